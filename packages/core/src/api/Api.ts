@@ -1,0 +1,30 @@
+import { HttpApi } from "@effect/platform"
+import { AuthApi } from "./auth.js"
+import { DistrictApi } from "./district.js"
+import { DocumentApi } from "./document.js"
+import { BadRequest, PayloadTooLarge } from "./errors.js"
+import { FamilyApi } from "./family.js"
+import { ProcedureApi } from "./procedure.js"
+import { QualificationApi } from "./qualification.js"
+import { RelationshipApi } from "./relationship.js"
+import { SpecialtyApi } from "./specialty.js"
+import { StageApi } from "./stage.js"
+import { ValueApi } from "./value.js"
+import { ValueTypeApi } from "./valueType.js"
+
+/** The whole contract: server, web, CLI and tests derive from this one value. */
+export class PalmaApi extends HttpApi.make("palma")
+  .add(AuthApi)
+  .add(DistrictApi)
+  .add(FamilyApi)
+  .add(SpecialtyApi)
+  .add(DocumentApi)
+  .add(ValueTypeApi)
+  .add(ValueApi)
+  .add(StageApi)
+  .add(RelationshipApi)
+  .add(QualificationApi)
+  .add(ProcedureApi)
+  .addError(BadRequest)
+  .addError(PayloadTooLarge)
+  .prefix("/api") {}

@@ -1,0 +1,4 @@
+import { Family, FamilyInput } from "../domain/family.js"
+import { masterGroup } from "./master.js"
+
+export const FamilyApi = masterGroup("family", Family, FamilyInput)

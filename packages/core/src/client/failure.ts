@@ -1,0 +1,48 @@
+import { Data } from "effect"
+import type { FieldIssue } from "../api/errors.js"
+
+const transportMessage = "No se pudo conectar con el servidor. Revise su conexión e intente de nuevo."
+
+/** A failed call as clients show it: a Spanish message, the status and field issues. */
+export class ApiFailure extends Data.TaggedError("ApiFailure")<{
+  readonly tag: string
+  readonly status: number
+  readonly message: string
+  readonly issues: ReadonlyArray<FieldIssue>
+}> {}
+
+const statusOf: Record<string, number> = {
+  BadRequest: 400,
+  HttpApiDecodeError: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  PayloadTooLarge: 413
+}
+
+/** Turns any error from the client (typed API error, transport, decoding) into an ApiFailure. */
+export const toApiFailure = (error: unknown): ApiFailure => {
+  if (error instanceof ApiFailure) return error
+  const tag = typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : "Unknown"
+  const status = statusOf[tag]
+  if (status !== undefined) {
+    const e = error as { message?: unknown; issues?: ReadonlyArray<FieldIssue> }
+    return new ApiFailure({
+      tag,
+      status,
+      message: typeof e.message === "string" && e.message !== "" ? e.message : "Solicitud rechazada",
+      issues: Array.isArray(e.issues) ? e.issues : []
+    })
+  }
+  if (tag === "ResponseError") {
+    const code = (error as { response?: { status?: number } }).response?.status ?? 0
+    return new ApiFailure({
+      tag,
+      status: code,
+      message: code >= 500 ? "El servidor tuvo un problema. Intente de nuevo en unos minutos." : "Respuesta inesperada del servidor",
+      issues: []
+    })
+  }
+  return new ApiFailure({ tag, status: 0, message: transportMessage, issues: [] })
+}

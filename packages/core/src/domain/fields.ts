@@ -1,0 +1,52 @@
+import { Schema } from "effect"
+
+/**
+ * Field schemas with Spanish messages. Every payload is built from these so a
+ * 400 always tells the operator, in Spanish, what to fix.
+ */
+
+export const Id = Schema.UUID.annotations({
+  identifier: "Id",
+  message: () => "Identificador inválido"
+})
+export type Id = typeof Id.Type
+
+/** A required, trimmed, non-empty text of bounded length. */
+export const Text = (max: number) =>
+  Schema.Trim.pipe(
+    Schema.minLength(1, { message: () => "Este campo es obligatorio" }),
+    Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` })
+  ).annotations({ message: () => "Debe ser un texto" })
+
+/** An optional free text; empty becomes "". */
+export const OptionalText = (max: number) =>
+  Schema.Trim.pipe(
+    Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` })
+  ).annotations({ message: () => "Debe ser un texto" })
+
+export const Flag = Schema.Boolean.annotations({ message: () => "Debe ser verdadero o falso" })
+
+export const PositiveInt = Schema.Int.pipe(
+  Schema.positive({ message: () => "Debe ser un número entero mayor que cero" })
+).annotations({ message: () => "Debe ser un número entero" })
+
+export const NonNegativeInt = Schema.Int.pipe(
+  Schema.nonNegative({ message: () => "No puede ser negativo" })
+).annotations({ message: () => "Debe ser un número entero" })
+
+/** A calendar date on the wire: "YYYY-MM-DD". */
+export const IsoDate = Schema.String.pipe(
+  Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, { message: () => "Fecha inválida (use AAAA-MM-DD)" }),
+  Schema.filter((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    message: () => "Fecha inexistente"
+  })
+).annotations({ identifier: "IsoDate", message: () => "Fecha inválida (use AAAA-MM-DD)" })
+
+export const Email = Schema.Trim.pipe(
+  Schema.maxLength(254, { message: () => "Correo demasiado largo" }),
+  Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: () => "Correo electrónico inválido" })
+).annotations({ message: () => "Correo electrónico inválido" })
+
+/** A payload struct that rejects fields it does not know (no mass assignment). */
+export const Payload = <F extends Schema.Struct.Fields>(fields: F) =>
+  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error" } })

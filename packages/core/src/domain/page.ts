@@ -1,0 +1,32 @@
+import { Schema } from "effect"
+
+/** Query of a paginated, sortable, searchable list; everything optional with sane defaults. */
+export const PageQuery = Schema.Struct({
+  search: Schema.optional(Schema.String.pipe(Schema.maxLength(100, { message: () => "Búsqueda demasiado larga" }))),
+  family_id: Schema.optional(Schema.UUID.annotations({ message: () => "Familia inválida" })),
+  sort: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z_]{1,40}$/, { message: () => "Orden inválido" }))),
+  order: Schema.optional(Schema.Literal("asc", "desc")),
+  page: Schema.optional(
+    Schema.NumberFromString.pipe(Schema.int(), Schema.greaterThanOrEqualTo(1)).annotations({ message: () => "Página inválida" })
+  ),
+  pageSize: Schema.optional(
+    Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 200)).annotations({
+      message: () => "Tamaño de página inválido (1 a 200)"
+    })
+  )
+})
+export type PageQuery = typeof PageQuery.Type
+
+export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
+  Schema.Struct({
+    items: Schema.Array(item),
+    total: Schema.Number,
+    page: Schema.Number,
+    pageSize: Schema.Number
+  })
+export interface Page<A> {
+  readonly items: ReadonlyArray<A>
+  readonly total: number
+  readonly page: number
+  readonly pageSize: number
+}

@@ -1,0 +1,44 @@
+import { Schema } from "effect"
+import { Email, Payload, Text } from "./fields.js"
+import { Role } from "./role.js"
+
+const Password = Schema.String.pipe(
+  Schema.minLength(8, { message: () => "La contraseña debe tener al menos 8 caracteres" }),
+  Schema.maxLength(200, { message: () => "La contraseña es demasiado larga" })
+).annotations({ message: () => "La contraseña debe ser un texto" })
+
+export const SignInInput = Payload({
+  email: Email,
+  password: Schema.String.pipe(Schema.minLength(1, { message: () => "Ingrese su contraseña" }), Schema.maxLength(200)).annotations({
+    message: () => "Ingrese su contraseña"
+  })
+})
+export type SignInInput = typeof SignInInput.Type
+
+export const SignUpInput = Payload({ email: Email, password: Password, fullName: Text(120) })
+export type SignUpInput = typeof SignUpInput.Type
+
+export const NewUserInput = Payload({
+  email: Email,
+  fullName: Text(120),
+  role: Schema.NullOr(Role).annotations({ message: () => "Rol inválido: user, moderator, admin o null" }),
+  password: Password
+})
+export type NewUserInput = typeof NewUserInput.Type
+
+export const IssuedToken = Schema.Struct({ token: Schema.String, expiresAt: Schema.Number })
+export type IssuedToken = typeof IssuedToken.Type
+
+export const User = Schema.Struct({
+  id: Schema.String,
+  email: Schema.String,
+  fullName: Schema.String,
+  role: Schema.NullOr(Role)
+})
+export type User = typeof User.Type
+
+export const AuthConfig = Schema.Struct({
+  mode: Schema.Literal("local", "clerk"),
+  publishableKey: Schema.NullOr(Schema.String)
+})
+export type AuthConfig = typeof AuthConfig.Type

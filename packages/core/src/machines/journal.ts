@@ -1,0 +1,44 @@
+import {
+  type AnyActorLogic,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type InspectionEvent,
+  type SnapshotFrom,
+  initialTransition,
+  transition
+} from "xstate"
+
+/** One event a machine received, with when it arrived. */
+export interface JournalEntry {
+  readonly at: string
+  readonly event: { readonly type: string } & Record<string, unknown>
+}
+export type Journal = ReadonlyArray<JournalEntry>
+
+/**
+ * An `inspect` callback that appends every event the root actor receives —
+ * user events and the results of its invoked actors — to a journal.
+ * Pass it to `createActor(machine, { inspect })`; the root is the first actor seen.
+ */
+export const journalRecorder = (onEntry: (entry: JournalEntry) => void) => {
+  let root: unknown
+  return (inspection: InspectionEvent) => {
+    if (inspection.type === "@xstate.actor" && root === undefined) root = inspection.actorRef
+    if (inspection.type === "@xstate.event" && inspection.actorRef === root && !inspection.event.type.startsWith("xstate.init")) {
+      onEntry({ at: new Date().toISOString(), event: JSON.parse(JSON.stringify(inspection.event)) })
+    }
+  }
+}
+
+/** Folds a journal into the snapshot it leads to, with no side effects (no actor runs). */
+export const replay = <M extends AnyStateMachine>(
+  machine: M,
+  journal: Journal,
+  input?: unknown
+): SnapshotFrom<M> => {
+  const [initial] = initialTransition(machine as AnyActorLogic, input)
+  return journal.reduce<SnapshotFrom<M>>(
+    (snapshot, entry) => transition(machine as AnyActorLogic, snapshot, entry.event as EventFromLogic<M>)[0] as SnapshotFrom<M>,
+    initial as SnapshotFrom<M>
+  )
+}

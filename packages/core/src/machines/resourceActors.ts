@@ -1,0 +1,46 @@
+import type { Effect } from "effect"
+import { fromPromise } from "xstate"
+import type { Call } from "../client/caller.js"
+import type { ApiClient } from "../client/ApiClient.js"
+import type { ResourceQuery, ListResult } from "./resource.js"
+
+/** Names of the groups that share the master contract shape. */
+export type MasterName =
+  | "family"
+  | "specialty"
+  | "document"
+  | "valueType"
+  | "value"
+  | "stage"
+  | "relationship"
+  | "qualification"
+  | "procedure"
+
+/**
+ * The four resource actors for one master, calling the contract. `paged` uses
+ * the server's pagination (web tables); otherwise the whole active list (CLI).
+ */
+export const resourceActors = <A extends { readonly id: string }>(call: Call, name: MasterName, paged = true) => {
+  // Every master group has the same endpoints; the union of their clients is narrowed to that shape.
+  const group = (client: ApiClient) => client[name] as unknown as MasterClient<A>
+  return {
+    list: fromPromise<ListResult<A>, ResourceQuery>(({ input }) =>
+      paged
+        ? call((c) => group(c).page({ urlParams: input }))
+        : call((c) => group(c).list({ urlParams: { family_id: input.family_id } })).then((items) => ({ items, total: items.length }))
+    ),
+    create: fromPromise<A, unknown>(({ input }) => call((c) => group(c).create({ payload: input }))),
+    update: fromPromise<A, { id: string; input: unknown }>(({ input }) =>
+      call((c) => group(c).update({ path: { id: input.id }, payload: input.input }))
+    ),
+    remove: fromPromise<A, string>(({ input }) => call((c) => group(c).delete({ path: { id: input } })))
+  }
+}
+
+interface MasterClient<A> {
+  list(req: { urlParams: { family_id?: string | undefined } }): Effect.Effect<ReadonlyArray<A>, unknown>
+  page(req: { urlParams: ResourceQuery }): Effect.Effect<ListResult<A>, unknown>
+  create(req: { payload: unknown }): Effect.Effect<A, unknown>
+  update(req: { path: { id: string }; payload: unknown }): Effect.Effect<A, unknown>
+  delete(req: { path: { id: string } }): Effect.Effect<A, unknown>
+}
