@@ -8,9 +8,10 @@ import { Forbidden, Unauthorized } from "./errors.js"
 export class CurrentUser extends Context.Tag("palma/CurrentUser")<CurrentUser, Actor>() {}
 
 /** A bearer header, or the `__session` cookie the web sets (Clerk's cookie name). */
+export const sessionCookie = HttpApiSecurity.apiKey({ in: "cookie", key: "__session" })
 const security = {
   bearer: HttpApiSecurity.bearer,
-  cookie: HttpApiSecurity.apiKey({ in: "cookie", key: "__session" })
+  cookie: sessionCookie
 }
 const failure = Schema.Union(Unauthorized, Forbidden)
 

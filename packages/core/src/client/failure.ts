@@ -1,4 +1,5 @@
-import { Data } from "effect"
+import { Data, ParseResult } from "effect"
+import { spanishIssues } from "../domain/issues.js"
 import type { FieldIssue } from "../api/errors.js"
 
 const transportMessage = "No se pudo conectar con el servidor. Revise su conexión e intente de nuevo."
@@ -33,6 +34,17 @@ export const toApiFailure = (error: unknown): ApiFailure => {
       status,
       message: typeof e.message === "string" && e.message !== "" ? e.message : "Solicitud rechazada",
       issues: Array.isArray(e.issues) ? e.issues : []
+    })
+  }
+  // The client validates payloads before sending: same Spanish issues as the server's 400.
+  if (ParseResult.isParseError(error)) {
+    const issues = spanishIssues(error)
+    const first = issues[0]
+    return new ApiFailure({
+      tag: "BadRequest",
+      status: 400,
+      message: first ? `${first.path.length > 0 ? `${first.path.join(".")}: ` : ""}${first.message}` : "Datos inválidos",
+      issues
     })
   }
   if (tag === "ResponseError") {

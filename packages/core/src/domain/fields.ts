@@ -16,23 +16,25 @@ export const Text = (max: number) =>
   Schema.Trim.pipe(
     Schema.minLength(1, { message: () => "Este campo es obligatorio" }),
     Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` })
-  ).annotations({ message: () => "Debe ser un texto" })
+  )
 
 /** An optional free text; empty becomes "". */
 export const OptionalText = (max: number) =>
   Schema.Trim.pipe(
     Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` })
-  ).annotations({ message: () => "Debe ser un texto" })
+  )
 
 export const Flag = Schema.Boolean.annotations({ message: () => "Debe ser verdadero o falso" })
 
+// Type mismatches get a generic Spanish message from spanishIssues; an outer
+// message annotation here would hide the filters' specific ones.
 export const PositiveInt = Schema.Int.pipe(
   Schema.positive({ message: () => "Debe ser un número entero mayor que cero" })
-).annotations({ message: () => "Debe ser un número entero" })
+)
 
 export const NonNegativeInt = Schema.Int.pipe(
   Schema.nonNegative({ message: () => "No puede ser negativo" })
-).annotations({ message: () => "Debe ser un número entero" })
+)
 
 /** A calendar date on the wire: "YYYY-MM-DD". */
 export const IsoDate = Schema.String.pipe(
@@ -40,13 +42,13 @@ export const IsoDate = Schema.String.pipe(
   Schema.filter((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
     message: () => "Fecha inexistente"
   })
-).annotations({ identifier: "IsoDate", message: () => "Fecha inválida (use AAAA-MM-DD)" })
+).annotations({ identifier: "IsoDate" })
 
 export const Email = Schema.Trim.pipe(
   Schema.maxLength(254, { message: () => "Correo demasiado largo" }),
   Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: () => "Correo electrónico inválido" })
-).annotations({ message: () => "Correo electrónico inválido" })
+)
 
 /** A payload struct that rejects fields it does not know (no mass assignment). */
 export const Payload = <F extends Schema.Struct.Fields>(fields: F) =>
-  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error" } })
+  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error", errors: "all" } })

@@ -1,0 +1,91 @@
+import { ParseResult, Schema } from "effect"
+import { Id } from "./fields.js"
+
+/**
+ * Field helpers shared by the entity schemas, beside fields.ts. Base type messages sit on the
+ * base schema and each filter keeps its own message: an outer `.annotations({ message })` on a
+ * refinement would replace the last filter's message.
+ */
+
+/** One of a fixed set of literals, with one Spanish message (a union needs `override`). */
+export const Choice = <const L extends ReadonlyArray<string | number>>(literals: L, message: string) =>
+  Schema.Literal(...literals).annotations({ message: () => ({ message, override: true }) })
+
+/**
+ * An optional value that is `null` when absent. Input may be missing (with a default at the
+ * property), null, or blank text (forms send ""); anything else must satisfy `schema`, whose
+ * own Spanish messages are kept.
+ */
+export const Nullable = <A, I extends string>(schema: Schema.Schema<A, I>, typeMessage = "Valor inválido") =>
+  Schema.transformOrFail(
+    Schema.Union(Schema.Null, Schema.encodedSchema(schema)).annotations({
+      message: () => ({ message: typeMessage, override: true })
+    }),
+    Schema.NullOr(Schema.typeSchema(schema)),
+    {
+      strict: true,
+      decode: (input, options) =>
+        input === null || input.trim() === "" ? ParseResult.succeed(null) : ParseResult.decodeUnknown(schema)(input, options),
+      encode: (value, options) => (value === null ? ParseResult.succeed(null) : ParseResult.encode(schema)(value, options))
+    }
+  )
+
+/** A property that may be omitted from a payload and then is null. */
+export const optionalNull = <A, I extends string>(schema: Schema.Schema<A, I>, typeMessage?: string) =>
+  Schema.optionalWith(Nullable(schema, typeMessage), { default: () => null })
+
+const WholeNumber = (message: string) =>
+  Schema.Number.annotations({ message: () => "Debe ser un número" }).pipe(Schema.int({ message: () => message }))
+
+export const IntBetween = (min: number, max: number, message: string) =>
+  WholeNumber(message).pipe(Schema.between(min, max, { message: () => message }))
+
+export const isUnique = <A>(items: ReadonlyArray<A>, key: (a: A) => unknown = (a) => a) =>
+  new Set(items.map(key)).size === items.length
+
+/** A list of distinct ids (order kept: it means priority or display order). */
+export const IdList = (max = 200) =>
+  Schema.Array(Id).annotations({ message: () => "Debe ser una lista de identificadores" }).pipe(
+    Schema.maxItems(max, { message: () => `Debe tener como máximo ${max} elementos` }),
+    Schema.filter((ids) => isUnique(ids) || "Hay identificadores repetidos")
+  )
+
+/** An ordered list of short texts (benefits, exclusions). */
+export const TextList = (maxItems: number, maxLength: number) =>
+  Schema.Array(
+    Schema.Trim.annotations({ message: () => "Debe ser un texto" }).pipe(
+      Schema.minLength(1, { message: () => "No puede haber elementos vacíos" }),
+      Schema.maxLength(maxLength, { message: () => `Debe tener como máximo ${maxLength} caracteres` })
+    )
+  )
+    .annotations({ message: () => "Debe ser una lista de textos" })
+    .pipe(Schema.maxItems(maxItems, { message: () => `Debe tener como máximo ${maxItems} elementos` }))
+
+
+/**
+ * A comuna's SUBDERE CUT code, 5 digits ("05101"). Accepts 4 digits because spreadsheets
+ * drop the leading zero of numeric cells. Membership in the official list is checked by the server.
+ */
+export const DistrictCode = Schema.transformOrFail(
+  Schema.String.annotations({ message: () => "Comuna inválida" }),
+  Schema.String.pipe(Schema.pattern(/^\d{5}$/, { message: () => "Comuna inválida" })),
+  {
+    strict: true,
+    decode: (input, _, ast) => {
+      const s = input.trim()
+      return /^\d{4,5}$/.test(s)
+        ? ParseResult.succeed(s.padStart(5, "0"))
+        : ParseResult.fail(new ParseResult.Type(ast, input, "Comuna inválida (código CUT de 5 dígitos)"))
+    },
+    encode: ParseResult.succeed
+  }
+).annotations({ identifier: "DistrictCode" })
+
+/** A phone as typed (Chilean or international); 8 to 15 digits. */
+export const Phone = Schema.Trim.annotations({ message: () => "Teléfono inválido" }).pipe(
+  Schema.pattern(/^\+?[\d\s()-]{8,24}$/, { message: () => "Teléfono inválido" }),
+  Schema.filter((s) => {
+    const digits = s.replace(/\D/g, "").length
+    return (digits >= 8 && digits <= 15) || "Teléfono inválido (8 a 15 dígitos)"
+  })
+)

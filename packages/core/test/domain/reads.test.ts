@@ -1,0 +1,123 @@
+import { Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { ApplicantLookup } from "../../src/domain/applicant.js"
+import { Case } from "../../src/domain/case.js"
+import { DashboardStats, median } from "../../src/domain/dashboard.js"
+import { Lead } from "../../src/domain/lead.js"
+import { Product } from "../../src/domain/product.js"
+import { ids } from "./helpers.js"
+
+const person = {
+  rut: "12345678-5",
+  name: "Ana",
+  paternalLastName: "Pérez",
+  maternalLastName: "",
+  birthDate: null,
+  address: "",
+  district: "13101",
+  email: null,
+  phone: "+56 9 1234 5678"
+}
+const insured = { id: ids.insured, type: "I", lead_id: ids.lead, ...person, isActive: true }
+const lead = {
+  id: ids.lead,
+  productPlan_id: ids.plan,
+  product_id: ids.assistance2,
+  product_name: "Hogar Protegido",
+  retail_id: ids.family,
+  retail_name: "Banco",
+  contractor: null,
+  insured,
+  beneficiaries: [],
+  policy: { number: "P-1", startDate: "2024-01-01", endDate: "2024-12-31" },
+  isActive: true,
+  createdAt: "2024-01-01T12:00:00.000Z"
+}
+
+const roundTrip = <A, I>(schema: Schema.Schema<A, I>, wire: unknown) =>
+  expect(Schema.encodeSync(schema)(Schema.decodeUnknownSync(schema)(wire))).toEqual(wire)
+
+describe("read schemas round-trip what the API sends", () => {
+  it("product with UF coverage", () => {
+    roundTrip(Product, {
+      id: ids.assistance2,
+      family_id: ids.family,
+      family_name: "Hogar",
+      name: "Hogar Protegido",
+      cost: "0.35",
+      isSubject: true,
+      frequency: "M",
+      term: 12,
+      beneficiaries: 3,
+      currency: "U",
+      dueDay: 5,
+      minInsuredCompanyPrice: "0.20",
+      title: "",
+      subTitle: "",
+      description: "",
+      territorialScope: "Todo Chile",
+      hiringConditions: "",
+      assistances: [
+        { assistance_id: ids.assistance, assistance_name: "Gasfitería", amount: "3.00", currency: "U", maximum: "1.50", events: 3, lack: 30 }
+      ],
+      isActive: true
+    })
+  })
+
+  it("lead and applicant lookup", () => {
+    roundTrip(Lead, lead)
+    roundTrip(ApplicantLookup, {
+      type: "I",
+      customer: null,
+      insured,
+      beneficiary: null,
+      retails: [{ id: ids.family, name: "Banco" }],
+      products: [{ lead_id: ids.lead, productPlan_id: ids.plan, product_id: ids.assistance2, product_name: "Hogar Protegido", retail_id: ids.family, retail_name: "Banco", policy: lead.policy }]
+    })
+  })
+
+  it("case with refund and specialist", () => {
+    roundTrip(Case, {
+      id: ids.case,
+      number: 1042,
+      date: "2024-05-02",
+      time: "09:15",
+      createdAt: "2024-05-02T13:15:00.000Z",
+      user_id: "user_1",
+      applicant: { type: "I", rut: "12345678-5", name: "Ana", paternalLastName: "Pérez", maternalLastName: "", email: null, phone: null },
+      lead_id: ids.lead,
+      retail_id: ids.family,
+      insured_id: ids.insured,
+      beneficiary_id: null,
+      product_id: ids.assistance2,
+      assistance_id: ids.assistance,
+      coverageException: false,
+      values: [{ value_id: ids.value, value: "2024-05-01" }],
+      event: { date: "2024-05-01", district: "13101", description: "Filtración" },
+      procedure_id: ids.stage,
+      procedure_code: "refund",
+      stage_id: ids.stage,
+      stage_code: "refund",
+      stage_name: "Reembolso",
+      status: { isClosed: false, description: "" },
+      refund: { amount: 45000, status: "Pendiente", description: "", requestedAt: "2024-05-02T14:00:00.000Z" },
+      imed: null,
+      specialist: null,
+      partner: null,
+      version: 7
+    })
+  })
+
+  it("dashboard", () => {
+    roundTrip(DashboardStats, {
+      totals: { total: 3, open: 1, closed: 2, reimbursedAmount: 90000 },
+      perMonth: [{ month: "2024-05", opened: 3, closed: 2, refunds: 1, refundedAmount: 90000 }],
+      byStage: [{ stage_code: "close", stage_name: "Caso cerrado", count: 2 }],
+      byChannel: [{ retail_id: null, retail_name: "Sin canal", count: 3 }],
+      medianHoursToClose: 26.5
+    })
+    expect(median([])).toBeNull()
+    expect(median([5, 1, 3])).toBe(3)
+    expect(median([4, 1, 3, 2])).toBe(2.5)
+  })
+})

@@ -1,0 +1,105 @@
+import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { createServer } from "node:http"
+import {
+  Document,
+  Family,
+  PalmaApi,
+  Procedure,
+  Qualification,
+  Relationship,
+  Specialty,
+  Stage,
+  Value,
+  ValueType
+} from "@palma/core"
+import { AuthConfig } from "./auth/AuthConfig.js"
+import { AuthLive } from "./auth/Http.js"
+import { LocalIssuer } from "./auth/LocalIssuer.js"
+import { Profiles } from "./auth/Profiles.js"
+import { SigningKey } from "./auth/SigningKey.js"
+import { TokenVerifier } from "./auth/TokenVerifier.js"
+import type { ServerConfig } from "./config.js"
+import { DistrictLive } from "./district/Http.js"
+import { documentTable } from "./document/table.js"
+import { familyTable } from "./family/table.js"
+import { accessLog } from "./http/accessLog.js"
+import { BadRequestLive } from "./http/badRequest.js"
+import { SecurityLive } from "./http/Security.js"
+import { StaticLive } from "./http/Static.js"
+import { masterGroupLive } from "./master/Http.js"
+import { migrations } from "./migrations/index.js"
+import { procedureTable } from "./procedure/table.js"
+import { qualificationTable } from "./qualification/table.js"
+import { relationshipTable } from "./relationship/table.js"
+import { seed } from "./seed/index.js"
+import { specialtyTable } from "./specialty/table.js"
+import { databaseLayer } from "./sql/Database.js"
+import { runMigrations } from "./sql/Migrations.js"
+import { stageTable } from "./stage/table.js"
+import { UserRepo } from "./user/UserRepo.js"
+import { valueTable } from "./value/table.js"
+import { valueTypeTable } from "./valueType/table.js"
+
+/** Every group of the contract, implemented. */
+const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
+  Layer.provide([
+    AuthLive,
+    DistrictLive,
+    masterGroupLive("family", Family, familyTable),
+    masterGroupLive("specialty", Specialty, specialtyTable),
+    masterGroupLive("document", Document, documentTable),
+    masterGroupLive("valueType", ValueType, valueTypeTable),
+    masterGroupLive("value", Value, valueTable),
+    masterGroupLive("stage", Stage, stageTable),
+    masterGroupLive("relationship", Relationship, relationshipTable),
+    masterGroupLive("qualification", Qualification, qualificationTable),
+    masterGroupLive("procedure", Procedure, procedureTable)
+  ])
+)
+
+/** Local mode signs its own tokens with a key in the data dir; Clerk mode only verifies. */
+const tokensLayer = (config: ServerConfig) =>
+  Layer.unwrapEffect(
+    Effect.map(AuthConfig, (auth) =>
+      auth.mode === "local"
+        ? TokenVerifier.layerLocal(auth).pipe(
+            Layer.provideMerge(
+              LocalIssuer.layer({ issuer: auth.issuer, authorizedParty: auth.authorizedParty, tokenTtlSeconds: auth.tokenTtlSeconds })
+            ),
+            Layer.provide(config.databaseUrl ? SigningKey.layerMemory : SigningKey.layerFile(config.dataDir))
+          )
+        : TokenVerifier.layerClerk(auth)
+    )
+  )
+
+/** The database, migrated and seeded before the server accepts requests. */
+const databaseReady = (config: ServerConfig) =>
+  Layer.effectDiscard(
+    Effect.gen(function* () {
+      const auth = yield* AuthConfig
+      yield* runMigrations(migrations)
+      yield* seed({ demo: config.seedDemo, demoPassword: auth.mode === "local" ? config.demoPassword : null })
+    })
+  ).pipe(Layer.provideMerge(UserRepo.layer))
+
+export const appLayer = (config: ServerConfig, env: Readonly<Record<string, string | undefined>>) => {
+  const database = databaseLayer({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const auth = AuthConfig.layerFrom(env)
+  const services = Layer.mergeAll(databaseReady(config), Profiles.layer, SecurityLive).pipe(
+    Layer.provideMerge(tokensLayer(config)),
+    Layer.provideMerge(UserRepo.layer),
+    Layer.provideMerge(auth),
+    Layer.provideMerge(database)
+  )
+  return HttpApiBuilder.serve(accessLog).pipe(
+    Layer.provide(StaticLive(config.webDist)),
+    Layer.provide(HttpApiScalar.layer({ path: "/api/docs" })),
+    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+    Layer.provide(BadRequestLive),
+    Layer.provide(ApiLive),
+    Layer.provide(services),
+    Layer.provide(NodeHttpServer.layer(createServer, { port: config.port }))
+  )
+}

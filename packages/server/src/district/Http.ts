@@ -1,0 +1,21 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { type District, PalmaApi, type Region } from "@palma/core"
+
+/** Comunas change only with the official list, so they are read once per process. */
+export const DistrictLive = HttpApiBuilder.group(PalmaApi, "district", (handlers) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const districts = yield* Effect.cached(
+      sql<District>`SELECT d.id, d.name AS district_name, p.name AS province_name, r.id AS region_id,
+          r.name AS region_name, r.roman_numeral AS region_roman
+        FROM district d JOIN province p ON p.id = d.province_id JOIN region r ON r.id = p.region_id
+        ORDER BY d.name COLLATE "C", d.id`.pipe(Effect.map((rows) => [...rows].sort((a, b) => a.district_name.localeCompare(b.district_name, "es-CL"))), Effect.orDie)
+    )
+    const regions = yield* Effect.cached(
+      sql<Region>`SELECT id, name, roman_numeral AS "romanNumeral" FROM region ORDER BY id`.pipe(Effect.orDie)
+    )
+    return handlers.handle("listAll", () => districts).handle("listRegions", () => regions)
+  })
+)

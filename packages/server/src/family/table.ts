@@ -1,0 +1,13 @@
+import type { FamilyInput } from "@palma/core"
+import type { MasterTable } from "../master/MasterTable.js"
+
+export const familyTable: MasterTable<FamilyInput> = {
+  table: "family",
+  label: "La familia",
+  select: (sql) => sql`SELECT id, name, is_active AS "isActive" FROM family`,
+  columns: (input) => ({ name: input.name }),
+  unique: ["name"],
+  uniqueMessage: "Ya existe una familia activa con ese nombre",
+  sortable: ["name"],
+  searchable: ["name"]
+}

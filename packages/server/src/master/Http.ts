@@ -1,0 +1,47 @@
+import { HttpApiBuilder } from "@effect/platform"
+import type { HttpApiGroup } from "@effect/platform"
+import { Effect, type Layer, Schema } from "effect"
+import type { SqlClient } from "@effect/sql"
+import { type MasterName, PalmaApi, type PageQuery } from "@palma/core"
+import { makeMasterRepo } from "./MasterRepo.js"
+import type { MasterTable } from "./MasterTable.js"
+
+/** The handlers every master group shares, typed once here instead of per group. */
+interface MasterHandlers {
+  handle(name: string, handler: (request: never) => Effect.Effect<unknown, unknown, never>): MasterHandlers
+}
+
+/**
+ * Implements one master group of the contract over its table declaration.
+ * Rows are decoded with the entity schema so a drifted column is a loud defect,
+ * not a malformed response.
+ */
+export const masterGroupLive = <N extends MasterName, A, I, In extends Record<string, unknown>>(
+  name: N,
+  entity: Schema.Schema<A, I>,
+  spec: MasterTable<In>
+): Layer.Layer<HttpApiGroup.ApiGroup<"palma", N>, never, SqlClient.SqlClient> =>
+  HttpApiBuilder.group(PalmaApi, name as MasterName, ((handlers: unknown) =>
+    Effect.gen(function* () {
+      const repo = yield* makeMasterRepo(spec)
+      const decode = Schema.decodeUnknown(entity)
+      const decodeAll = Schema.decodeUnknown(Schema.Array(entity))
+      const one = <E, R>(effect: Effect.Effect<Record<string, unknown>, E, R>) => effect.pipe(Effect.flatMap((row) => Effect.orDie(decode(row))))
+      // Each group of the union has the same handler signatures; TS cannot see it through the generic name.
+      return (handlers as MasterHandlers)
+        .handle("list", ({ urlParams }: { urlParams: { family_id?: string } }) =>
+          repo.list(urlParams.family_id).pipe(Effect.flatMap((rows) => Effect.orDie(decodeAll(rows))))
+        )
+        .handle("page", ({ urlParams }: { urlParams: PageQuery }) =>
+          repo.page(urlParams).pipe(
+            Effect.flatMap((page) => Effect.orDie(decodeAll(page.items)).pipe(Effect.map((items) => ({ ...page, items }))))
+          )
+        )
+        .handle("getById", ({ path }: { path: { id: string } }) => one(repo.getById(path.id)))
+        .handle("create", ({ payload }: { payload: In }) => one(repo.create(payload)))
+        .handle("update", ({ path, payload }: { path: { id: string }; payload: In }) =>
+          one(repo.update(path.id, payload))
+        )
+        .handle("delete", ({ path }: { path: { id: string } }) => one(repo.remove(path.id)))
+    })) as never
+  ) as never

@@ -1,0 +1,13 @@
+import type { QualificationInput } from "@palma/core"
+import type { MasterTable } from "../master/MasterTable.js"
+
+export const qualificationTable: MasterTable<QualificationInput> = {
+  table: "qualification",
+  label: "La calificación",
+  select: (sql) => sql`SELECT id, name, score, is_active AS "isActive" FROM qualification`,
+  columns: (input) => ({ name: input.name, score: input.score }),
+  unique: ["name"],
+  uniqueMessage: "Ya existe una calificación activa con ese nombre",
+  sortable: ["score", "name"],
+  searchable: ["name"]
+}

@@ -1,0 +1,13 @@
+import type { RelationshipInput } from "@palma/core"
+import type { MasterTable } from "../master/MasterTable.js"
+
+export const relationshipTable: MasterTable<RelationshipInput> = {
+  table: "relationship",
+  label: "El parentesco",
+  select: (sql) => sql`SELECT id, name, is_active AS "isActive" FROM relationship`,
+  columns: (input) => ({ name: input.name }),
+  unique: ["name"],
+  uniqueMessage: "Ya existe un parentesco activo con ese nombre",
+  sortable: ["name"],
+  searchable: ["name"]
+}

@@ -1,0 +1,23 @@
+import { Effect } from "effect"
+import { seedDemoMasters } from "./demoMasters.js"
+import { seedDemoUsers } from "./demoUsers.js"
+import { seedDistricts } from "./districts.js"
+import { seedReference } from "./reference.js"
+
+export interface SeedOptions {
+  /** Demo masters (and demo users in local mode); `PALMA_SEED_DEMO=0` turns it off. */
+  readonly demo: boolean
+  /** Password of the demo users; none in Clerk mode (users live at Clerk). */
+  readonly demoPassword: string | null
+}
+
+/** Idempotent: safe on every start. */
+export const seed = (options: SeedOptions) =>
+  Effect.gen(function* () {
+    yield* seedDistricts
+    yield* seedReference
+    if (options.demo) {
+      yield* seedDemoMasters
+      if (options.demoPassword !== null) yield* seedDemoUsers(options.demoPassword)
+    }
+  })

@@ -1,0 +1,101 @@
+/**
+ * One Palma process per data directory: PGlite is an embedded database, and two processes writing
+ * the same files would corrupt it. The lock is `<dataDir>/palma.lock` holding the owner's pid.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { Data, Effect, type Scope } from "effect"
+
+export class DataDirLocked extends Data.TaggedError("DataDirLocked")<{
+  readonly dataDir: string
+  readonly pid: number
+}> {
+  override get message(): string {
+    return (
+      `El directorio de datos ${this.dataDir} ya está en uso por otro proceso de Palma (pid ${this.pid}). ` +
+      `Deténgalo o use otro PALMA_DATA_DIR. / The data directory ${this.dataDir} is already in use by ` +
+      `another Palma process (pid ${this.pid}). Stop it or use another PALMA_DATA_DIR.`
+    )
+  }
+}
+
+export class DataDirUnavailable extends Data.TaggedError("DataDirUnavailable")<{
+  readonly dataDir: string
+  readonly cause: unknown
+}> {
+  override get message(): string {
+    return (
+      `No se puede usar el directorio de datos ${this.dataDir} (${String(this.cause)}). / ` +
+      `Cannot use the data directory ${this.dataDir}.`
+    )
+  }
+}
+
+export const lockFileName = "palma.lock"
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0) // signal 0 only checks that the process exists
+    return true
+  } catch (error) {
+    // EPERM: it exists but belongs to another user, still a live owner.
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/** The pid in an existing lock file; undefined when it is gone, empty or garbled (a crashed writer). */
+const readOwner = (file: string): number | undefined => {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10)
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Creates the lock atomically ('wx' fails if the file exists). Returns undefined once we hold it,
+ * or the pid of the live process that does.
+ */
+const tryLock = (file: string): number | undefined => {
+  try {
+    fs.writeFileSync(file, `${process.pid}\n`, { flag: "wx" })
+    return undefined
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+  }
+  const owner = readOwner(file)
+  if (owner !== undefined && isAlive(owner)) return owner
+  // Stale lock from a process that died without releasing it: take it over. Two processes taking
+  // over the same stale lock at the same instant is not covered (needs OS file locks).
+  fs.rmSync(file, { force: true })
+  fs.writeFileSync(file, `${process.pid}\n`, { flag: "wx" })
+  return undefined
+}
+
+const release = (file: string): void => {
+  // Only remove our own lock: never one a later process took over.
+  if (readOwner(file) === process.pid) fs.rmSync(file, { force: true })
+}
+
+/**
+ * Creates `dataDir` if missing and locks it for the lifetime of the scope.
+ * The same process asking twice is refused too: one server per data directory.
+ */
+export const acquire = (dataDir: string): Effect.Effect<void, DataDirLocked | DataDirUnavailable, Scope.Scope> => {
+  const file = path.join(dataDir, lockFileName)
+  return Effect.acquireRelease(
+    Effect.try({
+      try: () => {
+        fs.mkdirSync(dataDir, { recursive: true })
+        return tryLock(file)
+      },
+      catch: (cause) => new DataDirUnavailable({ dataDir, cause })
+    }).pipe(
+      Effect.flatMap((owner) =>
+        owner === undefined ? Effect.void : Effect.fail(new DataDirLocked({ dataDir, pid: owner }))
+      )
+    ),
+    () => Effect.sync(() => release(file))
+  )
+}

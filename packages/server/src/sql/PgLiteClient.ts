@@ -1,0 +1,130 @@
+/**
+ * A `SqlClient` over PGlite (Postgres compiled to WASM, in-process). Effect 3 has no published
+ * adapter, so this mirrors `@effect/sql-pg` (same compiler, hence identical placeholders, identifier
+ * escaping and `sql.insert`/`sql.in` output) over PGlite's single connection.
+ *
+ * PGlite is ONE connection, so all access is serialized by a single permit: a plain query holds it
+ * for that query; a transaction (or `sql.reserve`) holds it for its whole scope, so no other fiber's
+ * statement can land inside it. Nested `withTransaction` calls become savepoints on the held
+ * connection (done by `SqlClient.make`); they must run in the transaction's fiber or its children,
+ * because a fiber outside the transaction waits for the permit.
+ *
+ * Rows come back with column names as written; see ./PgTypes.ts for how values are parsed.
+ */
+import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite"
+import * as Reactivity from "@effect/experimental/Reactivity"
+import { SqlClient, SqlError, type SqlConnection } from "@effect/sql"
+import { makeCompiler } from "@effect/sql-pg/PgClient"
+import { Context, Effect, Layer, Stream, type Scope } from "effect"
+import { pgliteParsers } from "./PgTypes.js"
+
+export const TypeId: unique symbol = Symbol.for("@palma/server/sql/PgLiteClient")
+
+export interface PgLiteClientConfig {
+  /** Directory of the PGlite cluster; undefined keeps the database in memory (tests). */
+  readonly dataDir?: string | undefined
+}
+
+export interface PgLiteClient extends SqlClient.SqlClient {
+  readonly [TypeId]: typeof TypeId
+  readonly config: PgLiteClientConfig
+}
+
+export const PgLiteClient = Context.GenericTag<PgLiteClient>("@palma/server/sql/PgLiteClient")
+
+type Rows = ReadonlyArray<unknown>
+type TransformRows = (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
+
+const statementError = (cause: unknown): SqlError.SqlError => {
+  // PGlite attaches the bound values to its errors; they may hold personal data and would
+  // travel with the cause into logs (node-postgres errors don't carry them either).
+  if (cause instanceof Error) Reflect.deleteProperty(cause, "params")
+  return new SqlError.SqlError({ cause, message: "Failed to execute statement" })
+}
+
+/** One result per statement, like node-postgres: a single result gives its rows, several give rows per statement. */
+const rowsOf = (results: ReadonlyArray<Results>): Rows => {
+  const [only] = results
+  return results.length === 1 && only ? only.rows : results.map((result) => result.rows)
+}
+
+const makeConnection = (db: PGlite): SqlConnection.Connection => {
+  const run = (sql: string, params: ReadonlyArray<unknown>, options?: QueryOptions) =>
+    Effect.tryPromise({
+      // Without parameters use the simple protocol, as node-postgres does: it accepts several
+      // statements in one string (migrations) and returns one result per statement.
+      try: async (): Promise<ReadonlyArray<Results>> =>
+        params.length === 0 ? db.exec(sql, options) : [await db.query(sql, [...params], options)],
+      catch: statementError
+    }).pipe(
+      // A PGlite call cannot be cancelled; keep the permit until it has really finished.
+      Effect.uninterruptible
+    )
+
+  const execute = (sql: string, params: ReadonlyArray<unknown>, transformRows: TransformRows) =>
+    Effect.map(run(sql, params), (results) => {
+      const rows = rowsOf(results)
+      return transformRows ? transformRows(rows as ReadonlyArray<object>) : rows
+    })
+
+  return {
+    execute,
+    executeUnprepared: execute,
+    executeRaw: (sql, params) =>
+      Effect.map(run(sql, params), (results) => (results.length === 1 ? results[0] : results)),
+    executeValues: (sql, params) =>
+      // rowMode "array" makes every row an array of column values.
+      Effect.map(run(sql, params, { rowMode: "array" }), (results) => rowsOf(results) as ReadonlyArray<Rows>),
+    // PGlite has no cursors across calls; rows are read at once, then emitted.
+    executeStream: (sql, params, transformRows) => Stream.fromIterableEffect(execute(sql, params, transformRows))
+  }
+}
+
+export const make = (
+  config: PgLiteClientConfig
+): Effect.Effect<PgLiteClient, SqlError.SqlError, Scope.Scope | Reactivity.Reactivity> =>
+  Effect.gen(function* () {
+    const permit = yield* Effect.makeSemaphore(1)
+    const db = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: () => PGlite.create(config.dataDir, { parsers: pgliteParsers }),
+        catch: (cause) =>
+          new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${config.dataDir ?? "memory"}` })
+      }),
+      (db) =>
+        // Under the permit, so an in-flight query or transaction ends before the files close.
+        permit.withPermits(1)(Effect.tryPromise(() => db.close())).pipe(
+          Effect.catchAll((error) => Effect.logWarning("PGlite did not close cleanly", error.cause))
+        )
+    )
+
+    const connection = makeConnection(db)
+    // Waiting for the permit stays interruptible; once taken, its release is bound to the scope.
+    const acquirer: SqlConnection.Connection.Acquirer = Effect.uninterruptibleMask((restore) =>
+      restore(permit.take(1)).pipe(
+        Effect.zipRight(Effect.addFinalizer(() => permit.release(1))),
+        Effect.as(connection)
+      )
+    )
+
+    const client = yield* SqlClient.make({
+      acquirer,
+      transactionAcquirer: acquirer,
+      compiler: makeCompiler(),
+      spanAttributes: [
+        ["db.system.name", "postgresql"],
+        ["db.namespace", "pglite"]
+      ]
+    })
+    const extra: Pick<PgLiteClient, typeof TypeId | "config"> = { [TypeId]: TypeId, config }
+    return Object.assign(client, extra)
+  })
+
+export const layer = (
+  config: PgLiteClientConfig = {}
+): Layer.Layer<PgLiteClient | SqlClient.SqlClient, SqlError.SqlError> =>
+  Layer.scopedContext(
+    Effect.map(make(config), (client) =>
+      Context.make(PgLiteClient, client).pipe(Context.add(SqlClient.SqlClient, client))
+    )
+  ).pipe(Layer.provide(Reactivity.layer))

@@ -1,0 +1,8 @@
+import { Center, Loader } from "@mantine/core"
+
+/** Whole-page wait, announced to screen readers. */
+export const PageLoader = () => (
+  <Center mih="100dvh">
+    <Loader role="status" aria-label="Cargando" />
+  </Center>
+)

@@ -1,0 +1,15 @@
+import type { Credentials, Session, SignUpDetails } from "@palma/core"
+
+/**
+ * Where sessions come from: the embedded local issuer today, Clerk later. The auth machine
+ * runs the same way over either; only this seam changes.
+ */
+export interface AuthAdapter {
+  /** The current session, or null when nobody is signed in. */
+  readonly loadSession: () => Promise<Session | null>
+  readonly signIn: (credentials: Credentials) => Promise<void>
+  readonly signUp: (details: SignUpDetails) => Promise<void>
+  readonly signOut: () => Promise<void>
+  /** Reports sessions changed outside the machine (another tab, a failed refresh); returns the unsubscribe. */
+  readonly watch: (onChange: () => void) => () => void
+}

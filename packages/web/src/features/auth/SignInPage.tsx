@@ -1,0 +1,46 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core"
+import { schemaResolver, useForm } from "@mantine/form"
+import { type Credentials, SignInInput } from "@palma/core"
+import { Schema } from "effect"
+import { useState } from "react"
+import { Link, useLocation } from "react-router"
+import { AuthCard } from "./AuthCard"
+import { useAuth } from "./useAuth"
+
+// The contract's own schema, so the form says exactly what the server would.
+const validate = schemaResolver(Schema.standardSchemaV1(SignInInput), { sync: true })
+
+export const SignInPage = () => {
+  const { error, busy, signIn } = useAuth()
+  const location = useLocation()
+  // The machine keeps its last error; show it only for an attempt made on this page.
+  const [submitted, setSubmitted] = useState(false)
+  const form = useForm<Credentials>({ mode: "uncontrolled", initialValues: { email: "", password: "" }, validate })
+
+  return (
+    <AuthCard title="Iniciar sesión">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((credentials) => {
+          setSubmitted(true)
+          signIn(credentials)
+        })}
+      >
+        <Stack>
+          {submitted && error !== null && <Alert color="red">{error}</Alert>}
+          <TextInput label="Correo electrónico" type="email" autoComplete="email" key={form.key("email")} {...form.getInputProps("email")} />
+          <PasswordInput label="Contraseña" autoComplete="current-password" key={form.key("password")} {...form.getInputProps("password")} />
+          <Button type="submit" loading={busy}>
+            Ingresar
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm">
+        ¿No tiene cuenta?{" "}
+        <Anchor component={Link} to="/sign-up" state={location.state}>
+          Crear cuenta
+        </Anchor>
+      </Text>
+    </AuthCard>
+  )
+}

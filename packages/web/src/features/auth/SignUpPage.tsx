@@ -1,0 +1,53 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core"
+import { schemaResolver, useForm } from "@mantine/form"
+import { type SignUpDetails, SignUpInput } from "@palma/core"
+import { Schema } from "effect"
+import { useState } from "react"
+import { Link, useLocation } from "react-router"
+import { AuthCard } from "./AuthCard"
+import { useAuth } from "./useAuth"
+
+// The contract's own schema, so the form says exactly what the server would.
+const validate = schemaResolver(Schema.standardSchemaV1(SignUpInput), { sync: true })
+
+export const SignUpPage = () => {
+  const { error, busy, signUp } = useAuth()
+  const location = useLocation()
+  // The machine keeps its last error; show it only for an attempt made on this page.
+  const [submitted, setSubmitted] = useState(false)
+  const form = useForm<SignUpDetails>({ mode: "uncontrolled", initialValues: { fullName: "", email: "", password: "" }, validate })
+
+  return (
+    <AuthCard title="Crear cuenta">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((details) => {
+          setSubmitted(true)
+          signUp(details)
+        })}
+      >
+        <Stack>
+          {submitted && error !== null && <Alert color="red">{error}</Alert>}
+          <TextInput label="Nombre completo" autoComplete="name" key={form.key("fullName")} {...form.getInputProps("fullName")} />
+          <TextInput label="Correo electrónico" type="email" autoComplete="email" key={form.key("email")} {...form.getInputProps("email")} />
+          <PasswordInput
+            label="Contraseña"
+            description="Al menos 8 caracteres"
+            autoComplete="new-password"
+            key={form.key("password")}
+            {...form.getInputProps("password")}
+          />
+          <Button type="submit" loading={busy}>
+            Crear cuenta
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm">
+        ¿Ya tiene cuenta?{" "}
+        <Anchor component={Link} to="/sign-in" state={location.state}>
+          Ingresar
+        </Anchor>
+      </Text>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,81 @@
+import { ApiFailure, type Call, type IssuedToken } from "@palma/core"
+import type { AuthAdapter } from "./AuthAdapter"
+import { refreshDelay } from "./refreshDelay"
+import { clearExpiry, expiryChange, readExpiry, writeExpiry } from "./sharedExpiry"
+
+const isUnauthorized = (error: unknown) => error instanceof ApiFailure && error.status === 401
+
+/**
+ * Sessions from the server's embedded issuer. The token travels in an HttpOnly cookie the
+ * browser sends by itself; this adapter only keeps it fresh and tells other tabs what happened.
+ */
+export const createLocalAuthAdapter = (call: Call): AuthAdapter => {
+  let notify: (() => void) | null = null
+  let timer: ReturnType<typeof setTimeout> | undefined
+  /** When the current token expires; null while signed out (nothing to refresh). */
+  let expiresAt: number | null = null
+
+  const schedule = () => {
+    clearTimeout(timer)
+    if (notify !== null && expiresAt !== null) timer = setTimeout(() => void refresh(), refreshDelay(expiresAt, Date.now()))
+  }
+  const validUntil = (at: number | null) => {
+    expiresAt = at
+    schedule()
+  }
+  const remember = (issued: IssuedToken) => {
+    writeExpiry(issued.expiresAt)
+    validUntil(issued.expiresAt)
+  }
+  const forget = () => {
+    clearExpiry()
+    validUntil(null)
+  }
+  const refresh = () =>
+    call((client) => client.auth.refresh()).then(remember, () => {
+      forget()
+      notify?.()
+    })
+
+  const onStorage = (event: StorageEvent) => {
+    const change = expiryChange(event)
+    if (change === null) return
+    // Another tab refreshed the shared cookie: follow its expiry instead of refreshing again.
+    if (change.before !== null && change.after !== null) validUntil(change.after)
+    else notify?.()
+  }
+
+  return {
+    loadSession: () =>
+      call((client) => client.auth.me()).then(
+        (session) => {
+          // An unknown expiry (storage cleared) refreshes at once, which also learns it.
+          validUntil(readExpiry() ?? Date.now())
+          return session
+        },
+        (error: unknown) => {
+          if (!isUnauthorized(error)) throw error
+          forget()
+          return null
+        }
+      ),
+    signIn: (credentials) => call((client) => client.auth.signIn({ payload: credentials })).then(remember),
+    signUp: (details) => call((client) => client.auth.signUp({ payload: details })).then(remember),
+    signOut: () =>
+      call((client) => client.auth.signOut()).then(forget, (error: unknown) => {
+        // Already expired on the server: the goal is reached all the same.
+        if (!isUnauthorized(error)) throw error
+        forget()
+      }),
+    watch: (onChange) => {
+      notify = onChange
+      window.addEventListener("storage", onStorage)
+      schedule()
+      return () => {
+        notify = null
+        window.removeEventListener("storage", onStorage)
+        clearTimeout(timer)
+      }
+    }
+  }
+}

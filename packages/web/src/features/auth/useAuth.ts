@@ -1,0 +1,33 @@
+import type { Credentials, Session, SignUpDetails } from "@palma/core"
+import { useSelector } from "@xstate/react"
+import { useAuthActor } from "./AuthContext"
+
+export interface Auth {
+  readonly session: Session | null
+  /** The last failure, in Spanish. */
+  readonly error: string | null
+  /** The first session check has not answered yet. */
+  readonly loading: boolean
+  /** A sign-in, sign-up, sign-out or session reload is in flight. */
+  readonly busy: boolean
+  readonly signIn: (credentials: Credentials) => void
+  readonly signUp: (details: SignUpDetails) => void
+  readonly signOut: () => void
+}
+
+export const useAuth = (): Auth => {
+  const actor = useAuthActor()
+  const session = useSelector(actor, (s) => s.context.session)
+  const error = useSelector(actor, (s) => s.context.error)
+  const loading = useSelector(actor, (s) => s.matches("loading"))
+  const busy = useSelector(actor, (s) => s.matches("signingIn") || s.matches("signingUp") || s.matches("reloading") || s.matches("signingOut"))
+  return {
+    session,
+    error,
+    loading,
+    busy,
+    signIn: (credentials) => actor.send({ type: "SIGN_IN", ...credentials }),
+    signUp: (details) => actor.send({ type: "SIGN_UP", ...details }),
+    signOut: () => actor.send({ type: "SIGN_OUT" })
+  }
+}

@@ -1,0 +1,13 @@
+import { screen } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { startFakeServer } from "../fakeServer"
+import { renderApp } from "../renderApp"
+
+describe("unknown addresses", () => {
+  it("says the page does not exist and links home", async () => {
+    startFakeServer()
+    renderApp("/no-existe")
+    expect(await screen.findByRole("heading", { name: "Página no encontrada" })).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "Ir al inicio" })).toHaveAttribute("href", "/")
+  })
+})

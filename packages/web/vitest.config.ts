@@ -1,0 +1,13 @@
+import react from "@vitejs/plugin-react"
+import { defineProject } from "vitest/config"
+
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: "web",
+    environment: "happy-dom",
+    include: ["test/**/*.test.{ts,tsx}"],
+    setupFiles: ["./test/setup.ts"],
+    unstubGlobals: true
+  }
+})
