@@ -19,6 +19,7 @@ import { AuthLive } from "./auth/Http.js"
 import { LocalIssuer } from "./auth/LocalIssuer.js"
 import { Profiles } from "./auth/Profiles.js"
 import { SigningKey } from "./auth/SigningKey.js"
+import { signingKeyFromDatabase } from "./auth/SigningKeyStore.js"
 import { TokenVerifier } from "./auth/TokenVerifier.js"
 import type { ServerConfig } from "./config.js"
 import { DistrictLive } from "./district/Http.js"
@@ -68,7 +69,7 @@ const tokensLayer = (config: ServerConfig) =>
             Layer.provideMerge(
               LocalIssuer.layer({ issuer: auth.issuer, authorizedParty: auth.authorizedParty, tokenTtlSeconds: auth.tokenTtlSeconds })
             ),
-            Layer.provide(config.databaseUrl ? SigningKey.layerMemory : SigningKey.layerFile(config.dataDir))
+            Layer.provide(config.databaseUrl ? signingKeyFromDatabase : SigningKey.layerFile(config.dataDir))
           )
         : TokenVerifier.layerClerk(auth)
     )
@@ -87,15 +88,12 @@ const databaseReady = (config: ServerConfig) =>
 export const appLayer = (config: ServerConfig, env: Readonly<Record<string, string | undefined>>) => {
   const database = databaseLayer({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const auth = AuthConfig.layerFrom(env)
-  const services = Layer.mergeAll(databaseReady(config), Profiles.layer, SecurityLive).pipe(
-    Layer.provideMerge(tokensLayer(config)),
-    Layer.provideMerge(UserRepo.layer),
-    Layer.provideMerge(auth),
-    Layer.provideMerge(database)
-  )
+  // Migrated and seeded first: the token layer may read its key from the database.
+  const ready = databaseReady(config).pipe(Layer.provideMerge(auth), Layer.provideMerge(database))
+  const services = Layer.mergeAll(Profiles.layer, SecurityLive).pipe(Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
   return HttpApiBuilder.serve(accessLog).pipe(
     Layer.provide(StaticLive(config.webDist)),
-    Layer.provide(HttpApiScalar.layer({ path: "/api/docs" })),
+    Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
     Layer.provide(BadRequestLive),
     Layer.provide(ApiLive),

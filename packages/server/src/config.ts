@@ -1,3 +1,4 @@
+import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
 /** Server settings from the environment, read once at start. */
@@ -12,7 +13,8 @@ export interface ServerConfig {
 
 export const serverConfigFrom = (env: Readonly<Record<string, string | undefined>>): ServerConfig => ({
   port: env.PORT ? Number(env.PORT) : 3000,
-  dataDir: env.PALMA_DATA_DIR || "./data",
+  // Relative to where the command was typed (pnpm runs scripts inside the package; INIT_CWD is the caller's dir).
+  dataDir: resolve(env.INIT_CWD || process.cwd(), env.PALMA_DATA_DIR || "data"),
   databaseUrl: env.DATABASE_URL || undefined,
   seedDemo: env.PALMA_SEED_DEMO !== "0",
   demoPassword: env.PALMA_DEMO_PASSWORD || "palma-demo",

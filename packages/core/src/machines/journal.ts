@@ -15,6 +15,10 @@ export interface JournalEntry {
 }
 export type Journal = ReadonlyArray<JournalEntry>
 
+/** An Error's name and message are not enumerable: keep them, or a replayed failure loses its message. */
+const keepErrors = (_key: string, value: unknown) =>
+  value instanceof Error ? { ...value, name: value.name, message: value.message } : value
+
 /**
  * An `inspect` callback that appends every event the root actor receives —
  * user events and the results of its invoked actors — to a journal.
@@ -25,7 +29,7 @@ export const journalRecorder = (onEntry: (entry: JournalEntry) => void) => {
   return (inspection: InspectionEvent) => {
     if (inspection.type === "@xstate.actor" && root === undefined) root = inspection.actorRef
     if (inspection.type === "@xstate.event" && inspection.actorRef === root && !inspection.event.type.startsWith("xstate.init")) {
-      onEntry({ at: new Date().toISOString(), event: JSON.parse(JSON.stringify(inspection.event)) })
+      onEntry({ at: new Date().toISOString(), event: JSON.parse(JSON.stringify(inspection.event, keepErrors)) })
     }
   }
 }

@@ -25,7 +25,7 @@ export class SigningKeyError extends Data.TaggedError("SigningKeyError")<{
 
 export const keyPath = (dataDir: string): string => join(dataDir, "auth", "signing-key.pem")
 
-const generatePem: Effect.Effect<string, SigningKeyError> = Effect.async((resume) => {
+export const generatePem: Effect.Effect<string, SigningKeyError> = Effect.async((resume) => {
   generateKeyPair("rsa", { modulusLength: 2048, publicExponent: 0x10001 }, (error, _publicKey, privateKey) =>
     resume(
       error

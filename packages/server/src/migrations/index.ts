@@ -2,11 +2,13 @@ import districts from "./0001_districts.js"
 import masters from "./0002_masters.js"
 import users from "./0003_users.js"
 import seedMarker from "./0004_seed_marker.js"
+import signingKey from "./0005_signing_key.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
   "0001_districts": districts,
   "0002_masters": masters,
   "0003_users": users,
-  "0004_seed_marker": seedMarker
+  "0004_seed_marker": seedMarker,
+  "0005_signing_key": signingKey
 }

@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
@@ -8,12 +9,16 @@ import { fileURLToPath } from "node:url"
 export interface RunningServer {
   readonly url: string
   readonly dataDir: string
+  /** The server's own PostgreSQL database, when the suite runs on PostgreSQL. */
+  readonly databaseUrl: string | undefined
   /** Output so far, for failure messages. */
   readonly output: () => string
   readonly stop: () => Promise<void>
 }
 
 const mainPath = fileURLToPath(new URL("../../src/main.ts", import.meta.url))
+
+export { psql }
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -25,6 +30,24 @@ export const freePort = (): Promise<number> =>
     })
   })
 
+/** psql against the cluster of `url`; the suite's PostgreSQL run needs only the client tools. */
+const psql = (url: string, command: string) => {
+  const result = spawnSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-q", "-c", command], { encoding: "utf8" })
+  if (result.status !== 0) throw new Error(`psql falló: ${result.stderr || result.error?.message}`)
+}
+
+/**
+ * With DATABASE_URL set, each server gets a database of its own on that
+ * cluster, so suites stay independent as they are on PGlite.
+ */
+const freshDatabase = (baseUrl: string) => {
+  const name = `palma_t_${randomBytes(6).toString("hex")}`
+  psql(baseUrl, `CREATE DATABASE ${name}`)
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => psql(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
 
@@ -33,10 +56,18 @@ const exited = (child: ChildProcess) =>
  * port with a fresh data dir, and waits until it answers. `DATABASE_URL` from
  * the environment is passed through, so the same tests run on PostgreSQL.
  */
-export const startServer = async (options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> => {
+export const startServer = async (
+  options: {
+    env?: Record<string, string>
+    dataDir?: string
+    /** Keep the data dir and database after stop (restart tests); the caller cleans up. */
+    keep?: boolean
+  } = {}
+): Promise<RunningServer> => {
   const port = await freePort()
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "palma-test-"))
   const url = `http://127.0.0.1:${port}`
+  const database = process.env.DATABASE_URL && !options.env?.DATABASE_URL ? freshDatabase(process.env.DATABASE_URL) : undefined
   let output = ""
   const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
     env: {
@@ -45,6 +76,7 @@ export const startServer = async (options: { env?: Record<string, string>; dataD
       PALMA_DATA_DIR: dataDir,
       PALMA_PUBLIC_URL: `http://localhost:${port}`,
       CLERK_AUTHORIZED_PARTIES: `http://localhost:${port},${url}`,
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.env
     },
     stdio: ["ignore", "pipe", "pipe"]
@@ -55,14 +87,16 @@ export const startServer = async (options: { env?: Record<string, string>; dataD
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
     await exited(child)
+    if (options.keep) return
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    database?.drop()
   }
 
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode}):\n${output}`)
     try {
       const response = await fetch(`${url}/api/auth/config`, { signal: AbortSignal.timeout(1000) })
-      if (response.ok) return { url, dataDir, output: () => output, stop }
+      if (response.ok) return { url, dataDir, databaseUrl: database?.url ?? options.env?.DATABASE_URL, output: () => output, stop }
     } catch {
       // not listening yet
     }

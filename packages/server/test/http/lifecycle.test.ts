@@ -1,0 +1,62 @@
+import { rmSync } from "node:fs"
+import { describe, expect, it } from "vitest"
+import { psql, startServer } from "../support/startServer.js"
+import { clientAs, demo, signIn } from "../support/api.js"
+
+describe("server lifecycle", () => {
+  it("keeps every change across a restart, without seeding twice", async () => {
+    const first = await startServer({ keep: true })
+    const admin = clientAs(first.url, await signIn(first.url, demo.admin))
+    const created = await admin((c) => c.family.create({ payload: { name: "Persistente" } }))
+    const hogar = (await admin((c) => c.family.list({ urlParams: {} }))).find((f) => f.name === "Hogar")!
+    await admin((c) => c.family.update({ path: { id: hogar.id }, payload: { name: "Casa" } }))
+    await first.stop()
+
+    const second = await startServer({
+      dataDir: first.dataDir,
+      keep: true,
+      env: first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}
+    })
+    try {
+      const again = clientAs(second.url, await signIn(second.url, demo.admin))
+      const names = (await again((c) => c.family.list({ urlParams: {} }))).map((f) => f.name)
+      expect(names).toContain("Persistente")
+      // A renamed seed row is not seeded again.
+      expect(names).toContain("Casa")
+      expect(names).not.toContain("Hogar")
+      expect((await again((c) => c.family.getById({ path: { id: created.id } }))).name).toBe("Persistente")
+    } finally {
+      await second.stop()
+      rmSync(first.dataDir, { recursive: true, force: true })
+      if (first.databaseUrl && process.env.DATABASE_URL) {
+        psql(process.env.DATABASE_URL, `DROP DATABASE IF EXISTS ${new URL(first.databaseUrl).pathname.slice(1)} WITH (FORCE)`)
+      }
+    }
+  })
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))("refuses a data dir held by another Palma process, with a clear message", async () => {
+    const first = await startServer({ keep: true })
+    try {
+      await expect(startServer({ dataDir: first.dataDir, keep: true })).rejects.toThrow(/ya está en uso por otro proceso de Palma/)
+      // The holder is unharmed.
+      expect((await fetch(`${first.url}/api/auth/config`)).status).toBe(200)
+    } finally {
+      await first.stop()
+      rmSync(first.dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it("seeds no demo users or demo masters with PALMA_SEED_DEMO=0", async () => {
+    const server = await startServer({ env: { PALMA_SEED_DEMO: "0" } })
+    try {
+      const response = await fetch(`${server.url}/api/auth/local/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: demo.admin, password: "palma-demo" })
+      })
+      expect(response.status).toBe(401)
+    } finally {
+      await server.stop()
+    }
+  })
+})
