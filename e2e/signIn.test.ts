@@ -1,0 +1,75 @@
+import { existsSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
+import { launch, screenshotPath } from "./browser.js"
+
+const dist = fileURLToPath(new URL("../packages/web/dist/index.html", import.meta.url))
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  if (!existsSync(dist)) throw new Error("La web no está compilada: corra `npx -y pnpm@10 test`, que la compila primero.")
+  server = await startServer()
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const accounts = [
+  { email: "admin@palma.cl", role: "Administrador" },
+  { email: "moderador@palma.cl", role: "Supervisor" },
+  { email: "operador@palma.cl", role: "Operador" }
+]
+
+describe("sign-in in Chromium", () => {
+  it.each(accounts)("$email signs in through the form and sees who they are", async ({ email, role }) => {
+    const page = await browser.newPage()
+    try {
+      await page.goto(`${server.url}/`)
+      await page.getByLabel("Correo electrónico").fill(email)
+      await page.getByLabel("Contraseña", { exact: true }).fill("palma-demo")
+      await page.getByRole("button", { name: "Ingresar" }).click()
+      await page.getByText(role).first().waitFor()
+      expect(page.url()).toBe(`${server.url}/`)
+      await expect(page.getByText(email).count()).resolves.toBeGreaterThan(0)
+      await page.screenshot({ path: screenshotPath(`home-${email.split("@")[0]}`) })
+    } finally {
+      await page.close()
+    }
+  })
+
+  it("tells an account without a role that it has no access yet", async () => {
+    const page = await browser.newPage()
+    try {
+      await page.goto(`${server.url}/sign-in`)
+      await page.getByLabel("Correo electrónico").fill("invitado@palma.cl")
+      await page.getByLabel("Contraseña", { exact: true }).fill("palma-demo")
+      await page.getByRole("button", { name: "Ingresar" }).click()
+      await page.getByText(/administrador/i).first().waitFor()
+      await page.screenshot({ path: screenshotPath("home-invitado") })
+      await page.getByRole("button", { name: "Cerrar sesión" }).click()
+      await page.getByRole("button", { name: "Ingresar" }).waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
+  it("shows one clear message for wrong credentials", async () => {
+    const page = await browser.newPage()
+    try {
+      await page.goto(`${server.url}/sign-in`)
+      await page.getByLabel("Correo electrónico").fill("admin@palma.cl")
+      await page.getByLabel("Contraseña", { exact: true }).fill("equivocada")
+      await page.getByRole("button", { name: "Ingresar" }).click()
+      await page.getByText("Correo o contraseña incorrectos").waitFor()
+      await page.screenshot({ path: screenshotPath("sign-in-error") })
+    } finally {
+      await page.close()
+    }
+  })
+})
