@@ -16,8 +16,16 @@ export interface JournalEntry {
 export type Journal = ReadonlyArray<JournalEntry>
 
 /** An Error's name and message are not enumerable: keep them, or a replayed failure loses its message. */
-const keepErrors = (_key: string, value: unknown) =>
-  value instanceof Error ? { ...value, name: value.name, message: value.message } : value
+/**
+ * Errors keep their message (JSON drops it) and secrets never enter a journal:
+ * journals are persisted and attached to bug reports. Replay does not need
+ * them, since no actor runs.
+ */
+const SECRET_KEYS = new Set(["password", "token"])
+const journalValue = (key: string, value: unknown) => {
+  if (SECRET_KEYS.has(key) && typeof value === "string") return "[redactado]"
+  return value instanceof Error ? { ...value, name: value.name, message: value.message } : value
+}
 
 /**
  * An `inspect` callback that appends every event the root actor receives —
@@ -29,7 +37,7 @@ export const journalRecorder = (onEntry: (entry: JournalEntry) => void) => {
   return (inspection: InspectionEvent) => {
     if (inspection.type === "@xstate.actor" && root === undefined) root = inspection.actorRef
     if (inspection.type === "@xstate.event" && inspection.actorRef === root && !inspection.event.type.startsWith("xstate.init")) {
-      onEntry({ at: new Date().toISOString(), event: JSON.parse(JSON.stringify(inspection.event, keepErrors)) })
+      onEntry({ at: new Date().toISOString(), event: JSON.parse(JSON.stringify(inspection.event, journalValue)) })
     }
   }
 }

@@ -1,0 +1,215 @@
+import { describe, expect, it } from "vitest"
+import { initialTransition, transition, type SnapshotFrom } from "xstate"
+import { type ResourceQuery, resourceMachine } from "../../src/machines/resource.js"
+import { done, failed, type Item } from "./fixtures.js"
+
+const machine = resourceMachine<Item>()
+type Snap = SnapshotFrom<typeof machine>
+type Ev = Parameters<typeof transition<typeof machine>>[2]
+
+const start = (input: { query?: ResourceQuery } = {}) => initialTransition(machine, input)[0]
+const step = (s: Snap, e: Ev) => transition(machine, s, e)
+const fold = (s: Snap, ...events: Ev[]) => events.reduce<Snap>((acc, e) => step(acc, e)[0], s)
+
+const spawned = (actions: ReadonlyArray<{ type: string; params?: unknown }>) =>
+  actions.filter((a) => a.type === "xstate.spawnChild").map((a) => a.params as { src: string; id: string; input: unknown })
+
+const a: Item = { id: "a", name: "Gasfitería" }
+const b: Item = { id: "b", name: "Cerrajería" }
+const c: Item = { id: "c", name: "Electricidad" }
+const list = (...items: Item[]) => ({ items, total: items.length + 10 })
+const ready = (...items: Item[]) => fold(start(), done("list", list(...items)))
+
+describe("resource machine (pure transitions)", () => {
+  it("starts loading with the input query, invoking list with it", () => {
+    const [s, actions] = initialTransition(machine, { query: { search: "gas", page: 2 } })
+    expect(s.value).toBe("loading")
+    expect(s.context).toEqual({
+      query: { search: "gas", page: 2 },
+      items: [],
+      total: 0,
+      selected: null,
+      loading: true,
+      error: null,
+      issues: [],
+      lastWrite: null
+    })
+    expect(spawned(actions)).toEqual([expect.objectContaining({ id: "list", src: "list", input: { search: "gas", page: 2 } })])
+  })
+
+  it("starts with an empty query without a query or without input", () => {
+    expect(start().context.query).toEqual({})
+    expect(initialTransition(machine, undefined as never)[0].context.query).toEqual({})
+  })
+
+  it("list done → ready with items and total, not loading", () => {
+    const s = ready(a, b)
+    expect(s.value).toBe("ready")
+    expect(s.context.items).toEqual([a, b])
+    expect(s.context.total).toBe(12)
+    expect(s.context.loading).toBe(false)
+    expect(s.context.error).toBeNull()
+  })
+
+  it("list error → failure with the message", () => {
+    const s = fold(start(), failed("list", { message: "El servidor tuvo un problema" }))
+    expect(s.value).toBe("failure")
+    expect(s.context.loading).toBe(false)
+    expect(s.context.error).toBe("El servidor tuvo un problema")
+  })
+
+  it("list error without a message → the generic Spanish message", () => {
+    expect(fold(start(), failed("list", undefined)).context.error).toBe("No se pudo completar la operación")
+  })
+
+  it("RETRY from failure reloads with the same query and clears the error", () => {
+    const failure = fold(start({ query: { search: "x" } }), failed("list", new Error("caído")))
+    const [s, actions] = step(failure, { type: "RETRY" })
+    expect(s.value).toBe("loading")
+    expect(s.context.loading).toBe(true)
+    expect(s.context.error).toBeNull()
+    expect(spawned(actions)[0]).toMatchObject({ id: "list", input: { search: "x" } })
+    expect(fold(s, done("list", list(a))).context.items).toEqual([a])
+  })
+
+  it("RETRY is ignored when ready", () => {
+    const s = ready(a)
+    const [next, actions] = step(s, { type: "RETRY" })
+    expect(next.value).toBe("ready")
+    expect(spawned(actions)).toEqual([])
+  })
+
+  it("LOAD with a query from ready → loading with the new query passed to list", () => {
+    const [s, actions] = step(ready(a), { type: "LOAD", query: { search: "cerr", order: "desc" } })
+    expect(s.value).toBe("loading")
+    expect(s.context.query).toEqual({ search: "cerr", order: "desc" })
+    expect(s.context.loading).toBe(true)
+    expect(spawned(actions)[0]).toMatchObject({ id: "list", input: { search: "cerr", order: "desc" } })
+    // The old items stay visible while loading
+    expect(s.context.items).toEqual([a])
+  })
+
+  it("LOAD without a query keeps the current one", () => {
+    const s = fold(start({ query: { page: 3 } }), done("list", list()), { type: "LOAD" })
+    expect(s.value).toBe("loading")
+    expect(s.context.query).toEqual({ page: 3 })
+  })
+
+  it("LOAD with a query from failure → loading", () => {
+    const s = fold(start(), failed("list", new Error("x")), { type: "LOAD", query: { search: "y" } })
+    expect(s.value).toBe("loading")
+    expect(s.context.query).toEqual({ search: "y" })
+    expect(s.context.error).toBeNull()
+  })
+
+  it("SELECT sets and clears the selection in any state", () => {
+    const loading = start()
+    expect(step(loading, { type: "SELECT", item: a })[0].context.selected).toEqual(a)
+    const s = fold(ready(a), { type: "SELECT", item: b })
+    expect(s.context.selected).toEqual(b)
+    expect(s.value).toBe("ready")
+    expect(step(s, { type: "SELECT", item: null })[0].context.selected).toBeNull()
+  })
+
+  it("CREATE → creating (input passed) → done → loading with lastWrite 'created' and the created item selected → ready", () => {
+    const [creating, a1] = step(ready(a), { type: "CREATE", input: { name: "Electricidad" } })
+    expect(creating.value).toBe("creating")
+    expect(creating.context.loading).toBe(true)
+    expect(spawned(a1)).toEqual([expect.objectContaining({ id: "create", src: "create", input: { name: "Electricidad" } })])
+    const [loading, a2] = step(creating, done("create", c))
+    expect(loading.value).toBe("loading")
+    expect(loading.context.lastWrite).toBe("created")
+    expect(loading.context.selected).toEqual(c)
+    expect(loading.context.loading).toBe(true)
+    expect(spawned(a2)[0]).toMatchObject({ id: "list" })
+    const s = fold(loading, done("list", list(a, c)))
+    expect(s.value).toBe("ready")
+    expect(s.context.items).toEqual([a, c])
+    expect(s.context.lastWrite).toBe("created")
+  })
+
+  it("a new write clears lastWrite, error and issues on entry", () => {
+    const rejected = fold(ready(a), { type: "CREATE", input: {} }, failed("create", { message: "m", issues: [{ path: ["name"], message: "x" }] }))
+    expect(rejected.context.issues).toHaveLength(1)
+    const s = fold(rejected, { type: "UPDATE", id: "a", input: {} })
+    expect(s.context).toMatchObject({ error: null, issues: [], lastWrite: null, loading: true })
+    const created = fold(ready(a), { type: "CREATE", input: {} }, done("create", c), done("list", list(a, c)))
+    expect(fold(created, { type: "DELETE", id: "a" }).context.lastWrite).toBeNull()
+  })
+
+  it("UPDATE → updating with id and input → done → loading with lastWrite 'updated' and the item selected", () => {
+    const [updating, actions] = step(ready(a, b), { type: "UPDATE", id: "b", input: { name: "Cerrajería 24h" } })
+    expect(updating.value).toBe("updating")
+    expect(spawned(actions)[0]).toMatchObject({ id: "update", src: "update", input: { id: "b", input: { name: "Cerrajería 24h" } } })
+    const updated = { id: "b", name: "Cerrajería 24h" }
+    const s = fold(updating, done("update", updated))
+    expect(s.value).toBe("loading")
+    expect(s.context.selected).toEqual(updated)
+    expect(s.context.lastWrite).toBe("updated")
+  })
+
+  it("DELETE → deleting with the id; deleting the selected item resets the selection", () => {
+    const selected = fold(ready(a, b), { type: "SELECT", item: a })
+    const [deleting, actions] = step(selected, { type: "DELETE", id: "a" })
+    expect(deleting.value).toBe("deleting")
+    expect(spawned(actions)[0]).toMatchObject({ id: "remove", src: "remove", input: "a" })
+    const s = fold(deleting, done("remove", a))
+    expect(s.value).toBe("loading")
+    expect(s.context.selected).toBeNull()
+    expect(s.context.lastWrite).toBe("deleted")
+  })
+
+  it("DELETE of another item keeps the selection", () => {
+    const s = fold(ready(a, b), { type: "SELECT", item: a }, { type: "DELETE", id: "b" }, done("remove", b))
+    expect(s.value).toBe("loading")
+    expect(s.context.selected).toEqual(a)
+    expect(s.context.lastWrite).toBe("deleted")
+  })
+
+  it("DELETE with nothing selected keeps it null", () => {
+    const s = fold(ready(a, b), { type: "DELETE", id: "b" }, done("remove", b))
+    expect(s.context.selected).toBeNull()
+    expect(s.context.lastWrite).toBe("deleted")
+  })
+
+  it.each([
+    ["create", { type: "CREATE", input: { name: "" } }],
+    ["update", { type: "UPDATE", id: "a", input: { name: "" } }],
+    ["remove", { type: "DELETE", id: "a" }]
+  ] as const)("a rejected %s keeps the list and selection, sets the error and the field issues", (id, event) => {
+    const issues = [{ path: ["name"], message: "Este campo es obligatorio" }]
+    const before = fold(ready(a, b), { type: "SELECT", item: a })
+    const s = fold(before, event as Ev, failed(id, { _tag: "ApiFailure", status: 400, message: "Datos inválidos", issues }))
+    expect(s.value).toBe("ready")
+    expect(s.context.items).toEqual([a, b])
+    expect(s.context.total).toBe(12)
+    expect(s.context.selected).toEqual(a)
+    expect(s.context.loading).toBe(false)
+    expect(s.context.error).toBe("Datos inválidos")
+    expect(s.context.issues).toEqual(issues)
+    expect(s.context.lastWrite).toBeNull()
+  })
+
+  it("a rejected write with malformed issues gets no issues and the generic message", () => {
+    const s = fold(ready(a), { type: "CREATE", input: {} }, failed("create", { message: 42, issues: "nope" }))
+    expect(s.value).toBe("ready")
+    expect(s.context.error).toBe("No se pudo completar la operación")
+    expect(s.context.issues).toEqual([])
+  })
+
+  it("writes are ignored while loading or in failure", () => {
+    const loading = start()
+    for (const e of [{ type: "CREATE", input: {} }, { type: "UPDATE", id: "a", input: {} }, { type: "DELETE", id: "a" }] as Ev[]) {
+      expect(step(loading, e)[0].value).toBe("loading")
+      expect(step(fold(start(), failed("list", null)), e)[0].value).toBe("failure")
+    }
+  })
+
+  it("a list that fails after a write → failure, keeping lastWrite", () => {
+    const s = fold(ready(a), { type: "CREATE", input: {} }, done("create", c), failed("list", new Error("caído")))
+    expect(s.value).toBe("failure")
+    expect(s.context.error).toBe("caído")
+    expect(s.context.lastWrite).toBe("created")
+    expect(s.context.selected).toEqual(c)
+  })
+})
