@@ -314,7 +314,7 @@ describe("journal secrets", () => {
     const actor = createActor(
       authMachine.provide({
         actors: {
-          loadSession: fromPromise(async () => null),
+          loadSession: fromPromise<Session | null>(async () => null),
           signIn: fromPromise(async () => undefined),
           signUp: fromPromise(async () => undefined),
           signOut: fromPromise(async () => undefined)
