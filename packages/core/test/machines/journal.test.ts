@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { type AnyActorRef, type AnyStateMachine, createActor, fromPromise, waitFor } from "xstate"
 import type { Session } from "../../src/domain/session.js"
 import { ApiFailure } from "../../src/client/failure.js"
-import { authMachine, type Credentials } from "../../src/machines/auth.js"
+import { authMachine, type Credentials, type SignUpDetails } from "../../src/machines/auth.js"
 import { type Journal, type JournalEntry, journalRecorder, replay } from "../../src/machines/journal.js"
 import { type ListResult, type ResourceQuery, resourceMachine } from "../../src/machines/resource.js"
 import { type Item, session } from "./fixtures.js"
@@ -315,9 +315,9 @@ describe("journal secrets", () => {
       authMachine.provide({
         actors: {
           loadSession: fromPromise<Session | null>(async () => null),
-          signIn: fromPromise(async () => undefined),
-          signUp: fromPromise(async () => undefined),
-          signOut: fromPromise(async () => undefined)
+          signIn: fromPromise<void, Credentials>(async () => undefined),
+          signUp: fromPromise<void, SignUpDetails>(async () => undefined),
+          signOut: fromPromise<void>(async () => undefined)
         }
       }),
       { inspect: journalRecorder((entry) => entries.push(entry)) }
