@@ -98,6 +98,8 @@ export const appLayer = (config: ServerConfig, env: Readonly<Record<string, stri
     Layer.provide(BadRequestLive),
     Layer.provide(ApiLive),
     Layer.provide(services),
-    Layer.provide(NodeHttpServer.layer(createServer, { port: config.port }))
+    // Listen only once migrated and seeded: a request accepted before the app is
+    // served would otherwise wait with no handler.
+    Layer.provide(NodeHttpServer.layer(createServer, { port: config.port }).pipe(Layer.provide(services)))
   )
 }

@@ -22,7 +22,8 @@ const banner = Effect.gen(function* () {
 })
 
 /** Fails fast and readably (a held data dir, a bad Clerk config) instead of a stack trace. */
-Layer.launch(Layer.merge(appLayer(config, process.env), Layer.effectDiscard(banner))).pipe(
+// The banner comes after the server serves, so its URL answers at once.
+Layer.launch(Layer.effectDiscard(banner).pipe(Layer.provide(appLayer(config, process.env)))).pipe(
   Effect.tapErrorCause((cause) =>
     Effect.sync(() => {
       const failure = Cause.failureOption(cause)

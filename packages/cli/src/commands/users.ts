@@ -1,0 +1,45 @@
+import { type Command, Option } from "commander"
+import { NewUserInput, type Role, roleLabel } from "@palma/core"
+import { usageError } from "../errors.js"
+import { newPasswordOrAsk } from "../prompt.js"
+import { type GlobalOptions, openSession } from "../session.js"
+import { validPayload } from "../validate.js"
+
+interface AddUserOptions {
+  readonly email: string
+  readonly name: string
+  readonly role: Role | "none"
+  readonly password?: string
+}
+
+/**
+ * Creates a local user (admin only). The password comes from --password or is typed twice at a
+ * terminal; the CLI never invents one, so it never has a password to print.
+ */
+const addUser = async (options: AddUserOptions, globals: GlobalOptions) => {
+  const { call } = await openSession(globals)
+  const password = await newPasswordOrAsk(options.password, "--password")
+  const { mode } = await call((client) => client.auth.config())
+  if (mode === "clerk") throw usageError("El servidor usa Clerk: los usuarios se crean en el panel de Clerk.")
+  const payload = validPayload(NewUserInput, {
+    email: options.email,
+    fullName: options.name,
+    role: options.role === "none" ? null : options.role,
+    password
+  })
+  const user = await call((client) => client.auth.createUser({ payload }))
+  process.stdout.write(`Usuario creado: ${user.fullName} <${user.email}>, ${user.role === null ? "sin rol" : roleLabel[user.role]}.\n`)
+}
+
+export const registerUsers = (program: Command) => {
+  const users = program.command("users").description("administra usuarios (modo local, solo administradores)")
+  users
+    .command("add")
+    .description("crea un usuario")
+    .requiredOption("--email <correo>", "correo del usuario")
+    .requiredOption("--name <nombre>", "nombre completo")
+    .addOption(new Option("--role <rol>", "rol (none: sin rol)").choices(["user", "moderator", "admin", "none"]).makeOptionMandatory())
+    .option("--password <contraseña>", "contraseña inicial (mínimo 8 caracteres); si falta y hay terminal, se pregunta")
+    .action((options: AddUserOptions, command: Command) => addUser(options, command.optsWithGlobals<GlobalOptions>()))
+  return users
+}

@@ -1,0 +1,49 @@
+import { type Call, type ListResult, type ResourceQuery, resourceMachine } from "@palma/core"
+import { type PromiseActorLogic, createActor, waitFor } from "xstate"
+import { CliError, ExitCode } from "../errors.js"
+import { type Column, type Grid, toGrid } from "../output/cells.js"
+import { recordFailures } from "../recorder.js"
+
+/** What a listing prints: the server's items as they came (JSON) and the formatted grid (table, CSV). */
+export interface Listing {
+  readonly items: ReadonlyArray<unknown>
+  readonly grid: Grid
+}
+
+/** A listable resource, its row type hidden so resources of different shapes share one registry. */
+export interface Resource {
+  readonly name: string
+  /** Whether `--family` filters it (masters that belong to a family). */
+  readonly familyScoped: boolean
+  readonly list: (call: Call, query: ResourceQuery) => Promise<Listing>
+}
+
+/** The actors the CLI needs from a resource: only `list`, the CLI writes no master data. */
+export interface ListingActors<A> {
+  readonly list: PromiseActorLogic<ListResult<A>, ResourceQuery>
+}
+
+/** Lists by driving the core resource machine (loading → ready | failure), as the web does. */
+export const defineResource = <A extends { readonly id: string }>(spec: {
+  readonly name: string
+  readonly familyScoped: boolean
+  readonly columns: ReadonlyArray<Column<A>>
+  readonly actors: (call: Call) => ListingActors<A>
+}): Resource => ({
+  name: spec.name,
+  familyScoped: spec.familyScoped,
+  list: async (call, query) => {
+    const recorder = recordFailures(call)
+    const machine = resourceMachine<A>().provide({ actors: spec.actors(recorder.call) })
+    const actor = createActor(machine, { input: { query } }).start()
+    try {
+      const snapshot = await waitFor(actor, (s) => s.matches("ready") || s.matches("failure"))
+      if (snapshot.matches("failure")) {
+        throw recorder.last() ?? new CliError(snapshot.context.error ?? "No se pudo obtener la lista.", ExitCode.failure)
+      }
+      return { items: snapshot.context.items, grid: toGrid(spec.columns, snapshot.context.items) }
+    } finally {
+      actor.stop()
+    }
+  }
+})

@@ -1,0 +1,75 @@
+import { ApiFailure, type Call } from "@palma/core"
+import { type StoredCredentials, readCredentials, writeCredentials } from "./config/credentials.js"
+import { deniedError, signInHint, usageError } from "./errors.js"
+import { type Bearer, connect } from "./http.js"
+
+const defaultApiUrl = "http://localhost:3000"
+
+/** Refresh this long before expiry, so a command never starts with a token about to lapse. */
+const refreshMarginMs = 2 * 60 * 1000
+
+/** Options every command inherits from the program. */
+export interface GlobalOptions {
+  readonly apiUrl?: string
+}
+
+/** A server URL without trailing slashes, so stored and given URLs compare equal. */
+const normalizeApiUrl = (value: string): string => {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw usageError(`URL del servidor inválida: «${value}»`)
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw usageError(`La URL del servidor debe ser http o https: «${value}»`)
+  return url.href.replace(/\/+$/, "")
+}
+
+/** --api-url, then PALMA_API_URL, then the signed-in server, then the local default. */
+export const resolveApiUrl = (options: GlobalOptions, stored: StoredCredentials | undefined): string =>
+  normalizeApiUrl(options.apiUrl ?? (process.env.PALMA_API_URL?.trim() || undefined) ?? stored?.apiUrl ?? defaultApiUrl)
+
+export interface SignedInCall {
+  readonly apiUrl: string
+  readonly bearer: Bearer
+  readonly call: Call
+}
+
+const signedInCall = (apiUrl: string, token: string): SignedInCall => {
+  const bearer: Bearer = { token }
+  return { apiUrl, bearer, call: connect(apiUrl, bearer) }
+}
+
+/** Local tokens are short-lived: swap one near (or past) expiry for a fresh one and store it. */
+const refreshed = async (stored: StoredCredentials, apiUrl: string): Promise<StoredCredentials> => {
+  if (stored.mode !== "local" || stored.expiresAt === null || stored.expiresAt - Date.now() > refreshMarginMs) return stored
+  const issued = await connect(apiUrl, { token: stored.token })((client) => client.auth.refresh()).catch((error: unknown) => {
+    if (error instanceof ApiFailure && (error.status === 401 || error.status === 403)) throw deniedError(`La sesión expiró. ${signInHint}`)
+    throw error
+  })
+  const next = { ...stored, token: issued.token, expiresAt: issued.expiresAt }
+  await writeCredentials(next)
+  return next
+}
+
+/**
+ * A Call carrying the caller's token: `PALMA_TOKEN` for unattended jobs, else the stored one.
+ * A stored token is only ever sent to the server it was issued by.
+ */
+export const openSession = async (options: GlobalOptions): Promise<SignedInCall> => {
+  const envToken = process.env.PALMA_TOKEN?.trim()
+  if (envToken) {
+    const apiUrl = resolveApiUrl(options, undefined)
+    return signedInCall(apiUrl, envToken)
+  }
+  const stored = await readCredentials()
+  const apiUrl = resolveApiUrl(options, stored)
+  if (stored === undefined) throw deniedError(`No ha iniciado sesión. ${signInHint}`)
+  if (stored.apiUrl !== apiUrl) {
+    throw deniedError(
+      `La sesión guardada es de ${stored.apiUrl}, no de ${apiUrl}. Ejecute «palma login --api-url ${apiUrl}» para iniciar sesión allí.`
+    )
+  }
+  const current = await refreshed(stored, apiUrl)
+  return signedInCall(apiUrl, current.token)
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config"
+
+export default defineConfig({
+  test: {
+    name: "cli",
+    include: ["test/**/*.test.ts"],
+    environment: "node",
+    // The end-to-end suite starts a real server and spawns the real `palma` process many times.
+    testTimeout: 60_000,
+    hookTimeout: 60_000
+  }
+})
