@@ -27,6 +27,7 @@ import { documentTable } from "./document/table.js"
 import { familyTable } from "./family/table.js"
 import { accessLog } from "./http/accessLog.js"
 import { BadRequestLive } from "./http/badRequest.js"
+import { JsonOnlyLive } from "./http/jsonOnly.js"
 import { SecurityLive } from "./http/Security.js"
 import { StaticLive } from "./http/Static.js"
 import { masterGroupLive } from "./master/Http.js"
@@ -91,11 +92,12 @@ export const appLayer = (config: ServerConfig, env: Readonly<Record<string, stri
   // Migrated and seeded first: the token layer may read its key from the database.
   const ready = databaseReady(config).pipe(Layer.provideMerge(auth), Layer.provideMerge(database))
   const services = Layer.mergeAll(Profiles.layer, SecurityLive).pipe(Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
-  return HttpApiBuilder.serve(accessLog).pipe(
+  return HttpApiBuilder.serve(accessLog({ all: config.accessLogAll })).pipe(
     Layer.provide(StaticLive(config.webDist)),
     Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
     Layer.provide(BadRequestLive),
+    Layer.provide(JsonOnlyLive),
     Layer.provide(ApiLive),
     Layer.provide(services),
     // Listen only once migrated and seeded: a request accepted before the app is

@@ -9,6 +9,8 @@ export interface ServerConfig {
   readonly seedDemo: boolean
   readonly demoPassword: string
   readonly webDist: string
+  /** Log every request, not only failures and slow ones. */
+  readonly accessLogAll: boolean
 }
 
 export const serverConfigFrom = (env: Readonly<Record<string, string | undefined>>): ServerConfig => ({
@@ -18,5 +20,6 @@ export const serverConfigFrom = (env: Readonly<Record<string, string | undefined
   databaseUrl: env.DATABASE_URL || undefined,
   seedDemo: env.PALMA_SEED_DEMO !== "0",
   demoPassword: env.PALMA_DEMO_PASSWORD || "palma-demo",
-  webDist: env.PALMA_WEB_DIST || fileURLToPath(new URL("../../web/dist", import.meta.url))
+  webDist: env.PALMA_WEB_DIST || fileURLToPath(new URL("../../web/dist", import.meta.url)),
+  accessLogAll: env.PALMA_ACCESS_LOG === "all"
 })

@@ -11,16 +11,26 @@ export const Id = Schema.UUID.annotations({
 })
 export type Id = typeof Id.Type
 
+/**
+ * Text a person could type: no NUL (PostgreSQL cannot store it) and no lone
+ * surrogate halves (they would be stored as replacement characters).
+ */
+export const Typeable = Schema.String.pipe(
+  Schema.filter((s) => !s.includes("\u0000") && s.isWellFormed(), { message: () => "Contiene caracteres no permitidos" })
+)
+
+const TrimmedTypeable = Schema.compose(Typeable, Schema.Trim)
+
 /** A required, trimmed, non-empty text of bounded length. */
 export const Text = (max: number) =>
-  Schema.Trim.pipe(
+  TrimmedTypeable.pipe(
     Schema.minLength(1, { message: () => "Este campo es obligatorio" }),
     Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` })
   )
 
 /** An optional free text; empty becomes "". */
 export const OptionalText = (max: number) =>
-  Schema.Trim.pipe(
+  TrimmedTypeable.pipe(
     Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` })
   )
 
@@ -44,7 +54,7 @@ export const IsoDate = Schema.String.pipe(
   })
 ).annotations({ identifier: "IsoDate" })
 
-export const Email = Schema.Trim.pipe(
+export const Email = TrimmedTypeable.pipe(
   Schema.maxLength(254, { message: () => "Correo demasiado largo" }),
   Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: () => "Correo electrónico inválido" })
 )

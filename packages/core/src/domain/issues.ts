@@ -13,7 +13,8 @@ export interface SpanishIssue {
 
 const GENERIC = "Valor inválido"
 
-const isEnglishDefault = (message: string): boolean => /^(Expected |is |Expected$)/.test(message)
+// Effect's own messages; they also echo the input back, which a 400 must not do.
+const isEnglishDefault = (message: string): boolean => /^(Expected |is |Expected$|Unable to decode|Unexpected|Missing)/.test(message)
 
 const translate = (issue: ParseResult.ArrayFormatterIssue): string => {
   switch (issue._tag) {

@@ -1,19 +1,20 @@
 import { Schema } from "effect"
+import { Typeable } from "./fields.js"
+
+const PageNumber = (min: number, max: number, message: string) =>
+  Schema.NumberFromString.annotations({ message: () => message }).pipe(
+    Schema.int({ message: () => message }),
+    Schema.between(min, max, { message: () => message })
+  )
 
 /** Query of a paginated, sortable, searchable list; everything optional with sane defaults. */
 export const PageQuery = Schema.Struct({
-  search: Schema.optional(Schema.String.pipe(Schema.maxLength(100, { message: () => "Búsqueda demasiado larga" }))),
+  search: Schema.optional(Typeable.pipe(Schema.maxLength(100, { message: () => "Búsqueda demasiado larga" }))),
   family_id: Schema.optional(Schema.UUID.annotations({ message: () => "Familia inválida" })),
   sort: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z_]{1,40}$/, { message: () => "Orden inválido" }))),
   order: Schema.optional(Schema.Literal("asc", "desc")),
-  page: Schema.optional(
-    Schema.NumberFromString.pipe(Schema.int(), Schema.greaterThanOrEqualTo(1)).annotations({ message: () => "Página inválida" })
-  ),
-  pageSize: Schema.optional(
-    Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 200)).annotations({
-      message: () => "Tamaño de página inválido (1 a 200)"
-    })
-  )
+  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
+  pageSize: Schema.optional(PageNumber(1, 200, "Tamaño de página inválido (1 a 200)"))
 })
 export type PageQuery = typeof PageQuery.Type
 

@@ -15,7 +15,7 @@ export const Code = Schema.Trim.pipe(
   Schema.pattern(/^[a-z][a-z0-9_]{1,39}$/, {
     message: () => "El código debe usar minúsculas, números o _ (2 a 40 caracteres)"
   })
-).annotations({ message: () => "El código debe ser un texto" })
+)
 
 export const StageInput = Payload({ code: Code, name: Text(80), number: PositiveInt })
 export type StageInput = typeof StageInput.Type

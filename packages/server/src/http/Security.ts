@@ -1,7 +1,8 @@
 import { HttpServerRequest } from "@effect/platform"
-import { Effect, Layer, Option, Redacted } from "effect"
+import { Context, Effect, Layer, Option, type Redacted } from "effect"
 import { type Access, Admin, type Actor, allows, Forbidden, Moderator, roleFromPublicMeta, SignedIn, Staff, Unauthorized } from "@palma/core"
-import { TokenVerifier } from "../auth/TokenVerifier.js"
+import { type InvalidToken, TokenVerifier, type VerifiedClaims } from "../auth/TokenVerifier.js"
+import { makeVerifiedTokenCache } from "../auth/VerifiedTokenCache.js"
 
 const bearerPrefix = /^Bearer\s+/i
 
@@ -27,49 +28,57 @@ const forbiddenMessage: Record<Access, string> = {
   admin: "Esta operación requiere el rol de administrador"
 }
 
-const authenticate = (access: Access) =>
+const authenticate = (access: Access, verify: (token: string) => Effect.Effect<VerifiedClaims, InvalidToken>) =>
   Effect.gen(function* () {
-    const verifier = yield* TokenVerifier
-    return Effect.gen(function* () {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const token = tokenOf(request)
-      if (Option.isNone(token)) return yield* Effect.fail(new Unauthorized({ message: "Inicie sesión para continuar" }))
-      const claims = yield* verifier
-        .verify(token.value)
-        .pipe(
-          Effect.mapError(
-            (e) =>
-              new Unauthorized({
-                message: e.reason === "expired" ? "Su sesión expiró. Inicie sesión nuevamente." : "Sesión inválida. Inicie sesión nuevamente."
-              })
-          )
-        )
-      const role = roleFromPublicMeta(claims.publicMeta)
-      if (!allows(role, access)) return yield* Effect.fail(new Forbidden({ message: forbiddenMessage[access] }))
-      return {
-        userId: claims.userId,
-        sessionId: claims.sessionId,
-        role,
-        orgId: claims.orgId,
-        orgRole: claims.orgRole,
-        orgSlug: claims.orgSlug,
-        orgPermissions: claims.orgPermissions,
-        publicMeta: { ...claims.publicMeta },
-        actor: claims.actor ? { ...claims.actor } : null
-      } satisfies Actor
-    })
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const token = tokenOf(request)
+    if (Option.isNone(token)) return yield* Effect.fail(new Unauthorized({ message: "Inicie sesión para continuar" }))
+    const claims = yield* verify(token.value).pipe(
+      Effect.mapError(
+        (e) =>
+          new Unauthorized({
+            message: e.reason === "expired" ? "Su sesión expiró. Inicie sesión nuevamente." : "Sesión inválida. Inicie sesión nuevamente."
+          })
+      )
+    )
+    const role = roleFromPublicMeta(claims.publicMeta)
+    if (!allows(role, access)) return yield* Effect.fail(new Forbidden({ message: forbiddenMessage[access] }))
+    return {
+      userId: claims.userId,
+      sessionId: claims.sessionId,
+      role,
+      orgId: claims.orgId,
+      orgRole: claims.orgRole,
+      orgSlug: claims.orgSlug,
+      orgPermissions: claims.orgPermissions,
+      publicMeta: { ...claims.publicMeta },
+      actor: claims.actor ? { ...claims.actor } : null
+    } satisfies Actor
   })
 
-const schemes = (access: Access) =>
-  Effect.map(authenticate(access), (check) => ({
-    bearer: (_: Redacted.Redacted<string>) => check,
-    cookie: (_: Redacted.Redacted<string>) => check
-  }))
+/** Verification shared by every access level, with verified tokens cached until they expire. */
+const cachedVerify = Effect.gen(function* () {
+  const verifier = yield* TokenVerifier
+  const cache = makeVerifiedTokenCache()
+  return (token: string) =>
+    Effect.suspend(() => {
+      const hit = cache.get(token, Date.now())
+      return hit ? Effect.succeed(hit) : verifier.verify(token).pipe(Effect.tap((claims) => Effect.sync(() => cache.set(token, claims))))
+    })
+})
 
-/** One layer per access level of the contract. */
-export const SecurityLive = Layer.mergeAll(
-  Layer.effect(SignedIn, schemes("signedIn")),
-  Layer.effect(Staff, schemes("staff")),
-  Layer.effect(Moderator, schemes("moderator")),
-  Layer.effect(Admin, schemes("admin"))
+/** One verifier and cache for every access level of the contract. */
+export const SecurityLive = Layer.effectContext(
+  Effect.gen(function* () {
+    const verify = yield* cachedVerify
+    const schemes = (access: Access) => {
+    const check = authenticate(access, verify)
+    return { bearer: (_: Redacted.Redacted<string>) => check, cookie: (_: Redacted.Redacted<string>) => check }
+    }
+    return Context.make(SignedIn, schemes("signedIn")).pipe(
+    Context.add(Staff, schemes("staff")),
+    Context.add(Moderator, schemes("moderator")),
+    Context.add(Admin, schemes("admin"))
+    )
+  })
 )

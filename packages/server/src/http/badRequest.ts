@@ -41,6 +41,9 @@ export const BadRequestLive = HttpApiBuilder.middleware(
   (app) =>
     Effect.catchAllCause(app, (cause) => {
       const error = Cause.squash(cause)
-      return tagOf(error) === "HttpApiDecodeError" || tagOf(error) === "RequestError" ? translate(error) : Effect.failCause(cause)
+      if (tagOf(error) === "HttpApiDecodeError" || tagOf(error) === "RequestError") return translate(error)
+      // Absurdly nested JSON parses but overflows the stack when reported: still the client's fault.
+      if (error instanceof RangeError) return Effect.fail(new BadRequest({ message: "La solicitud tiene una estructura demasiado anidada", issues: [] }))
+      return Effect.failCause(cause)
     }) as unknown as typeof app
 )

@@ -16,7 +16,7 @@ export const makeMasterRepo = <In extends Record<string, unknown>>(spec: MasterT
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const view = () => sql`(${spec.select(sql)}) AS x`
-    const notFound = () => new NotFound({ message: `${spec.label} no existe o fue eliminado` })
+    const notFound = () => new NotFound({ message: `No se encontró ${spec.label.charAt(0).toLowerCase()}${spec.label.slice(1)}` })
 
     const list = (familyId?: string) =>
       sql<Row>`SELECT * FROM ${view()} WHERE ${sql.and([
