@@ -31,6 +31,7 @@ import { JsonOnlyLive } from "./http/jsonOnly.js"
 import { SecurityLive } from "./http/Security.js"
 import { StaticLive } from "./http/Static.js"
 import { masterGroupLive } from "./master/Http.js"
+import { MasterCache } from "./master/MasterCache.js"
 import { migrations } from "./migrations/index.js"
 import { procedureTable } from "./procedure/table.js"
 import { qualificationTable } from "./qualification/table.js"
@@ -91,7 +92,7 @@ export const appLayer = (config: ServerConfig, env: Readonly<Record<string, stri
   const auth = AuthConfig.layerFrom(env)
   // Migrated and seeded first: the token layer may read its key from the database.
   const ready = databaseReady(config).pipe(Layer.provideMerge(auth), Layer.provideMerge(database))
-  const services = Layer.mergeAll(Profiles.layer, SecurityLive).pipe(Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
+  const services = Layer.mergeAll(Profiles.layer, SecurityLive, MasterCache.layer(config.databaseUrl === undefined)).pipe(Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
   return HttpApiBuilder.serve(accessLog({ all: config.accessLogAll })).pipe(
     Layer.provide(StaticLive(config.webDist)),
     Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),

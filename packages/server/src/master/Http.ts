@@ -1,8 +1,9 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import type { HttpApiGroup } from "@effect/platform"
 import { Effect, type Layer, Schema } from "effect"
 import type { SqlClient } from "@effect/sql"
 import { type MasterName, PalmaApi, type PageQuery } from "@palma/core"
+import { MasterCache } from "./MasterCache.js"
 import { makeMasterRepo } from "./MasterRepo.js"
 import type { MasterTable } from "./MasterTable.js"
 
@@ -20,17 +21,27 @@ export const masterGroupLive = <N extends MasterName, A, I, In extends Record<st
   name: N,
   entity: Schema.Schema<A, I>,
   spec: MasterTable<In>
-): Layer.Layer<HttpApiGroup.ApiGroup<"palma", N>, never, SqlClient.SqlClient> =>
+): Layer.Layer<HttpApiGroup.ApiGroup<"palma", N>, never, SqlClient.SqlClient | MasterCache> =>
   HttpApiBuilder.group(PalmaApi, name as MasterName, ((handlers: unknown) =>
     Effect.gen(function* () {
       const repo = yield* makeMasterRepo(spec)
       const decode = Schema.decodeUnknown(entity)
       const decodeAll = Schema.decodeUnknown(Schema.Array(entity))
+      const encodeAll = Schema.encode(Schema.Array(entity))
+      const cache = yield* MasterCache
       const one = <E, R>(effect: Effect.Effect<Record<string, unknown>, E, R>) => effect.pipe(Effect.flatMap((row) => Effect.orDie(decode(row))))
       // Each group of the union has the same handler signatures; TS cannot see it through the generic name.
       return (handlers as MasterHandlers)
+        // The most read endpoint: served as ready-made JSON bytes while the cache holds.
         .handle("list", ({ urlParams }: { urlParams: { family_id?: string } }) =>
-          repo.list(urlParams.family_id).pipe(Effect.flatMap((rows) => Effect.orDie(decodeAll(rows))))
+          cache.read(
+            `${spec.table}:response:${urlParams.family_id ?? ""}`,
+            repo.list(urlParams.family_id).pipe(
+              Effect.flatMap((rows) => Effect.orDie(decodeAll(rows))),
+              Effect.flatMap((items) => Effect.orDie(encodeAll(items))),
+              Effect.map((json) => HttpServerResponse.unsafeJson(json))
+            )
+          )
         )
         .handle("page", ({ urlParams }: { urlParams: PageQuery }) =>
           repo.page(urlParams).pipe(

@@ -1,6 +1,7 @@
 import { SqlClient, type SqlError } from "@effect/sql"
 import { Effect, Option } from "effect"
 import { Conflict, NotFound, type Page, type PageQuery } from "@palma/core"
+import { MasterCache } from "./MasterCache.js"
 import type { MasterTable } from "./MasterTable.js"
 
 type Row = Record<string, unknown>
@@ -15,6 +16,7 @@ const isUniqueViolation = (error: SqlError.SqlError) =>
 export const makeMasterRepo = <In extends Record<string, unknown>>(spec: MasterTable<In>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const cache = yield* MasterCache
     const view = () => sql`(${spec.select(sql)}) AS x`
     const notFound = () => new NotFound({ message: `No se encontró ${spec.label.charAt(0).toLowerCase()}${spec.label.slice(1)}` })
 
@@ -113,13 +115,15 @@ export const makeMasterRepo = <In extends Record<string, unknown>>(spec: MasterT
         )
         .pipe(Effect.catchTag("SqlError", Effect.die))
 
+    const afterWrite = <A, E, R>(write: Effect.Effect<A, E, R>) => Effect.tap(write, () => cache.invalidate)
+
     return {
-      list: (familyId?: string) => list(familyId).pipe(Effect.orDie),
-      page: (query: PageQuery) => page(query).pipe(Effect.orDie),
+      list: (familyId?: string) => cache.read(`${spec.table}:list:${familyId ?? ""}`, list(familyId).pipe(Effect.orDie)),
+      page: (query: PageQuery) => cache.read(`${spec.table}:page:${JSON.stringify(query)}`, page(query).pipe(Effect.orDie)),
       getById: (id: string) => getById(id).pipe(Effect.catchTag("SqlError", Effect.die)),
-      create,
-      update,
-      remove
+      create: (input: In) => afterWrite(create(input)),
+      update: (id: string, input: In) => afterWrite(update(id, input)),
+      remove: (id: string) => afterWrite(remove(id))
     }
   })
 
