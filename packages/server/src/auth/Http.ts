@@ -35,6 +35,20 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
         return issued
       })
 
+    /** A local account; the email is unique without case. */
+    const createAccount = (account: { email: string; fullName: string; password: string }, role: Role | null) =>
+      Effect.gen(function* () {
+        if (config.mode !== "local") return yield* Effect.fail(localOnly())
+        const created = yield* users.create({
+          email: account.email,
+          fullName: account.fullName,
+          passwordHash: yield* hash(account.password),
+          role
+        })
+        if (Option.isNone(created)) return yield* Effect.fail(new Conflict({ message: "Ya existe una cuenta con ese correo" }))
+        return created.value
+      })
+
     return handlers
       .handle("config", () =>
         Effect.succeed({ mode: config.mode, publishableKey: config.mode === "clerk" ? config.publishableKey : null })
@@ -52,15 +66,8 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
       )
       .handle("signUp", ({ payload }) =>
         Effect.gen(function* () {
-          if (config.mode !== "local") return yield* Effect.fail(localOnly())
-          const created = yield* users.create({
-            email: payload.email,
-            fullName: payload.fullName,
-            passwordHash: yield* hash(payload.password),
-            role: null
-          })
-          if (Option.isNone(created)) return yield* Effect.fail(new Conflict({ message: "Ya existe una cuenta con ese correo" }))
-          return yield* issue(created.value.id, newSessionId(), null)
+          const created = yield* createAccount(payload, null)
+          return yield* issue(created.id, newSessionId(), null)
         })
       )
       .handle("signOut", () =>
@@ -94,15 +101,7 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
       )
       .handle("createUser", ({ payload }) =>
         Effect.gen(function* () {
-          if (config.mode !== "local") return yield* Effect.fail(localOnly())
-          const created = yield* users.create({
-            email: payload.email,
-            fullName: payload.fullName,
-            passwordHash: yield* hash(payload.password),
-            role: payload.role
-          })
-          if (Option.isNone(created)) return yield* Effect.fail(new Conflict({ message: "Ya existe un usuario con ese correo" }))
-          const { id, email, fullName, role } = created.value
+          const { id, email, fullName, role } = yield* createAccount(payload, payload.role)
           return { id, email, fullName, role }
         })
       )

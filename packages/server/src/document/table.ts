@@ -1,15 +1,8 @@
 import type { DocumentInput } from "@palma/core"
-import type { MasterTable } from "../master/MasterTable.js"
+import { familyScopedTable } from "../master/familyScopedTable.js"
 
-export const documentTable: MasterTable<DocumentInput> = {
+export const documentTable = familyScopedTable<DocumentInput>({
   table: "document",
   label: "El documento",
-  select: (sql) => sql`SELECT t.id, t.family_id, f.name AS family_name, t.name, t.description, t.is_active AS "isActive"
-    FROM document t JOIN family f ON f.id = t.family_id`,
-  columns: (input) => ({ family_id: input.family_id, name: input.name, description: input.description }),
-  unique: ["family_id", "name"],
-  uniqueMessage: "Ya existe un documento activo con ese nombre en la familia",
-  references: [{ field: "family_id", table: "family", message: "La familia indicada no existe o está inactiva" }],
-  sortable: ["name", "family_name"],
-  searchable: ["name", "family_name", "description"]
-}
+  uniqueMessage: "Ya existe un documento activo con ese nombre en la familia"
+})
