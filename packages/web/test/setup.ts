@@ -1,4 +1,5 @@
 import "@testing-library/jest-dom/vitest"
+import { notifications } from "@mantine/notifications"
 import { cleanup } from "@testing-library/react"
 import { afterEach } from "vitest"
 
@@ -6,4 +7,7 @@ import { afterEach } from "vitest"
 afterEach(() => {
   cleanup()
   localStorage.clear()
+  // Toasts live in Mantine's module-level store: no test sees the last one's.
+  notifications.clean()
+  notifications.cleanQueue()
 })

@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core"
 import { useState } from "react"
 import { RouterProvider } from "react-router"
+import { Toaster } from "../components/Toaster"
 import { createAppRouter } from "./router"
 import { theme } from "./theme"
 
@@ -8,7 +9,9 @@ export const App = () => {
   // One router per mounted app, so each test (or a remount) starts from the current URL.
   const [router] = useState(createAppRouter)
   return (
-    <MantineProvider theme={theme}>
+    // Under test Mantine skips its transitions, which happy-dom never finishes.
+    <MantineProvider theme={theme} env={import.meta.env.MODE === "test" ? "test" : "default"}>
+      <Toaster />
       <RouterProvider router={router} />
     </MantineProvider>
   )

@@ -5,6 +5,9 @@ import { RequireSession } from "../features/auth/RequireSession"
 import { SignInPage } from "../features/auth/SignInPage"
 import { SignUpPage } from "../features/auth/SignUpPage"
 import { HomePage } from "../features/home/HomePage"
+import { masterRoutes } from "../features/masters/routes"
+import { guardedSection } from "../features/shell/RequireAccess"
+import { Shell } from "../features/shell/Shell"
 import { loadAuthConfig, Root } from "./Root"
 import { RouteError } from "./RouteError"
 
@@ -20,14 +23,26 @@ export const createAppRouter = () =>
       children: [
         {
           element: <GuestOnly />,
+          // Clerk's forms keep their steps under these paths (/sign-in/factor-one…).
           children: [
-            { path: "sign-in", element: <SignInPage /> },
-            { path: "sign-up", element: <SignUpPage /> }
+            { path: "sign-in/*", element: <SignInPage /> },
+            { path: "sign-up/*", element: <SignUpPage /> }
           ]
         },
         {
           element: <RequireSession />,
-          children: [{ index: true, element: <HomePage /> }]
+          children: [
+            {
+              element: <Shell />,
+              children: [
+                {
+                  // A screen that fails shows its error inside the layout.
+                  errorElement: <RouteError />,
+                  children: [{ index: true, element: <HomePage /> }, guardedSection("masters", masterRoutes)]
+                }
+              ]
+            }
+          ]
         }
       ]
     }

@@ -16,7 +16,7 @@ export const FullPageMessage = ({ title, children, action }: FullPageMessageProp
         <Title order={1} size="h2">
           {title}
         </Title>
-        <Text>{children}</Text>
+        <Text component="div">{children}</Text>
         {action}
       </Stack>
     </Paper>

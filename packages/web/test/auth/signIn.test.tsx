@@ -45,8 +45,8 @@ describe("sign-in", () => {
     await user.type(screen.getByLabelText("Contraseña"), ana.password)
     await user.click(screen.getByRole("button", { name: "Ingresar" }))
     expect(await screen.findByRole("heading", { name: "Hola, Ana Pérez" })).toBeInTheDocument()
-    expect(screen.getByText("Correo electrónico: ana@palma.cl")).toBeInTheDocument()
-    expect(screen.getByText("Rol: Administrador")).toBeInTheDocument()
+    expect(screen.getByText("ana@palma.cl")).toBeInTheDocument()
+    expect(screen.getByText("Administrador")).toBeInTheDocument()
     expect(window.location.pathname).toBe("/")
   })
 

@@ -1,5 +1,6 @@
-import { Center, Paper, Stack, Text, Title } from "@mantine/core"
+import { Center, Group, Paper, Stack, Text, Title } from "@mantine/core"
 import type { ReactNode } from "react"
+import logoUrl from "../../assets/palma-logo.svg"
 
 interface AuthCardProps {
   readonly title: string
@@ -12,9 +13,12 @@ export const AuthCard = ({ title, children }: AuthCardProps) => (
     <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
       <Stack>
         <div>
-          <Text c="teal.8" fw={700}>
-            Palma
-          </Text>
+          <Group gap={6}>
+            <img src={logoUrl} alt="" width={28} height={28} />
+            <Text c="teal.8" fw={700}>
+              Palma
+            </Text>
+          </Group>
           <Title order={1} size="h2">
             {title}
           </Title>

@@ -2,15 +2,29 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@m
 import { schemaResolver, useForm } from "@mantine/form"
 import { type Credentials, SignInInput } from "@palma/core"
 import { Schema } from "effect"
-import { useState } from "react"
+import { lazy, Suspense, useState } from "react"
 import { Link, useLocation } from "react-router"
+import { PageLoader } from "../../components/PageLoader"
 import { AuthCard } from "./AuthCard"
+import { useAuthMode } from "./AuthMode"
 import { useAuth } from "./useAuth"
 
 // The contract's own schema, so the form says exactly what the server would.
 const validate = schemaResolver(Schema.standardSchemaV1(SignInInput), { sync: true })
 
-export const SignInPage = () => {
+const ClerkSignIn = lazy(() => import("./clerk/ClerkRoot").then((m) => ({ default: m.ClerkSignInPage })))
+
+/** Clerk's form when the server uses Clerk, the local form otherwise. */
+export const SignInPage = () =>
+  useAuthMode() === "clerk" ? (
+    <Suspense fallback={<PageLoader />}>
+      <ClerkSignIn />
+    </Suspense>
+  ) : (
+    <LocalSignInPage />
+  )
+
+const LocalSignInPage = () => {
   const { error, busy, signIn } = useAuth()
   const location = useLocation()
   // The machine keeps its last error; show it only for an attempt made on this page.

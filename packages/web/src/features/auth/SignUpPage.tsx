@@ -2,15 +2,29 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@m
 import { schemaResolver, useForm } from "@mantine/form"
 import { type SignUpDetails, SignUpInput } from "@palma/core"
 import { Schema } from "effect"
-import { useState } from "react"
+import { lazy, Suspense, useState } from "react"
 import { Link, useLocation } from "react-router"
+import { PageLoader } from "../../components/PageLoader"
 import { AuthCard } from "./AuthCard"
+import { useAuthMode } from "./AuthMode"
 import { useAuth } from "./useAuth"
 
 // The contract's own schema, so the form says exactly what the server would.
 const validate = schemaResolver(Schema.standardSchemaV1(SignUpInput), { sync: true })
 
-export const SignUpPage = () => {
+const ClerkSignUp = lazy(() => import("./clerk/ClerkRoot").then((m) => ({ default: m.ClerkSignUpPage })))
+
+/** Clerk's form when the server uses Clerk, the local form otherwise. */
+export const SignUpPage = () =>
+  useAuthMode() === "clerk" ? (
+    <Suspense fallback={<PageLoader />}>
+      <ClerkSignUp />
+    </Suspense>
+  ) : (
+    <LocalSignUpPage />
+  )
+
+const LocalSignUpPage = () => {
   const { error, busy, signUp } = useAuth()
   const location = useLocation()
   // The machine keeps its last error; show it only for an attempt made on this page.

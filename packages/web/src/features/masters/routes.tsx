@@ -1,0 +1,24 @@
+import type { RouteObject } from "react-router"
+
+/** Sidebar entries of the Maestros section (admin only; the shell adds the guard and layout). */
+export const masterMenu: Array<{ label: string; path: string }> = [
+  { label: "Familias", path: "masters/family" },
+  { label: "Especialidades", path: "masters/specialty" },
+  { label: "Tipos de valor", path: "masters/valueType" },
+  { label: "Valores", path: "masters/value" },
+  { label: "Documentos", path: "masters/document" },
+  { label: "Etapas", path: "masters/stage" }
+]
+
+/**
+ * The master data screens, paths relative to where the shell mounts them. Each screen loads on
+ * first visit; `handle.title` names the page for the shell's header.
+ */
+export const masterRoutes: RouteObject[] = [
+  { path: "masters/family", handle: { title: "Familias" }, lazy: async () => ({ Component: (await import("./family")).FamilyPage }) },
+  { path: "masters/specialty", handle: { title: "Especialidades" }, lazy: async () => ({ Component: (await import("./specialty")).SpecialtyPage }) },
+  { path: "masters/valueType", handle: { title: "Tipos de valor" }, lazy: async () => ({ Component: (await import("./valueType")).ValueTypePage }) },
+  { path: "masters/value", handle: { title: "Valores" }, lazy: async () => ({ Component: (await import("./value")).ValuePage }) },
+  { path: "masters/document", handle: { title: "Documentos" }, lazy: async () => ({ Component: (await import("./document")).DocumentPage }) },
+  { path: "masters/stage", handle: { title: "Etapas" }, lazy: async () => ({ Component: (await import("./stage")).StagePage }) }
+]

@@ -1,0 +1,25 @@
+import { type Value, ValueInput } from "@palma/core"
+import { type ResourceConfig, ResourcePage } from "../../kit"
+
+export const valueResource: ResourceConfig<Value, ValueInput> = {
+  name: "value",
+  title: "Valores",
+  noun: { singular: "valor", gender: "m" },
+  input: ValueInput,
+  columns: [
+    { key: "name", label: "Nombre", sortable: true },
+    { key: "family_name", label: "Familia", sortable: true },
+    { key: "valueType_name", label: "Tipo", sortable: true, render: (v) => `${v.valueType_code} · ${v.valueType_name}` },
+    { key: "description", label: "Descripción" }
+  ],
+  fields: [
+    { name: "family_id", label: "Familia", kind: "family" },
+    { name: "valueType_id", label: "Tipo de valor", kind: "valueType" },
+    { name: "name", label: "Nombre", kind: "text" },
+    { name: "description", label: "Descripción", kind: "textarea", optional: true }
+  ],
+  defaultSort: "name",
+  familyFilter: true
+}
+
+export const ValuePage = () => <ResourcePage config={valueResource} />

@@ -1,0 +1,20 @@
+import { type ValueType, ValueTypeInput } from "@palma/core"
+import { type ResourceConfig, ResourcePage } from "../../kit"
+
+export const valueTypeResource: ResourceConfig<ValueType, ValueTypeInput> = {
+  name: "valueType",
+  title: "Tipos de valor",
+  noun: { singular: "tipo de valor", gender: "m" },
+  input: ValueTypeInput,
+  columns: [
+    { key: "code", label: "Código", sortable: true },
+    { key: "name", label: "Nombre", sortable: true }
+  ],
+  fields: [
+    { name: "code", label: "Código", kind: "letter", hint: "Una letra: D fecha, S texto corto, C texto largo, N número" },
+    { name: "name", label: "Nombre", kind: "text" }
+  ],
+  defaultSort: "code"
+}
+
+export const ValueTypePage = () => <ResourcePage config={valueTypeResource} />

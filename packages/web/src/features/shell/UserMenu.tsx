@@ -1,0 +1,65 @@
+import { Avatar, Menu, Text, UnstyledButton } from "@mantine/core"
+import { useDisclosure } from "@mantine/hooks"
+import type { FloatingPosition } from "@mantine/core"
+import { useEffect, useRef } from "react"
+import { notify } from "../../lib/notify"
+import { displayName } from "../auth/displayName"
+import { useAuth } from "../auth/useAuth"
+import { useSession } from "../auth/useSession"
+import { initialsOf } from "./initials"
+import { ProfileModal } from "./ProfileModal"
+
+interface UserMenuProps {
+  readonly position: FloatingPosition
+  /** Avatar colour against its background. */
+  readonly variant: "onBar" | "onSurface"
+}
+
+/** The user button: "Mi perfil" and "Cerrar sesión". */
+export const UserMenu = ({ position, variant }: UserMenuProps) => {
+  const session = useSession()
+  const { error, busy, signOut } = useAuth()
+  const [profileOpened, profile] = useDisclosure(false)
+  // The machine keeps its last error: report it only for a sign-out asked for here.
+  const signOutAsked = useRef(false)
+  useEffect(() => {
+    if (signOutAsked.current && !busy && error !== null) {
+      signOutAsked.current = false
+      notify.error(error)
+    }
+  }, [busy, error])
+
+  return (
+    <>
+      <Menu position={position} withArrow shadow="md" width={220}>
+        <Menu.Target>
+          <UnstyledButton aria-label="Menú de usuario" style={{ borderRadius: "50%" }}>
+            <Avatar color="teal" variant={variant === "onBar" ? "white" : "light"} radius="xl" size={36}>
+              {initialsOf(session.user)}
+            </Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="dark">
+              {displayName(session.user)}
+            </Text>
+            {session.user.email !== null && session.user.email !== displayName(session.user) && <Text size="xs">{session.user.email}</Text>}
+          </Menu.Label>
+          <Menu.Item onClick={profile.open}>Mi perfil</Menu.Item>
+          <Menu.Item
+            color="red"
+            disabled={busy}
+            onClick={() => {
+              signOutAsked.current = true
+              signOut()
+            }}
+          >
+            Cerrar sesión
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ProfileModal session={session} opened={profileOpened} onClose={profile.close} />
+    </>
+  )
+}

@@ -1,0 +1,112 @@
+import type { Role } from "@palma/core"
+import { masterMenu } from "../masters/routes"
+import type { IconName } from "./icons"
+
+/**
+ * The one declaration of what each role may open. The sidebar, the route guards, the header's
+ * page title and Inicio's quick links all read it. An item without a path is a module that does
+ * not exist yet: it shows struck through, never as a placeholder page.
+ */
+export interface MenuItem {
+  readonly label: string
+  /** Absolute path of the screen; absent while the module does not exist. */
+  readonly path?: string
+  /** Narrower than the section's roles, when set. */
+  readonly roles?: ReadonlyArray<Role>
+}
+
+export interface MenuSection {
+  readonly id: string
+  readonly label: string
+  readonly icon: IconName
+  readonly roles: ReadonlyArray<Role>
+  /** A section that is itself a screen (Inicio). */
+  readonly path?: string
+  readonly items: ReadonlyArray<MenuItem>
+}
+
+const everyRole: ReadonlyArray<Role> = ["user", "moderator", "admin"]
+const adminOnly: ReadonlyArray<Role> = ["admin"]
+const soon = (label: string): MenuItem => ({ label })
+
+export const menu: ReadonlyArray<MenuSection> = [
+  { id: "home", label: "Inicio", icon: "home", roles: everyRole, path: "/", items: [] },
+  {
+    id: "masters",
+    label: "Maestros",
+    icon: "masters",
+    roles: adminOnly,
+    items: [
+      ...masterMenu.map(({ label, path }) => ({ label, path: path.startsWith("/") ? path : `/${path}` })),
+      soon("Servicios"),
+      soon("Productos"),
+      soon("Formatos de archivo")
+    ]
+  },
+  {
+    id: "entities",
+    label: "Entidades",
+    icon: "entities",
+    roles: adminOnly,
+    items: [soon("Canales"), soon("Contratantes"), soon("Especialistas"), soon("Alianzas")]
+  },
+  { id: "assistance", label: "Asistencia", icon: "assistance", roles: everyRole, items: [soon("Casos"), soon("Nuevo caso")] },
+  { id: "reports", label: "Reportes", icon: "reports", roles: adminOnly, items: [soon("Panel"), soon("Exportar casos")] },
+  { id: "uploads", label: "Gestión de Subidas", icon: "uploads", roles: adminOnly, items: [soon("Carga de asegurados")] }
+]
+
+export type SectionId = (typeof menu)[number]["id"]
+
+const rolesOf = (section: MenuSection, item: MenuItem): ReadonlyArray<Role> => item.roles ?? section.roles
+
+/** The sections and items a role sees; nothing without a role. */
+export const menuFor = (role: Role | null): ReadonlyArray<MenuSection> =>
+  role === null
+    ? []
+    : menu
+        .filter((section) => section.roles.includes(role))
+        .map((section) => ({ ...section, items: section.items.filter((item) => rolesOf(section, item).includes(role)) }))
+
+/** The section declared with this id; a typo in the router fails at start-up, not silently. */
+export const sectionById = (id: string): MenuSection => {
+  const section = menu.find((s) => s.id === id)
+  if (section === undefined) throw new Error(`No existe la sección de menú "${id}"`)
+  return section
+}
+
+const matches = (path: string, pathname: string) => pathname === path || (path !== "/" && pathname.startsWith(`${path}/`))
+
+interface Entry {
+  readonly label: string
+  readonly path: string
+  readonly roles: ReadonlyArray<Role>
+}
+
+const entries: ReadonlyArray<Entry> = menu.flatMap((section) => [
+  ...(section.path === undefined ? [] : [{ label: section.label, path: section.path, roles: section.roles }]),
+  ...section.items.flatMap((item) => (item.path === undefined ? [] : [{ label: item.label, path: item.path, roles: rolesOf(section, item) }]))
+])
+
+/** The menu entry of a page (its own path or the closest parent path), if the menu names it. */
+export const entryFor = (pathname: string): Entry | undefined =>
+  entries.filter((entry) => matches(entry.path, pathname)).sort((a, b) => b.path.length - a.path.length)[0]
+
+/** Whether `role` may open `pathname`; pages the menu does not name fall back to `fallback`. */
+export const canOpen = (role: Role | null, pathname: string, fallback: ReadonlyArray<Role>): boolean =>
+  role !== null && (entryFor(pathname)?.roles ?? fallback).includes(role)
+
+/** The page title shown in the header. */
+export const titleFor = (pathname: string): string => entryFor(pathname)?.label ?? "Palma"
+
+export interface QuickLink {
+  readonly label: string
+  readonly path: string
+  readonly section: string
+  readonly icon: IconName
+}
+
+/** What Inicio offers a role: every screen it may open, besides Inicio itself. */
+export const quickLinksFor = (role: Role | null): ReadonlyArray<QuickLink> =>
+  menuFor(role).flatMap((section) =>
+    section.items.flatMap((item) => (item.path === undefined ? [] : [{ label: item.label, path: item.path, section: section.label, icon: section.icon }]))
+  )

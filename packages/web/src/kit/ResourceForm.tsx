@@ -1,0 +1,210 @@
+import { Alert, Button, Group, List, Modal, NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core"
+import { type FormErrors, useForm } from "@mantine/form"
+import { type FieldIssue, spanishIssues } from "@palma/core"
+import { Either, Schema } from "effect"
+import { useEffect } from "react"
+import { currentOption, isPicker, type Option, type OptionList, type PickerKind, pickerTexts, withOption } from "./options"
+import type { Texts } from "./text"
+import type { Field, ResourceConfig } from "./types"
+
+type Values = Record<string, string | number | null>
+
+/** What the server said when it refused the last write. */
+export interface WriteRejection {
+  readonly message: string
+  readonly issues: ReadonlyArray<FieldIssue>
+}
+
+export interface ResourceFormProps<A extends { readonly id: string }, I> {
+  readonly config: ResourceConfig<A, I>
+  readonly texts: Texts
+  readonly opened: boolean
+  /** The item edited; null creates. */
+  readonly item: A | null
+  /** Starting values of a new item (e.g. the family the list is filtered by). */
+  readonly defaults: Partial<Record<string, string>>
+  readonly pickers: Partial<Record<PickerKind, OptionList>>
+  readonly canSubmit: boolean
+  readonly saving: boolean
+  readonly rejection: WriteRejection | null
+  readonly onSubmit: (input: I) => void
+  readonly onClose: () => void
+}
+
+/** The create / edit dialog of a resource. */
+export const ResourceForm = <A extends { readonly id: string }, I>(props: ResourceFormProps<A, I>) => (
+  <Modal
+    opened={props.opened}
+    onClose={props.onClose}
+    title={props.item === null ? props.texts.create : props.texts.edit}
+    centered
+    closeButtonProps={{ "aria-label": "Cerrar" }}
+    styles={{ title: { fontWeight: 700 } }}
+  >
+    {/* Remounted per item so each opening starts from that item's values. */}
+    <FormBody key={props.item?.id ?? "new"} {...props} />
+  </Modal>
+)
+
+const initialValue = <I,>(field: Field<I>, item: Record<string, unknown> | null, defaults: Partial<Record<string, string>>) => {
+  const current = item?.[field.name]
+  if (field.kind === "number") return typeof current === "number" ? current : ""
+  if (isPicker(field.kind)) return typeof current === "string" ? current : (defaults[field.name] ?? null)
+  return typeof current === "string" ? current : ""
+}
+
+/** The form's values as a request body: empty numbers and pickers are left out (so "obligatorio"). */
+const bodyOf = <I,>(fields: ReadonlyArray<Field<I>>, values: Values) =>
+  Object.fromEntries(
+    fields.flatMap((field) => {
+      const value = values[field.name]
+      return value === null || value === undefined || (field.kind === "number" && value === "") ? [] : [[field.name, value]]
+    })
+  )
+
+const errorsOf = (issues: ReadonlyArray<FieldIssue>, fieldNames: ReadonlyArray<string>): FormErrors => {
+  const errors: FormErrors = {}
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? "")
+    if (fieldNames.includes(name) && errors[name] === undefined) errors[name] = issue.message
+  }
+  return errors
+}
+
+const FormBody = <A extends { readonly id: string }, I>({
+  config,
+  item,
+  defaults,
+  pickers,
+  canSubmit,
+  saving,
+  rejection,
+  onSubmit,
+  onClose
+}: ResourceFormProps<A, I>) => {
+  const fieldNames = config.fields.map((f) => f.name as string)
+  const decode = Schema.decodeUnknownEither(config.input, { errors: "all", onExcessProperty: "error" })
+  const form = useForm<Values>({
+    name: `${config.name}-form`,
+    mode: "controlled",
+    initialValues: Object.fromEntries(
+      config.fields.map((f) => [f.name, initialValue(f, item as Record<string, unknown> | null, defaults)])
+    ),
+    // The contract's Input schema decides, with the same Spanish messages the server would send.
+    validate: (values) =>
+      Either.match(decode(bodyOf(config.fields, values)), {
+        onLeft: (error) => errorsOf(spanishIssues(error), fieldNames),
+        onRight: () => ({})
+      })
+  })
+
+  // A refused write: its field messages go beside the fields (only when a new refusal arrives).
+  const { setErrors } = form
+  useEffect(() => {
+    if (rejection !== null) setErrors(errorsOf(rejection.issues, config.fields.map((f) => f.name as string)))
+  }, [rejection, setErrors, config.fields])
+
+  const otherIssues = rejection?.issues.filter((i) => !fieldNames.includes(String(i.path[0] ?? ""))) ?? []
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) => {
+          const decoded = decode(bodyOf(config.fields, values))
+          if (Either.isRight(decoded)) onSubmit(decoded.right)
+        },
+        (errors) => {
+          const first = config.fields.find((f) => errors[f.name] !== undefined)
+          if (first !== undefined) form.getInputNode(first.name)?.focus()
+        }
+      )}
+    >
+      <Stack>
+        {rejection !== null && (
+          <Alert color="red" title="No se pudo guardar">
+            {rejection.message}
+            {otherIssues.length > 0 && (
+              <List size="sm" mt="xs">
+                {otherIssues.map((issue) => (
+                  <List.Item key={`${issue.path.join(".")}:${issue.message}`}>{issue.message}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+        {config.fields.map((field, index) => (
+          <FieldInput
+            key={field.name}
+            field={field}
+            autoFocus={index === 0}
+            pickers={pickers}
+            current={isPicker(field.kind) ? currentOption(field.kind, item as Record<string, unknown> | null) : null}
+            inputProps={{ key: form.key(field.name), ...form.getInputProps(field.name) }}
+          />
+        ))}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={saving} disabled={!canSubmit && !saving}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
+
+interface FieldInputProps<I> {
+  readonly field: Field<I>
+  readonly autoFocus: boolean
+  readonly pickers: Partial<Record<PickerKind, OptionList>>
+  /** The edited item's own choice, offered even if it is no longer active. */
+  readonly current: Option | null
+  readonly inputProps: ReturnType<ReturnType<typeof useForm<Values>>["getInputProps"]> & { key: string }
+}
+
+const FieldInput = <I,>({ field, autoFocus, pickers, current, inputProps }: FieldInputProps<I>) => {
+  const { key, ...input } = inputProps
+  // Mantine's modal focuses the element marked data-autofocus instead of its close button.
+  const common = { label: field.label, required: field.optional !== true, description: field.hint, "data-autofocus": autoFocus || undefined }
+  switch (field.kind) {
+    case "text":
+      return <TextInput key={key} {...common} {...input} />
+    case "textarea":
+      return <Textarea key={key} {...common} rows={3} resize="vertical" {...input} />
+    case "number":
+      return <NumberInput key={key} {...common} allowDecimal={false} allowNegative={false} {...input} />
+    case "letter":
+      return (
+        <TextInput
+          key={key}
+          {...common}
+          {...input}
+          maxLength={1}
+          w="8rem"
+          styles={{ input: { textTransform: "uppercase" } }}
+          onChange={(e) => input.onChange(e.currentTarget.value.toUpperCase())}
+        />
+      )
+    case "family":
+    case "valueType": {
+      const list = pickers[field.kind]
+      return (
+        <Select
+          key={key}
+          {...common}
+          {...input}
+          data={withOption(list?.options ?? [], current)}
+          placeholder={list?.status === "loading" ? pickerTexts[field.kind].loading : "Seleccione…"}
+          error={input.error ?? (list?.status === "error" ? pickerTexts[field.kind].failed : undefined)}
+          searchable
+          openOnFocus={false}
+          allowDeselect={false}
+          nothingFoundMessage="Sin resultados"
+        />
+      )
+    }
+  }
+}

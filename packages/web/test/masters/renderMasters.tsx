@@ -1,0 +1,34 @@
+import { MantineProvider } from "@mantine/core"
+import { notifications } from "@mantine/notifications"
+import { render } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { StrictMode } from "react"
+import { createBrowserRouter, RouterProvider } from "react-router"
+import { theme } from "../../src/app/theme"
+import { Toaster } from "../../src/components/Toaster"
+import { masterRoutes } from "../../src/features/masters/routes"
+
+/**
+ * Opens a master screen at `path` (with its query string) on its own, as the shell mounts it:
+ * the app's theme and toast host, the browser's URL. Only the network is faked.
+ */
+export const renderMasters = (path: string) => {
+  window.history.replaceState(null, "", path)
+  // Toasts live in a module-level store: start each test without the last one's.
+  notifications.clean()
+  notifications.cleanQueue()
+  const router = createBrowserRouter([{ path: "/", hydrateFallbackElement: <p>Cargando…</p>, children: masterRoutes }])
+  const user = userEvent.setup()
+  const view = render(
+    <StrictMode>
+      <MantineProvider theme={theme} env="test">
+        <Toaster />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </StrictMode>
+  )
+  return { user, router, ...view }
+}
+
+/** The URL's search params now. */
+export const urlParams = () => new URLSearchParams(window.location.search)

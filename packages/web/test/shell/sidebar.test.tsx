@@ -1,0 +1,134 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { ana, mario, olga } from "../accounts"
+import { openAs } from "../signedIn"
+
+const sections = ["Inicio", "Maestros", "Entidades", "Asistencia", "Reportes", "Gestión de Subidas"]
+
+const sidebar = async () => within(await screen.findByRole("navigation", { name: "Menú principal" }))
+
+/** Section names the icon strip shows: Inicio is a link, the others open the sidebar. */
+const sectionsShown = async () => {
+  const nav = await sidebar()
+  return sections.filter((name) => nav.queryByRole("link", { name }) !== null || nav.queryByRole("button", { name }) !== null)
+}
+
+describe("sidebar menu", () => {
+  it("shows an administrator all six sections", async () => {
+    openAs(ana)
+    expect(await sectionsShown()).toEqual(sections)
+  })
+
+  it.each([
+    ["an operador", olga],
+    ["a moderador", mario]
+  ])("shows %s only Inicio and Asistencia", async (_, account) => {
+    openAs(account)
+    expect(await sectionsShown()).toEqual(["Inicio", "Asistencia"])
+  })
+
+  it("opens wide with labels, the user's full name and the user button at its foot", async () => {
+    const { user } = openAs(ana)
+    const toggle = await screen.findByRole("button", { name: "Abrir menú" })
+    expect(toggle).toHaveAttribute("aria-expanded", "false")
+    const nav = await sidebar()
+    expect(nav.queryByText("Ana Pérez")).not.toBeInTheDocument()
+
+    await user.click(toggle)
+    expect(screen.getByRole("button", { name: "Cerrar menú" })).toHaveAttribute("aria-expanded", "true")
+    expect(nav.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/")
+    expect(nav.getByRole("button", { name: "Maestros" })).toHaveAttribute("aria-expanded", "false")
+    expect(nav.getByText("Ana Pérez")).toBeInTheDocument()
+    expect(nav.getByRole("button", { name: "Menú de usuario" })).toBeInTheDocument()
+  })
+
+  it("lists each section's items; modules without a screen are struck through, not links", async () => {
+    const { user } = openAs(ana)
+    const nav = await sidebar()
+    // From the icon strip a section opens the sidebar with that section unfolded.
+    await user.click(nav.getByRole("button", { name: "Maestros" }))
+    expect(nav.getByRole("button", { name: "Maestros" })).toHaveAttribute("aria-expanded", "true")
+
+    const masters = ["Familias", "Especialidades", "Tipos de valor", "Valores", "Documentos", "Etapas"]
+    const paths = ["family", "specialty", "valueType", "value", "document", "stage"]
+    masters.forEach((name, i) => expect(nav.getByRole("link", { name })).toHaveAttribute("href", `/masters/${paths[i]}`))
+
+    for (const name of ["Servicios", "Productos", "Formatos de archivo"]) {
+      expect(nav.queryByRole("link", { name })).not.toBeInTheDocument()
+      const item = nav.getByRole("button", { name })
+      expect(item).toHaveAttribute("aria-disabled", "true")
+      expect(item).toHaveAccessibleDescription("Próximamente")
+      expect(within(item).getByText(name)).toHaveStyle({ textDecoration: "line-through" })
+    }
+
+    // A struck-through item shows "Próximamente" and goes nowhere.
+    const services = nav.getByRole("button", { name: "Servicios" })
+    await user.hover(services)
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("Próximamente")
+    await user.click(services)
+    expect(window.location.pathname).toBe("/")
+
+    await user.click(nav.getByRole("button", { name: "Entidades" }))
+    for (const name of ["Canales", "Contratantes", "Especialistas", "Alianzas"]) {
+      expect(nav.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true")
+    }
+  })
+
+  it("shows an operador the Asistencia items, struck through until the module exists", async () => {
+    const { user } = openAs(olga)
+    const nav = await sidebar()
+    await user.click(nav.getByRole("button", { name: "Asistencia" }))
+    for (const name of ["Casos", "Nuevo caso"]) {
+      expect(nav.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true")
+      expect(nav.queryByRole("link", { name })).not.toBeInTheDocument()
+    }
+    expect(nav.queryByText("Familias")).not.toBeInTheDocument()
+  })
+
+  it("covers the page with an overlay while open; clicking it closes the sidebar", async () => {
+    const { user } = openAs(ana)
+    await user.click(await screen.findByRole("button", { name: "Abrir menú" }))
+    const overlay = screen.getByTestId("sidebar-overlay")
+    await user.click(overlay)
+    expect(screen.getByRole("button", { name: "Abrir menú" })).toHaveAttribute("aria-expanded", "false")
+    expect(screen.queryByTestId("sidebar-overlay")).not.toBeInTheDocument()
+    expect((await sidebar()).queryByText("Ana Pérez")).not.toBeInTheDocument()
+  })
+
+  it("closes with Escape and gives the focus back to the menu button", async () => {
+    const { user } = openAs(ana)
+    await user.click(await screen.findByRole("button", { name: "Abrir menú" }))
+    await user.keyboard("{Escape}")
+    const toggle = screen.getByRole("button", { name: "Abrir menú" })
+    expect(toggle).toHaveAttribute("aria-expanded", "false")
+    expect(toggle).toHaveFocus()
+    expect(screen.queryByTestId("sidebar-overlay")).not.toBeInTheDocument()
+  })
+
+  it("is usable from the keyboard: open, unfold a section, follow a link", async () => {
+    const { user } = openAs(ana)
+    const toggle = await screen.findByRole("button", { name: "Abrir menú" })
+    toggle.focus()
+    await user.keyboard("{Enter}")
+    const nav = await sidebar()
+    nav.getByRole("button", { name: "Maestros" }).focus()
+    await user.keyboard("{Enter}")
+    nav.getByRole("link", { name: "Etapas" }).focus()
+    await user.keyboard("{Enter}")
+    // Following a link closes the sidebar; the header names the page.
+    await waitFor(() => expect(screen.getByTestId("page-title")).toHaveTextContent("Etapas"))
+    expect(window.location.pathname).toBe("/masters/stage")
+    expect(screen.getByRole("button", { name: "Abrir menú" })).toBeInTheDocument()
+  })
+
+  it("follows a link and closes the sidebar", async () => {
+    const { user } = openAs(ana)
+    await user.click(await screen.findByRole("button", { name: "Abrir menú" }))
+    const nav = await sidebar()
+    await user.click(nav.getByRole("button", { name: "Maestros" }))
+    fireEvent.click(nav.getByRole("link", { name: "Familias" }))
+    await waitFor(() => expect(screen.getByTestId("page-title")).toHaveTextContent("Familias"))
+    expect(window.location.pathname).toBe("/masters/family")
+    expect(screen.queryByTestId("sidebar-overlay")).not.toBeInTheDocument()
+  })
+})
