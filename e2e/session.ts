@@ -1,0 +1,26 @@
+import type { Browser, Page } from "playwright-core"
+
+/** Signs in through the real form and waits for the signed-in layout. */
+export const signIn = async (browser: Browser, baseUrl: string, email: string): Promise<Page> => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  await page.goto(`${baseUrl}/sign-in`)
+  await page.getByLabel("Correo electrónico").fill(email)
+  await page.getByLabel("Contraseña", { exact: true }).fill("palma-demo")
+  await page.getByRole("button", { name: "Ingresar" }).click()
+  await page.waitForURL(`${baseUrl}/`)
+  return page
+}
+
+export const sections = ["Inicio", "Maestros", "Entidades", "Asistencia", "Reportes", "Gestión de Subidas"]
+
+/** Section names in the sidebar's icon strip (Inicio is a link, the others buttons). */
+export const visibleSections = async (page: Page): Promise<string[]> => {
+  const nav = page.getByRole("navigation", { name: "Menú principal" })
+  await nav.waitFor()
+  const shown: string[] = []
+  for (const name of sections) {
+    const count = (await nav.getByRole("link", { name, exact: true }).count()) + (await nav.getByRole("button", { name, exact: true }).count())
+    if (count > 0) shown.push(name)
+  }
+  return shown
+}
