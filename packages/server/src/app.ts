@@ -14,6 +14,8 @@ import {
   Value,
   ValueType
 } from "@palma/core"
+import { AssistanceRepo } from "./assistance/AssistanceRepo.js"
+import { AssistanceLive } from "./assistance/Http.js"
 import { AuthConfig } from "./auth/AuthConfig.js"
 import { AuthLive } from "./auth/Http.js"
 import { LocalIssuer } from "./auth/LocalIssuer.js"
@@ -25,6 +27,8 @@ import type { ServerConfig } from "./config.js"
 import { DistrictLive } from "./district/Http.js"
 import { documentTable } from "./document/table.js"
 import { familyTable } from "./family/table.js"
+import { FieldLive } from "./field/Http.js"
+import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
 import { BadRequestLive } from "./http/badRequest.js"
 import { JsonOnlyLive } from "./http/jsonOnly.js"
@@ -34,8 +38,10 @@ import { masterGroupLive } from "./master/Http.js"
 import { MasterCache } from "./master/MasterCache.js"
 import { migrations } from "./migrations/index.js"
 import { procedureTable } from "./procedure/table.js"
+import { ProductLive, ProductServices } from "./product/Http.js"
 import { qualificationTable } from "./qualification/table.js"
 import { relationshipTable } from "./relationship/table.js"
+import { RetailLive } from "./retail/Http.js"
 import { seed } from "./seed/index.js"
 import { specialtyTable } from "./specialty/table.js"
 import { databaseLayer } from "./sql/Database.js"
@@ -58,7 +64,12 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     masterGroupLive("stage", Stage, stageTable),
     masterGroupLive("relationship", Relationship, relationshipTable),
     masterGroupLive("qualification", Qualification, qualificationTable),
-    masterGroupLive("procedure", Procedure, procedureTable)
+    masterGroupLive("procedure", Procedure, procedureTable),
+    AssistanceLive.pipe(Layer.provide(AssistanceRepo.layer)),
+    ProductLive.pipe(Layer.provide(ProductServices)),
+    RetailLive,
+    FieldLive,
+    FileFormatLive
   ])
 )
 

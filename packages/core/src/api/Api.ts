@@ -1,12 +1,17 @@
 import { HttpApi } from "@effect/platform"
+import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
 import { DistrictApi } from "./district.js"
 import { DocumentApi } from "./document.js"
 import { BadRequest, PayloadTooLarge } from "./errors.js"
 import { FamilyApi } from "./family.js"
+import { FieldApi } from "./field.js"
+import { FileFormatApi } from "./fileFormat.js"
+import { ProductApi } from "./product.js"
 import { ProcedureApi } from "./procedure.js"
 import { QualificationApi } from "./qualification.js"
 import { RelationshipApi } from "./relationship.js"
+import { RetailApi } from "./retail.js"
 import { SpecialtyApi } from "./specialty.js"
 import { StageApi } from "./stage.js"
 import { ValueApi } from "./value.js"
@@ -25,6 +30,11 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(RelationshipApi)
   .add(QualificationApi)
   .add(ProcedureApi)
+  .add(AssistanceApi)
+  .add(ProductApi)
+  .add(RetailApi)
+  .add(FieldApi)
+  .add(FileFormatApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
   .prefix("/api") {}

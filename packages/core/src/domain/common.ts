@@ -53,14 +53,15 @@ export const IdList = (max = 200) =>
 /** An ordered list of short texts (benefits, exclusions). */
 export const TextList = (maxItems: number, maxLength: number) =>
   Schema.Array(
-    Schema.Trim.annotations({ message: () => "Debe ser un texto" }).pipe(
+    Schema.compose(Schema.String.annotations({ message: () => "Debe ser un texto" }), Schema.Trim).pipe(
+      // PostgreSQL cannot store NUL; lone surrogates would be stored as replacement characters.
+      Schema.filter((s) => !s.includes("\u0000") && s.isWellFormed(), { message: () => "Contiene caracteres no permitidos" }),
       Schema.minLength(1, { message: () => "No puede haber elementos vacíos" }),
       Schema.maxLength(maxLength, { message: () => `Debe tener como máximo ${maxLength} caracteres` })
     )
   )
     .annotations({ message: () => "Debe ser una lista de textos" })
     .pipe(Schema.maxItems(maxItems, { message: () => `Debe tener como máximo ${maxItems} elementos` }))
-
 
 /**
  * A comuna's SUBDERE CUT code, 5 digits ("05101"). Accepts 4 digits because spreadsheets

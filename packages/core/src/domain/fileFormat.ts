@@ -1,10 +1,20 @@
 import { Schema } from "effect"
 import { isUnique } from "./common.js"
 import { Flag, Id, Payload, Text } from "./fields.js"
-import { personFieldNames } from "./person.js"
+import { personFieldLabel, personFieldNames } from "./person.js"
 
-/** What a roster column feeds: a person field ("rut", "email"…) or a value's id (e.g. "Patente"). */
-export const ColumnField = Schema.Union(Schema.Literal(...personFieldNames), Id).annotations({
+/** The fields of a roster row that are not plan values: the person, then the policy's dates. */
+export const rosterFieldNames = [...personFieldNames, "initialDate", "endDate"] as const
+export type RosterFieldName = (typeof rosterFieldNames)[number]
+
+export const rosterFieldLabel: Record<RosterFieldName, string> = {
+  ...personFieldLabel,
+  initialDate: "Fecha de inicio",
+  endDate: "Fecha de término"
+}
+
+/** What a roster column feeds: a roster field ("rut", "email", "initialDate"…) or a value's id (e.g. "Patente"). */
+export const ColumnField = Schema.Union(Schema.Literal(...rosterFieldNames), Id).annotations({
   message: () => ({ message: "Campo inválido: use un campo de persona o el identificador de un valor", override: true })
 })
 export type ColumnField = typeof ColumnField.Type
@@ -17,6 +27,19 @@ export const FileFormatField = Schema.Struct({
   position: Schema.Number
 })
 export type FileFormatField = typeof FileFormatField.Type
+
+/**
+ * What may be a column of a plan's roster: a roster field, or a value the plan's product asks for
+ * (`field` is then the value's id and `valueType_code` its type: D, S, C or N).
+ */
+export const RosterField = Schema.Struct({
+  field: Schema.String,
+  label: Schema.String,
+  kind: Schema.Literal("person", "value"),
+  valueType_code: Schema.NullOr(Schema.String),
+  required: Schema.Boolean
+})
+export type RosterField = typeof RosterField.Type
 
 /** The roster layout of one plan. Columns are matched by header, never by position. */
 export const FileFormat = Schema.Struct({

@@ -138,6 +138,14 @@ export const Amount = Schema.transformOrFail(
 ).annotations({ identifier: "Amount" })
 export type Amount = typeof Amount.Type
 
+/** The largest amount the catalog stores (a `numeric(12,2)` column): 9.999.999.999,99. */
+export const MAX_STORED_HUNDREDTHS = 1e12 - 1
+
+/** A catalog price or coverage amount, bounded to what the database column holds. */
+export const StoredAmount = Amount.pipe(
+  Schema.filter((a) => (typeof a === "number" ? a * 100 : ufToHundredths(a)) <= MAX_STORED_HUNDREDTHS || "El monto es demasiado grande")
+).annotations({ identifier: "StoredAmount" })
+
 /** Whether an amount is written in the given currency (pesos are numbers, UF are strings). */
 export const amountIn = (currency: Currency, amount: Amount): boolean =>
   currency === "P" ? typeof amount === "number" : typeof amount === "string"

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { Choice, IntBetween, isUnique } from "./common.js"
-import { Flag, Id, NonNegativeInt, OptionalText, Payload, Text } from "./fields.js"
-import { Amount, Currency, amountsInCurrency } from "./money.js"
+import { Flag, Id, OptionalText, Payload, Text } from "./fields.js"
+import { Amount, Currency, StoredAmount, amountsInCurrency } from "./money.js"
 import { ProductAssistance, ProductAssistanceInput } from "./productAssistance.js"
 
 export const Frequency = Choice(["M", "A", "S"], "Frecuencia inválida: M (mensual), A (anual) o S (semanal)")
@@ -42,21 +42,26 @@ const text = (max: number) => Schema.optionalWith(OptionalText(max), { default: 
 export const ProductInput = Payload({
   family_id: Id,
   name: Text(120),
-  cost: Amount,
+  cost: StoredAmount,
   // Kept verbatim from the original API (afecto / exento).
   isSubject: Schema.optionalWith(Flag, { default: () => false }),
   frequency: Schema.optionalWith(Frequency, { default: () => "M" as const }),
   term: Term,
-  beneficiaries: NonNegativeInt,
+  beneficiaries: IntBetween(0, 99, "Las cargas deben ser un entero entre 0 y 99"),
   currency: Currency,
   dueDay: DueDay,
-  minInsuredCompanyPrice: Amount,
+  minInsuredCompanyPrice: StoredAmount,
   title: text(120),
   subTitle: text(200),
   description: text(2000),
   territorialScope: text(500),
   hiringConditions: text(4000),
-  assistances: Schema.optionalWith(Schema.Array(ProductAssistanceInput), { default: () => [] })
+  assistances: Schema.optionalWith(
+    Schema.Array(ProductAssistanceInput)
+      .annotations({ message: () => "Debe ser una lista de coberturas" })
+      .pipe(Schema.maxItems(100, { message: () => "Debe tener como máximo 100 servicios" })),
+    { default: () => [] }
+  )
 }).pipe(
   Schema.filter(amountsInCurrency("cost", "minInsuredCompanyPrice")),
   Schema.filter(

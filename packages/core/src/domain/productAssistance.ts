@@ -1,6 +1,7 @@
 import { Schema } from "effect"
-import { Id, NonNegativeInt, Payload, PositiveInt } from "./fields.js"
-import { Amount, Currency, amountHundredths, amountsInCurrency } from "./money.js"
+import { IntBetween } from "./common.js"
+import { Id, Payload } from "./fields.js"
+import { Amount, Currency, StoredAmount, amountHundredths, amountsInCurrency } from "./money.js"
 
 /**
  * Coverage of one assistance in a product: `amount` per period, `maximum` per event, `events`
@@ -24,11 +25,11 @@ export type ProductAssistance = typeof ProductAssistance.Type
 
 export const ProductAssistanceInput = Payload({
   assistance_id: Id,
-  amount: Amount,
+  amount: StoredAmount,
   currency: Currency,
-  maximum: Amount,
-  events: PositiveInt,
-  lack: Schema.optionalWith(NonNegativeInt, { default: () => 0 })
+  maximum: StoredAmount,
+  events: IntBetween(1, 999, "Los eventos por período deben ser un entero entre 1 y 999"),
+  lack: Schema.optionalWith(IntBetween(0, 3650, "La carencia debe ser un entero de 0 a 3650 días"), { default: () => 0 })
 }).pipe(
   Schema.filter(amountsInCurrency("amount", "maximum")),
   Schema.filter(

@@ -1,9 +1,26 @@
 import { HttpApiBuilder, HttpIncomingMessage, HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
-import { BadRequest, PayloadTooLarge } from "@palma/core"
+import { BadRequest, LOGO_MAX_BYTES, LOGO_UPLOAD_PATH, PayloadTooLarge } from "@palma/core"
 
 /** Bodies above this are refused with 413 before being parsed. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024
+
+/** Room for the multipart boundaries, part headers and small fields around an upload's file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024
+
+/**
+ * The only non-JSON bodies the API takes: multipart/form-data POSTs to these exact paths, each
+ * with its own size limit, and never from a page of another site (a browser says so in
+ * Sec-Fetch-Site; the session cookie is SameSite=Lax besides). Everything else stays JSON only.
+ */
+const multipartUploads: ReadonlyMap<string, { readonly maxBytes: number; readonly tooLarge: string }> = new Map([
+  [LOGO_UPLOAD_PATH, { maxBytes: LOGO_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: "El logo es demasiado grande: el máximo es 10 MB" }]
+])
+
+const uploadOf = (request: HttpServerRequest.HttpServerRequest, contentType: string) =>
+  request.method === "POST" && contentType.startsWith("multipart/form-data") && request.headers["sec-fetch-site"] !== "cross-site"
+    ? multipartUploads.get(request.url.split("?")[0] ?? "")
+    : undefined
 
 const hasBody = (request: HttpServerRequest.HttpServerRequest) =>
   (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0") ||
@@ -12,19 +29,23 @@ const hasBody = (request: HttpServerRequest.HttpServerRequest) =>
 /**
  * The API speaks JSON only: a form-encoded or multipart body is refused before
  * decoding, so a cross-site HTML form (which needs no CORS preflight) can never
- * sign in or write. Body size is bounded for every request.
+ * sign in or write. Body size is bounded for every request. The one exception is an explicit
+ * upload route (see `multipartUploads`): still admin-only and checked by content in its handler.
  */
 export const JsonOnlyLive = HttpApiBuilder.middleware((app) =>
   Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     const contentType = (request.headers["content-type"] ?? "").toLowerCase()
+    const upload = uploadOf(request, contentType)
+    const maxBytes = upload?.maxBytes ?? MAX_JSON_BODY_BYTES
     // Refused on the declared length, before reading: the client gets a 413 instead of a reset connection.
-    if (Number(request.headers["content-length"] ?? 0) > MAX_JSON_BODY_BYTES) {
-      return yield* Effect.fail(new PayloadTooLarge({ message: "La solicitud es demasiado grande (máximo 1 MB)" }))
+    if (Number(request.headers["content-length"] ?? 0) > maxBytes) {
+      return yield* Effect.fail(new PayloadTooLarge({ message: upload?.tooLarge ?? "La solicitud es demasiado grande (máximo 1 MB)" }))
     }
-    if (hasBody(request) && !contentType.startsWith("application/json")) {
+    if (hasBody(request) && upload === undefined && !contentType.startsWith("application/json")) {
       return yield* Effect.fail(new BadRequest({ message: "El cuerpo de la solicitud debe ser JSON (Content-Type: application/json)", issues: [] }))
     }
-    return yield* app
-  }).pipe(HttpIncomingMessage.withMaxBodySize(Option.some(MAX_JSON_BODY_BYTES))) as unknown as typeof app
+    // Also bounds a body sent without Content-Length (chunked) while it is read.
+    return yield* HttpIncomingMessage.withMaxBodySize(app, Option.some(maxBytes))
+  }) as unknown as typeof app
 )

@@ -3,6 +3,10 @@ import masters from "./0002_masters.js"
 import users from "./0003_users.js"
 import seedMarker from "./0004_seed_marker.js"
 import signingKey from "./0005_signing_key.js"
+import assistance from "./0006_assistance.js"
+import product from "./0007_product.js"
+import retail from "./0008_retail.js"
+import fileFormat from "./0009_file_format.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -10,5 +14,9 @@ export const migrations = {
   "0002_masters": masters,
   "0003_users": users,
   "0004_seed_marker": seedMarker,
-  "0005_signing_key": signingKey
+  "0005_signing_key": signingKey,
+  "0006_assistance": assistance,
+  "0007_product": product,
+  "0008_retail": retail,
+  "0009_file_format": fileFormat
 }

@@ -1,4 +1,6 @@
 import { Effect } from "effect"
+import { seedDemoCatalog } from "./demoCatalog.js"
+import { seedDemoChannels } from "./demoChannels.js"
 import { seedDemoMasters } from "./demoMasters.js"
 import { seedDemoUsers } from "./demoUsers.js"
 import { seedDistricts } from "./districts.js"
@@ -18,6 +20,8 @@ export const seed = (options: SeedOptions) =>
     yield* seedReference
     if (options.demo) {
       yield* seedDemoMasters
+      yield* seedDemoCatalog
+      yield* seedDemoChannels
       if (options.demoPassword !== null) yield* seedDemoUsers(options.demoPassword)
     }
   })

@@ -1,4 +1,4 @@
-import { HttpApi, type HttpApiGroup, HttpApiMiddleware } from "@effect/platform"
+import { HttpApi, type HttpApiGroup, HttpApiMiddleware, HttpApiSchema } from "@effect/platform"
 import type { HttpMethod } from "@effect/platform/HttpMethod"
 import { type Access, accessOf, CurrentUser, PalmaApi } from "@palma/core"
 import { Either, Option, Schema } from "effect"
@@ -30,6 +30,8 @@ export interface Endpoint {
   readonly problems: ReadonlyArray<string>
   /** The payload schema: the server decodes the JSON body (wire/encoded form) with it. */
   readonly payload: Schema.Schema.AnyNoContext | null
+  /** The payload is a multipart/form-data upload, not JSON (the jsonOnly allowlist). */
+  readonly multipart: boolean
   readonly urlParams: Schema.Schema.AnyNoContext | null
 }
 
@@ -37,11 +39,14 @@ export interface Endpoint {
 export const UNKNOWN_UUID = "7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41"
 
 /**
- * Values for path parameters that are not UUIDs, keyed `group.endpoint:param`. Empty today: every
- * parameter of the contract is an `id` (UUID). A parameter the UUID does not satisfy makes the
+ * Values for path parameters that are not UUIDs, keyed `group.endpoint:param`: each valid for its
+ * schema and naming nothing (404 at worst). A parameter the UUID does not satisfy makes the
  * endpoint's tests fail, asking for an entry here.
  */
-const pathSamples: Readonly<Record<string, string>> = {}
+const pathSamples: Readonly<Record<string, string>> = {
+  // A valid RUT (módulo 11) no seeded channel has.
+  "retail.getByRut:rut": "11111111-1"
+}
 
 /**
  * Middlewares that are deliberately not access checks (none today). Any middleware neither here
@@ -95,6 +100,10 @@ export const endpointsOf = <Id extends string, Groups extends HttpApiGroup.HttpA
         access: levels[0] ?? null,
         problems,
         payload: erase(endpoint.payloadSchema),
+        multipart: Option.exists(
+          endpoint.payloadSchema,
+          ({ ast }) => HttpApiSchema.getMultipart(ast) !== undefined || HttpApiSchema.getMultipartStream(ast) !== undefined
+        ),
         urlParams: erase(endpoint.urlParamsSchema)
       })
     }

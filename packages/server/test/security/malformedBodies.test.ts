@@ -42,7 +42,9 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-const withPayload = endpoints.filter((e): e is Endpoint & { payload: Schema.Schema.AnyNoContext } => e.payload !== null)
+/** JSON payloads; multipart uploads (the jsonOnly allowlist) have a block of their own at the end. */
+const withPayload = endpoints.filter((e): e is Endpoint & { payload: Schema.Schema.AnyNoContext } => e.payload !== null && !e.multipart)
+const uploads = endpoints.filter((e) => e.multipart)
 
 const accepts = (payload: Schema.Schema.AnyNoContext, wire: unknown): boolean => Either.isRight(Schema.decodeUnknownEither(payload)(wire))
 const parsed = (body: string): { ok: true; value: unknown } | { ok: false } => {
@@ -335,6 +337,74 @@ describe.each(withUrlParams)("query string of $label", (endpoint) => {
         expect.soft(looksSpanish(message), `${shown}: mensaje no está en español: ${String(message).slice(0, 200)}`).toBe(true)
       }
     }
+  })
+})
+
+/*
+ * Multipart uploads: the only non-JSON bodies the API accepts, each on an explicit allowlist. The
+ * same promise: a Spanish 400 (413 for size) and never a write. Every form here lacks something the
+ * upload needs or names no row, so nothing is stored.
+ */
+describe("multipart upload endpoints", () => {
+  it("are exactly the allowlisted ones", () => {
+    expect(uploads.map((e) => e.id)).toEqual(["retail.uploadLogo"])
+  })
+})
+describe.each(uploads)("$label (multipart/form-data)", (endpoint) => {
+  const UNKNOWN = "7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41"
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
+  const form = (entries: ReadonlyArray<readonly [string, string | Blob, string?]>) => {
+    const data = new FormData()
+    for (const [key, value, name] of entries) {
+      if (typeof value === "string") data.append(key, value)
+      else data.append(key, value, name)
+    }
+    return data
+  }
+  const file = (bytes: Uint8Array | string, type = "image/png") => new Blob([bytes], { type })
+
+  it.each(["{}", "{nope", "null", ""])("a JSON body (%j) → 400", async (body) => {
+    expectBadRequest(await post(endpoint, body))
+  })
+  it("no body and no content-type → 400", async () => {
+    expectBadRequest(await post(endpoint, undefined))
+  })
+  it("the form URL-encoded → 400", async () => {
+    expectBadRequest(await post(endpoint, `id=${UNKNOWN}&file=x`, { "content-type": "application/x-www-form-urlencoded" }))
+  })
+  it("multipart without a boundary, or with garbage → 400", async () => {
+    expectBadRequest(await post(endpoint, "garbage", { "content-type": "multipart/form-data" }))
+    expectBadRequest(await post(endpoint, "--x\r\ngarbage", { "content-type": "multipart/form-data; boundary=x" }))
+  })
+  it("without the file → 400 on file; without the id → 400 on id", async () => {
+    expectBadRequest(await post(endpoint, form([["id", UNKNOWN]])), ["file"])
+    expectBadRequest(await post(endpoint, form([["file", file(png), "logo.png"]])), ["id"])
+  })
+  it("an id that is not a UUID → 400 on id", async () => {
+    expectBadRequest(await post(endpoint, form([["id", "' OR 1=1 --"], ["file", file(png), "logo.png"]])), ["id"])
+  })
+  it("an unknown field, or two files → 400", async () => {
+    expectBadRequest(await post(endpoint, form([["id", UNKNOWN], ["file", file(png), "logo.png"], ["role", "admin"]])), ["role"])
+    expectBadRequest(await post(endpoint, form([["id", UNKNOWN], ["file", file(png), "a.png"], ["file", file(png), "b.png"]])), ["file"])
+  })
+  it("text or HTML named .png and declared image/png → 400 on file", async () => {
+    expectBadRequest(await post(endpoint, form([["id", UNKNOWN], ["file", file("hola, no soy una imagen"), "logo.png"]])), ["file"])
+    expectBadRequest(await post(endpoint, form([["id", UNKNOWN], ["file", file("<svg onload=alert(1)>", "image/svg+xml"), "logo.svg"]])), ["file"])
+  })
+  it("a hostile file name (path traversal) is never used: the unknown id is what answers (404)", async () => {
+    for (const name of ["../../etc/passwd", "..", "/tmp/x.png", "C:\\Windows\\win.ini"]) {
+      const response = await post(endpoint, form([["id", UNKNOWN], ["file", file(png), name]]))
+      expect(response.status, `${JSON.stringify(name)}: ${response.text}`).toBe(404)
+    }
+  })
+  it("a NUL in the file name → 404 (name ignored) or a Spanish 400 (malformed part), never 500", async () => {
+    const response = await post(endpoint, form([["id", UNKNOWN], ["file", file(png), "a\u0000b.png"]]))
+    expect([400, 404], response.text).toContain(response.status)
+    if (response.status === 400) expectBadRequest(response)
+  })
+  it("a JSON content type on another endpoint still cannot be multipart (the allowlist is this path only)", async () => {
+    const other = await send(server.url, "POST", "/api/family/create", { token: admin, body: form([["name", "X"]]) })
+    expectBadRequest(other)
   })
 })
 

@@ -1,0 +1,79 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { Family } from "../domain/family.js"
+import { Id } from "../domain/fields.js"
+import { Product, ProductInput } from "../domain/product.js"
+import { PricedProduct, ProductPlan, ProductPlanInput } from "../domain/productPlan.js"
+import { getContract, getContractOperations } from "./contract.js"
+import { Conflict, NotFound } from "./errors.js"
+import { IdPath } from "./master.js"
+import { Admin, Staff } from "./security.js"
+
+const AgentPath = Schema.Struct({ agent_id: Id })
+
+/** Products (spec Product), their plans per channel and their contracts. Paths are the seed's. */
+export const ProductApi = HttpApiGroup.make("product")
+  .add(
+    HttpApiEndpoint.post("create", "/create")
+      .setPayload(ProductInput)
+      .addSuccess(Product, { status: 201 })
+      .addError(NotFound)
+      .addError(Conflict)
+      .middleware(Admin)
+  )
+  .add(
+    HttpApiEndpoint.put("update", "/update/:id")
+      .setPath(IdPath)
+      .setPayload(ProductInput)
+      .addSuccess(Product)
+      .addError(NotFound)
+      .addError(Conflict)
+      .middleware(Admin)
+  )
+  .add(HttpApiEndpoint.del("delete", "/delete/:id").setPath(IdPath).addSuccess(Product).addError(NotFound).middleware(Admin))
+  .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(Product)).middleware(Staff))
+  .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Product).addError(NotFound).middleware(Staff))
+  // Families that have at least one active product.
+  .add(HttpApiEndpoint.get("getFamilies", "/getFamilies").addSuccess(Schema.Array(Family)).middleware(Staff))
+  // What a channel sells, with its prices.
+  .add(
+    HttpApiEndpoint.get("list", "/list/:agent_id")
+      .setPath(AgentPath)
+      .addSuccess(Schema.Array(PricedProduct))
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  .add(
+    HttpApiEndpoint.get("getByFamilyId", "/getByFamilyId/:agent_id/:family_id")
+      .setPath(Schema.Struct({ agent_id: Id, family_id: Id }))
+      .addSuccess(Schema.Array(PricedProduct))
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/get/:id/:agent_id")
+      .setPath(Schema.Struct({ id: Id, agent_id: Id }))
+      .addSuccess(PricedProduct)
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  .add(
+    HttpApiEndpoint.get("getByProductPlanId", "/getByProductPlanId/:id")
+      .setPath(IdPath)
+      .addSuccess(PricedProduct)
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  // Creates or updates the plan of product `id` for channel `agent_id`.
+  .add(
+    HttpApiEndpoint.post("assignPrices", "/assignPrices")
+      .setPayload(ProductPlanInput)
+      .addSuccess(ProductPlan)
+      .addError(NotFound)
+      .middleware(Admin)
+  )
+  // Takes a product off a channel (deactivates the plan).
+  .add(HttpApiEndpoint.del("deletePlan", "/deletePlan/:id").setPath(IdPath).addSuccess(ProductPlan).addError(NotFound).middleware(Admin))
+  .add(getContract)
+  .add(getContractOperations)
+  .prefix("/product")

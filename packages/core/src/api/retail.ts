@@ -1,0 +1,44 @@
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart } from "@effect/platform"
+import { Schema } from "effect"
+import { Id } from "../domain/fields.js"
+import { Retail, RetailInput, RetailSearch, RetailWithPlans } from "../domain/retail.js"
+import { Rut } from "../rut/Rut.js"
+import { NotFound, PayloadTooLarge } from "./errors.js"
+import { IdPath } from "./master.js"
+import { Admin, Staff } from "./security.js"
+
+export const RutPath = Schema.Struct({ rut: Rut })
+
+/** The one path that accepts a non-JSON body (see the server's jsonOnly): a logo as multipart/form-data. */
+export const LOGO_UPLOAD_PATH = "/api/retail/uploadLogo"
+
+/**
+ * `id` (the channel) and `file` (the image, under 10 MB), as multipart/form-data: clients send a
+ * FormData. Declared as a multipart *stream* so the platform leaves the body to the handler, which
+ * reads it within the size limit, keeps the file in memory (never under its uploaded name) and
+ * checks its type by content.
+ */
+export const LogoUpload = HttpApiSchema.MultipartStream(Schema.Struct({ id: Id, file: Multipart.FileSchema }))
+
+/** The stored logo's bytes, served with the content type detected at upload. */
+export const LogoImage = HttpApiSchema.Uint8Array({ contentType: "image/*" })
+
+/** Sales channels. `create` is an upsert keyed on the RUT; delete deactivates. */
+export const RetailApi = HttpApiGroup.make("retail")
+  .add(HttpApiEndpoint.post("create", "/create").setPayload(RetailInput).addSuccess(Retail).middleware(Admin))
+  .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Retail).addError(NotFound).middleware(Staff))
+  .add(HttpApiEndpoint.get("getByRut", "/getByRut/:rut").setPath(RutPath).addSuccess(Retail).addError(NotFound).middleware(Staff))
+  .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(Retail)).middleware(Staff))
+  .add(HttpApiEndpoint.post("getBySearchValues", "/getBySearchValues").setPayload(RetailSearch).addSuccess(Schema.Array(Retail)).middleware(Staff))
+  .add(HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(Retail).addError(NotFound).middleware(Admin))
+  .add(
+    HttpApiEndpoint.post("uploadLogo", "/uploadLogo")
+      .setPayload(LogoUpload)
+      .addSuccess(Retail)
+      .addError(NotFound)
+      .addError(PayloadTooLarge)
+      .middleware(Admin)
+  )
+  .add(HttpApiEndpoint.get("logo", "/logo/:id").setPath(IdPath).addSuccess(LogoImage).addError(NotFound).middleware(Staff))
+  .add(HttpApiEndpoint.get("getProductsAndRetail", "/getProductsAndRetail").addSuccess(Schema.Array(RetailWithPlans)).middleware(Staff))
+  .prefix("/retail")

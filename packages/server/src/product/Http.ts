@@ -1,0 +1,54 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Layer } from "effect"
+import { NotFound, PalmaApi, type ProductPlan } from "@palma/core"
+import { ContractCache } from "../contract/ContractCache.js"
+import { ContractSource } from "../contract/ContractData.js"
+import { PlanRepo } from "./PlanRepo.js"
+import { ProductRepo } from "./ProductRepo.js"
+import { toPriced } from "./rows.js"
+
+/** The `product` group of the contract: products, their plans per channel and contracts. */
+export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) =>
+  Effect.gen(function* () {
+    const products = yield* ProductRepo
+    const plans = yield* PlanRepo
+    const contracts = yield* ContractCache
+    const source = yield* ContractSource
+
+    /** Each plan with its product, in the plans' order. */
+    const priced = (list: ReadonlyArray<ProductPlan>) =>
+      Effect.map(products.byIds([...new Set(list.map((p) => p.product_id))]), (found) => {
+        const byId = new Map(found.map((p) => [p.id, p]))
+        return list.flatMap((plan) => {
+          const product = byId.get(plan.product_id)
+          return product ? [toPriced(product, plan)] : []
+        })
+      })
+    const pricedOne = (plan: ProductPlan) =>
+      Effect.flatMap(priced([plan]), ([one]) => (one ? Effect.succeed(one) : Effect.fail(new NotFound({ message: "No se encontró el producto" }))))
+
+    return handlers
+      .handle("create", ({ payload }) => products.create(payload))
+      .handle("update", ({ path, payload }) => products.update(path.id, payload))
+      .handle("delete", ({ path }) => products.remove(path.id))
+      .handle("getAll", () => products.all)
+      .handle("getById", ({ path }) => products.getById(path.id))
+      .handle("getFamilies", () => products.families)
+      .handle("list", ({ path }) => Effect.flatMap(plans.forAgent(path.agent_id), priced))
+      .handle("getByFamilyId", ({ path }) =>
+        Effect.flatMap(plans.forAgent(path.agent_id), priced).pipe(Effect.map((list) => list.filter((p) => p.family_id === path.family_id)))
+      )
+      .handle("get", ({ path }) => Effect.flatMap(plans.forProductAndAgent(path.id, path.agent_id), pricedOne))
+      .handle("getByProductPlanId", ({ path }) => Effect.flatMap(plans.byId(path.id), pricedOne))
+      .handle("assignPrices", ({ payload }) => plans.assign(payload))
+      .handle("deletePlan", ({ path }) => plans.remove(path.id))
+      .handle("getContract", ({ path }) => contracts.base64Of(path.productPlan_id))
+      .handle("getContractOperations", ({ path }) => source.of(path.id))
+  })
+)
+
+/** Everything the group needs, over the SQL client. */
+export const ProductServices = ContractCache.layer.pipe(
+  Layer.provideMerge(ContractSource.layer),
+  Layer.provideMerge(Layer.mergeAll(ProductRepo.layer, PlanRepo.layer))
+)
