@@ -1,7 +1,10 @@
 import { Command, CommanderError } from "commander"
+import { registerContract } from "./commands/contract.js"
+import { registerFileFormat } from "./commands/fileformat.js"
 import { registerList } from "./commands/list.js"
 import { registerLogin } from "./commands/login.js"
 import { registerLogout } from "./commands/logout.js"
+import { registerProduct } from "./commands/product.js"
 import { registerUsers } from "./commands/users.js"
 import { registerWhoami } from "./commands/whoami.js"
 import { speakSpanish } from "./commanderSpanish.js"
@@ -25,6 +28,9 @@ registerLogout(program)
 registerWhoami(program)
 registerList(program)
 registerUsers(program)
+registerFileFormat(program)
+registerProduct(program)
+registerContract(program)
 
 /** Help and version end well (0); any other commander error is a usage error (2). */
 const commanderExitCode = (error: CommanderError): ExitCode => (error.exitCode === 0 ? ExitCode.ok : ExitCode.usage)

@@ -1,9 +1,12 @@
 import {
+  type Assistance,
   type Call,
   type District,
   type Document as DocumentRow,
   type Family,
   type MasterName,
+  type Product,
+  type Retail,
   type Procedure,
   type Qualification,
   type Relationship,
@@ -11,6 +14,9 @@ import {
   type Stage,
   type Value,
   type ValueType,
+  currencyLabel,
+  formatAmount,
+  frequencyLabel,
   resourceActors
 } from "@palma/core"
 import { fromPromise } from "xstate"
@@ -50,6 +56,57 @@ const district = defineResource<District>({
   })
 })
 
+/** A whole list from a `getAll` endpoint (no paging, no family filter), through the same resource machine. */
+const whole = <A extends { readonly id: string }>(
+  resourceName: string,
+  columns: ReadonlyArray<Column<A>>,
+  getAll: (call: Call) => Promise<ReadonlyArray<A>>
+) =>
+  defineResource<A>({
+    name: resourceName,
+    familyScoped: false,
+    columns,
+    actors: (call) => ({ list: fromPromise(() => getAll(call).then((items) => ({ items, total: items.length }))) })
+  })
+
+/** Sales channels (active ones). */
+const retail = whole<Retail>(
+  "retail",
+  [
+    id(),
+    { header: "RUT", kind: "rut", value: (row) => row.rut },
+    name(),
+    { header: "Giro", kind: "text", value: (row) => row.line },
+    { header: "Comuna", kind: "text", value: (row) => row.district },
+    { header: "Correo", kind: "text", value: (row) => row.email },
+    { header: "Teléfono", kind: "text", value: (row) => row.phone },
+    active()
+  ],
+  (call) => call((client) => client.retail.getAll())
+)
+
+const assistance = whole<Assistance>(
+  "assistance",
+  [id(), family(), name(), description(), { header: "Valores", kind: "number", value: (row) => row.values.length }, active()],
+  (call) => call((client) => client.assistance.getAll())
+)
+
+const product = whole<Product>(
+  "product",
+  [
+    id(),
+    family(),
+    name(),
+    { header: "Moneda", kind: "text", value: (row) => currencyLabel[row.currency] },
+    { header: "Costo", kind: "text", value: (row) => formatAmount(row.cost) },
+    { header: "Frecuencia", kind: "text", value: (row) => frequencyLabel[row.frequency] },
+    { header: "Plazo (meses)", kind: "number", value: (row) => row.term },
+    { header: "Servicios", kind: "number", value: (row) => row.assistances.length },
+    active()
+  ],
+  (call) => call((client) => client.product.getAll())
+)
+
 export const resources: ReadonlyArray<Resource> = [
   district,
   master<Family>("family", false, [id(), name(), active()]),
@@ -67,7 +124,10 @@ export const resources: ReadonlyArray<Resource> = [
   master<Stage>("stage", false, [id(), { header: "N°", kind: "number", value: (row) => row.number }, code(), name(), active()]),
   master<Relationship>("relationship", false, [id(), name(), active()]),
   master<Qualification>("qualification", false, [id(), name(), { header: "Puntaje", kind: "number", value: (row) => row.score }, active()]),
-  master<Procedure>("procedure", false, [id(), code(), name(), active()])
+  master<Procedure>("procedure", false, [id(), code(), name(), active()]),
+  assistance,
+  product,
+  retail
 ]
 
 /** Resource names are matched ignoring case, so `valuetype` finds `valueType`. */

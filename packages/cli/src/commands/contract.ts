@@ -1,0 +1,29 @@
+import { type Command, Option } from "commander"
+import { usageError } from "../errors.js"
+import { outputPath, uuid, writeAtomically } from "../files.js"
+import { type GlobalOptions, openSession } from "../session.js"
+
+interface ContractOptions {
+  readonly output: string
+  readonly force?: boolean
+}
+
+const contract = async (productPlanId: string, options: ContractOptions, globals: GlobalOptions) => {
+  if (!uuid.test(productPlanId)) throw usageError("El plan debe ser un ID (véalos con «palma product show <id> --channel <id>»).")
+  const path = await outputPath(options.output, options.force)
+  const { call } = await openSession(globals)
+  const { base64 } = await call((client) => client.product.getContract({ path: { productPlan_id: productPlanId } }))
+  await writeAtomically(path, Buffer.from(base64, "base64"))
+  process.stdout.write(`Contrato guardado en ${options.output}.\n`)
+}
+
+export const registerContract = (program: Command) =>
+  program
+    .command("contract")
+    .description("descarga el contrato (PDF) de un plan")
+    .argument("<productPlan_id>", "ID del plan")
+    .addOption(new Option("-o, --output <archivo>", "dónde guardarlo").default("contrato.pdf"))
+    .option("--force", "reemplaza el archivo si ya existe")
+    .action((productPlanId: string, options: ContractOptions, command: Command) =>
+      contract(productPlanId, options, command.optsWithGlobals<GlobalOptions>())
+    )

@@ -1,0 +1,62 @@
+import type { Command } from "commander"
+import { formatAmount, frequencyLabel, type PricedProduct, type Product } from "@palma/core"
+import { usageError } from "../errors.js"
+import { uuid } from "../files.js"
+import { renderJson } from "../output/json.js"
+import { renderTable } from "../output/table.js"
+import { type GlobalOptions, openSession } from "../session.js"
+
+interface ShowOptions {
+  readonly channel?: string
+  readonly json?: boolean
+}
+
+const currencyName = { P: "pesos (CLP)", U: "UF" } as const
+
+/** The product's card and its coverage, as a person reads it. */
+const describe = (product: Product, prices?: PricedProduct) => {
+  const lines = [
+    `${product.name} (${product.family_name})${product.isActive ? "" : " — inactivo"}`,
+    `  Moneda: ${currencyName[product.currency]}   Costo: ${formatAmount(product.cost)}   Frecuencia: ${frequencyLabel[product.frequency]}   Plazo: ${product.term} meses`,
+    `  Cargas: ${product.beneficiaries}   Día de pago: ${product.dueDay}`,
+    ...(prices
+      ? [
+          `  Canal: ${prices.agent_name}   Plan: ${prices.productPlan_id}`,
+          `  Precio cliente: ${formatAmount(prices.customerPrice)}   Precio empresa: ${formatAmount(prices.companyPrice)}   Precio anual: ${formatAmount(prices.yearlyPrice)}`
+        ]
+      : []),
+    ""
+  ]
+  const coverage = renderTable({
+    headers: ["Servicio", "Monto", "Máximo por evento", "Eventos", "Carencia (días)"],
+    rows: product.assistances.map((a) => [a.assistance_name, formatAmount(a.amount), formatAmount(a.maximum), String(a.events), String(a.lack)]),
+    rightAligned: [false, true, true, true, true]
+  })
+  return `${lines.join("\n")}\n${coverage}`
+}
+
+const show = async (id: string, options: ShowOptions, globals: GlobalOptions) => {
+  if (!uuid.test(id)) throw usageError("El producto debe ser un ID (véalos con «palma list product»).")
+  if (options.channel !== undefined && !uuid.test(options.channel)) throw usageError("El canal debe ser un ID (véalos con «palma list retail»).")
+  const { call } = await openSession(globals)
+  const channel = options.channel
+  if (channel === undefined) {
+    const product = await call((client) => client.product.getById({ path: { id } }))
+    process.stdout.write(options.json ? renderJson(product) : describe(product))
+    return
+  }
+  const priced = await call((client) => client.product.get({ path: { id, agent_id: channel } }))
+  process.stdout.write(options.json ? renderJson(priced) : describe(priced, priced))
+}
+
+export const registerProduct = (program: Command) => {
+  const product = program.command("product").description("productos del catálogo")
+  product
+    .command("show")
+    .description("muestra un producto y su cobertura; con --channel, sus precios en ese canal")
+    .argument("<id>", "ID del producto")
+    .option("--channel <id>", "ID del canal (retail) cuyos precios mostrar")
+    .option("--json", "salida JSON")
+    .action((id: string, options: ShowOptions, command: Command) => show(id, options, command.optsWithGlobals<GlobalOptions>()))
+  return product
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto"
+import { rename, rm, stat, writeFile } from "node:fs/promises"
+import { basename, dirname, join, resolve } from "node:path"
+import { usageError } from "./errors.js"
+
+export const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false
+  )
+
+/** The target of a download, checked before any network call: a mistake is a usage error (2). */
+export const outputPath = async (output: string, force: boolean | undefined): Promise<string> => {
+  const path = resolve(output)
+  if (!force && (await exists(path))) throw usageError(`El archivo ${output} ya existe. Use --force para reemplazarlo.`)
+  return path
+}
+
+/** Written beside the target and renamed over it: a failed download never leaves half a file. */
+export const writeAtomically = async (path: string, bytes: Uint8Array) => {
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`)
+  try {
+    await writeFile(temporary, bytes, { flag: "wx" })
+    await rename(temporary, path)
+  } finally {
+    await rm(temporary, { force: true })
+  }
+}
