@@ -4,6 +4,7 @@ import { GuestOnly } from "../features/auth/GuestOnly"
 import { RequireSession } from "../features/auth/RequireSession"
 import { SignInPage } from "../features/auth/SignInPage"
 import { SignUpPage } from "../features/auth/SignUpPage"
+import { entityRoutes } from "../features/entities/routes"
 import { HomePage } from "../features/home/HomePage"
 import { masterRoutes } from "../features/masters/routes"
 import { guardedSection } from "../features/shell/RequireAccess"
@@ -38,7 +39,11 @@ export const createAppRouter = () =>
                 {
                   // A screen that fails shows its error inside the layout.
                   errorElement: <RouteError />,
-                  children: [{ index: true, element: <HomePage /> }, guardedSection("masters", masterRoutes)]
+                  children: [
+                    { index: true, element: <HomePage /> },
+                    guardedSection("masters", masterRoutes),
+                    guardedSection("entities", entityRoutes)
+                  ]
                 }
               ]
             }

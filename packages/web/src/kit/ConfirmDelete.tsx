@@ -11,14 +11,32 @@ export interface ConfirmDeleteProps {
   readonly error: string | null
   readonly onConfirm: () => void
   readonly onClose: () => void
+  /** Another question than "¿Eliminar {name}?" (e.g. "¿Quitar el plan Hogar Full?"). */
+  readonly title?: string
+  /** Another verb for the confirm button than "Eliminar" (e.g. "Quitar"). */
+  readonly confirmLabel?: string
+  /** The refusal's title, when not "No se pudo eliminar". */
+  readonly failureTitle?: string
 }
 
 /** "¿Eliminar …?": nothing is sent until the person confirms; Cancelar (or Escape) sends nothing. */
-export const ConfirmDelete = ({ opened, name, warning, canConfirm, deleting, error, onConfirm, onClose }: ConfirmDeleteProps) => (
+export const ConfirmDelete = ({
+  opened,
+  name,
+  warning,
+  canConfirm,
+  deleting,
+  error,
+  onConfirm,
+  onClose,
+  title = `¿Eliminar ${name}?`,
+  confirmLabel = "Eliminar",
+  failureTitle = "No se pudo eliminar"
+}: ConfirmDeleteProps) => (
   <Modal
     opened={opened}
     onClose={onClose}
-    title={`¿Eliminar ${name}?`}
+    title={title}
     centered
     closeButtonProps={{ "aria-label": "Cerrar" }}
     styles={{ title: { fontWeight: 700 } }}
@@ -26,7 +44,7 @@ export const ConfirmDelete = ({ opened, name, warning, canConfirm, deleting, err
     <Stack>
       <Text size="sm">{warning}</Text>
       {error !== null && (
-        <Alert color="red" title="No se pudo eliminar">
+        <Alert color="red" title={failureTitle}>
           {error}
         </Alert>
       )}
@@ -36,7 +54,7 @@ export const ConfirmDelete = ({ opened, name, warning, canConfirm, deleting, err
           Cancelar
         </Button>
         <Button color="red" onClick={onConfirm} loading={deleting} disabled={!canConfirm && !deleting}>
-          Eliminar
+          {confirmLabel}
         </Button>
       </Group>
     </Stack>

@@ -1,19 +1,16 @@
-import { Alert, Button, Group, List, Modal, NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core"
+import { NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core"
 import { type FormErrors, useForm } from "@mantine/form"
-import { type FieldIssue, spanishIssues } from "@palma/core"
+import { type Call, type FieldIssue, spanishIssues } from "@palma/core"
 import { Either, Schema } from "effect"
 import { useEffect } from "react"
+import { FormActions, FormDialog, RejectionAlert, type WriteRejection } from "./FormDialog"
 import { currentOption, isPicker, type Option, type OptionList, type PickerKind, pickerTexts, withOption } from "./options"
 import type { Texts } from "./text"
 import type { Field, ResourceConfig } from "./types"
 
 type Values = Record<string, string | number | null>
 
-/** What the server said when it refused the last write. */
-export interface WriteRejection {
-  readonly message: string
-  readonly issues: ReadonlyArray<FieldIssue>
-}
+export type { WriteRejection }
 
 export interface ResourceFormProps<A extends { readonly id: string }, I> {
   readonly config: ResourceConfig<A, I>
@@ -29,21 +26,16 @@ export interface ResourceFormProps<A extends { readonly id: string }, I> {
   readonly rejection: WriteRejection | null
   readonly onSubmit: (input: I) => void
   readonly onClose: () => void
+  /** How the screen calls the API (forms of their own load what they offer with it). */
+  readonly call: Call
 }
 
 /** The create / edit dialog of a resource. */
 export const ResourceForm = <A extends { readonly id: string }, I>(props: ResourceFormProps<A, I>) => (
-  <Modal
-    opened={props.opened}
-    onClose={props.onClose}
-    title={props.item === null ? props.texts.create : props.texts.edit}
-    centered
-    closeButtonProps={{ "aria-label": "Cerrar" }}
-    styles={{ title: { fontWeight: 700 } }}
-  >
+  <FormDialog opened={props.opened} onClose={props.onClose} title={props.item === null ? props.texts.create : props.texts.edit}>
     {/* Remounted per item so each opening starts from that item's values. */}
     <FormBody key={props.item?.id ?? "new"} {...props} />
-  </Modal>
+  </FormDialog>
 )
 
 const initialValue = <I,>(field: Field<I>, item: Record<string, unknown> | null, defaults: Partial<Record<string, string>>) => {
@@ -121,18 +113,7 @@ const FormBody = <A extends { readonly id: string }, I>({
       )}
     >
       <Stack>
-        {rejection !== null && (
-          <Alert color="red" title="No se pudo guardar">
-            {rejection.message}
-            {otherIssues.length > 0 && (
-              <List size="sm" mt="xs">
-                {otherIssues.map((issue) => (
-                  <List.Item key={`${issue.path.join(".")}:${issue.message}`}>{issue.message}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
+        <RejectionAlert rejection={rejection} unshown={otherIssues} />
         {config.fields.map((field, index) => (
           <FieldInput
             key={field.name}
@@ -143,14 +124,7 @@ const FormBody = <A extends { readonly id: string }, I>({
             inputProps={{ key: form.key(field.name), ...form.getInputProps(field.name) }}
           />
         ))}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={saving} disabled={!canSubmit && !saving}>
-            Guardar
-          </Button>
-        </Group>
+        <FormActions canSubmit={canSubmit} saving={saving} onClose={onClose} />
       </Stack>
     </form>
   )

@@ -105,6 +105,7 @@ export const ResourceList = <A extends { readonly id: string }, I>(props: Resour
                     ))}
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {config.rowActions?.(item)}
                         <Button
                           variant="subtle"
                           size="compact-sm"

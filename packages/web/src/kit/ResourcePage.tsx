@@ -2,6 +2,7 @@ import { Button, Group, Stack, Title } from "@mantine/core"
 import { type Call, resourceActors, resourceMachine } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useMemo, useState } from "react"
+import { useNavigate } from "react-router"
 import { call as apiCall } from "../lib/api"
 import { notify } from "../lib/notify"
 import { ConfirmDelete } from "./ConfirmDelete"
@@ -48,7 +49,9 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
   )
   const pickers = usePickerOptions(call, kinds)
 
-  const [machine] = useState(() => resourceMachine<A>().provide({ actors: resourceActors<A>(call, config.name) }))
+  const [machine] = useState(() =>
+    resourceMachine<A>().provide({ actors: config.actors === undefined ? resourceActors<A>(call, config.name) : config.actors(call) })
+  )
   const actor = useActorRef(machine, { input: { query: target } })
   const snapshot = useSelector(actor, (s) => s)
   const { context } = snapshot
@@ -94,6 +97,15 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
     return () => subscription.unsubscribe()
   }, [actor, texts])
 
+  // A resource edited on pages of its own goes there instead of opening the dialog.
+  const navigate = useNavigate()
+  const openForm = (item: A | null) => {
+    const { pages } = config
+    if (pages === undefined) show({ kind: "form", item })
+    else void navigate(item === null ? pages.create : pages.edit(item))
+  }
+
+  const Form = config.form ?? ResourceForm
   const editing = dialog?.kind === "form" ? dialog.item : null
   const deleting = dialog?.kind === "delete" ? dialog.item : null
 
@@ -103,7 +115,7 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         <Title order={1} size="h2">
           {config.title}
         </Title>
-        <Button leftSection={<PlusIcon />} onClick={() => show({ kind: "form", item: null })}>
+        <Button leftSection={<PlusIcon />} onClick={() => openForm(null)}>
           {texts.create}
         </Button>
       </Group>
@@ -117,13 +129,14 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         total={context.total}
         canRetry={snapshot.can({ type: "RETRY" })}
         onRetry={() => actor.send({ type: "RETRY" })}
-        onCreate={() => show({ kind: "form", item: null })}
-        onEdit={(item) => show({ kind: "form", item })}
+        onCreate={() => openForm(null)}
+        onEdit={openForm}
         onDelete={(item) => show({ kind: "delete", item })}
         families={pickers.family}
         nameOf={nameOf}
       />
-      <ResourceForm
+      <Form
+        call={call}
         config={config}
         texts={texts}
         opened={open && dialog?.kind === "form"}

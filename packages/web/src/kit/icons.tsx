@@ -58,3 +58,21 @@ export const EmptyIcon = () => (
     <path d="M4 4h16v16H4zM4 9h16M9 20V9" />
   </Icon>
 )
+
+export const ArrowUpIcon = () => (
+  <Icon>
+    <path d="M12 19V5M6 11l6-6 6 6" />
+  </Icon>
+)
+
+export const ArrowDownIcon = () => (
+  <Icon>
+    <path d="M12 5v14M6 13l6 6 6-6" />
+  </Icon>
+)
+
+export const XIcon = () => (
+  <Icon>
+    <path d="M18 6L6 18M6 6l12 12" />
+  </Icon>
+)

@@ -1,6 +1,7 @@
-import type { MasterName } from "@palma/core"
+import type { Call, MasterName, resourceActors } from "@palma/core"
 import type { Schema } from "effect"
-import type { ReactNode } from "react"
+import type { ComponentType, ReactNode } from "react"
+import type { ResourceFormProps } from "./ResourceForm"
 
 /** How a screen names what it lists, to build its Spanish texts ("Nueva familia", "Documento creado"). */
 export interface Noun {
@@ -33,10 +34,29 @@ export interface Column<A> {
   readonly numeric?: boolean
 }
 
+/** The list and write actors of core's resource machine. */
+export type ResourceActors<A extends { readonly id: string }> = ReturnType<typeof resourceActors<A>>
+
+/**
+ * Where a screen's data comes from: a master group of the contract (`/api/<name>/page`…), or
+ * actors of its own for groups shaped otherwise (see `listedActors`).
+ */
+export type ResourceSource<A extends { readonly id: string }> =
+  | {
+      /** The contract group (`/api/<name>/…`). */
+      readonly name: MasterName
+      readonly actors?: undefined
+    }
+  | {
+      /** Names the screen's form and controls. */
+      readonly name: string
+      readonly actors: (call: Call) => ResourceActors<A>
+    }
+
 /** Everything a master screen declares; the kit does the rest. */
-export interface ResourceConfig<A extends { readonly id: string }, I> {
-  /** The contract group (`/api/<name>/…`). */
-  readonly name: MasterName
+export type ResourceConfig<A extends { readonly id: string }, I> = ResourceSource<A> & ResourceDeclaration<A, I>
+
+interface ResourceDeclaration<A extends { readonly id: string }, I> {
   /** Page title, plural: "Familias". */
   readonly title: string
   readonly noun: Noun
@@ -51,4 +71,13 @@ export interface ResourceConfig<A extends { readonly id: string }, I> {
   readonly familyFilter?: boolean
   /** How an item is named in buttons and dialogs; defaults to its `name`. */
   readonly itemName?: (item: A) => string
+  /** A create / edit dialog of its own (nested or ordered inputs) instead of the one built from `fields`. */
+  readonly form?: ComponentType<ResourceFormProps<A, I>>
+  /** More buttons on each row, before Editar and Eliminar. */
+  readonly rowActions?: (item: A) => ReactNode
+  /**
+   * Create and edit on pages of their own (a record with parts of its own, like a channel with its
+   * logo and plans) instead of the dialog: Nuevo and Editar go to these paths.
+   */
+  readonly pages?: { readonly create: string; readonly edit: (item: A) => string }
 }

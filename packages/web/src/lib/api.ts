@@ -23,8 +23,10 @@ export const setBearerSource = (source: BearerSource): (() => void) => {
 
 const send = makeCall({ baseUrl: "", clientId: "palma-web", token: () => bearer }, FetchHttpClient.layer)
 
+const currentBearer = async () => (await Promise.resolve(bearerSource()).catch(() => undefined)) ?? readSessionCookie()
+
 /** Calls the same-origin API; failures reject with core's ApiFailure (Spanish message). */
 export const call: Call = async (f) => {
-  bearer = (await Promise.resolve(bearerSource()).catch(() => undefined)) ?? readSessionCookie()
+  bearer = await currentBearer()
   return send(f)
 }

@@ -20,11 +20,15 @@ describe("home", () => {
       "Tipos de valor",
       "Valores",
       "Documentos",
-      "Etapas"
+      "Etapas",
+      "Servicios",
+      "Productos",
+      "Formatos de archivo",
+      "Canales"
     ])
     expect(quickLinks().getByRole("link", { name: "Familias" })).toHaveAttribute("href", "/masters/family")
     // Modules that do not exist yet are not offered as quick links.
-    expect(quickLinks().queryByRole("link", { name: "Servicios" })).not.toBeInTheDocument()
+    expect(quickLinks().queryByRole("link", { name: "Contratantes" })).not.toBeInTheDocument()
   })
 
   it.each([

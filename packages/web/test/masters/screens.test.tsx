@@ -15,7 +15,17 @@ const screens = [
 
 describe("master screens", () => {
   it("has one route per menu entry", () => {
-    expect(masterMenu.map((m) => m.label)).toEqual(["Familias", "Especialidades", "Tipos de valor", "Valores", "Documentos", "Etapas"])
+    expect(masterMenu.map((m) => m.label)).toEqual([
+      "Familias",
+      "Especialidades",
+      "Tipos de valor",
+      "Valores",
+      "Documentos",
+      "Etapas",
+      "Servicios",
+      "Productos",
+      "Formatos de archivo"
+    ])
     expect(masterRoutes.map((r) => r.path)).toEqual(masterMenu.map((m) => m.path))
   })
 

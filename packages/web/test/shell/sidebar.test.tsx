@@ -49,11 +49,13 @@ describe("sidebar menu", () => {
     await user.click(nav.getByRole("button", { name: "Maestros" }))
     expect(nav.getByRole("button", { name: "Maestros" })).toHaveAttribute("aria-expanded", "true")
 
-    const masters = ["Familias", "Especialidades", "Tipos de valor", "Valores", "Documentos", "Etapas"]
-    const paths = ["family", "specialty", "valueType", "value", "document", "stage"]
+    const masters = ["Familias", "Especialidades", "Tipos de valor", "Valores", "Documentos", "Etapas", "Servicios", "Productos", "Formatos de archivo"]
+    const paths = ["family", "specialty", "valueType", "value", "document", "stage", "assistance", "product", "fileFormat"]
     masters.forEach((name, i) => expect(nav.getByRole("link", { name })).toHaveAttribute("href", `/masters/${paths[i]}`))
 
-    for (const name of ["Servicios", "Productos", "Formatos de archivo"]) {
+    await user.click(nav.getByRole("button", { name: "Entidades" }))
+    expect(nav.getByRole("link", { name: "Canales" })).toHaveAttribute("href", "/entities/retail")
+    for (const name of ["Contratantes", "Especialistas", "Alianzas"]) {
       expect(nav.queryByRole("link", { name })).not.toBeInTheDocument()
       const item = nav.getByRole("button", { name })
       expect(item).toHaveAttribute("aria-disabled", "true")
@@ -62,16 +64,11 @@ describe("sidebar menu", () => {
     }
 
     // A struck-through item shows "Próximamente" and goes nowhere.
-    const services = nav.getByRole("button", { name: "Servicios" })
-    await user.hover(services)
+    const contractors = nav.getByRole("button", { name: "Contratantes" })
+    await user.hover(contractors)
     expect(await screen.findByRole("tooltip")).toHaveTextContent("Próximamente")
-    await user.click(services)
+    await user.click(contractors)
     expect(window.location.pathname).toBe("/")
-
-    await user.click(nav.getByRole("button", { name: "Entidades" }))
-    for (const name of ["Canales", "Contratantes", "Especialistas", "Alianzas"]) {
-      expect(nav.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true")
-    }
   })
 
   it("shows an operador the Asistencia items, struck through until the module exists", async () => {

@@ -7,7 +7,10 @@ export const masterMenu: Array<{ label: string; path: string }> = [
   { label: "Tipos de valor", path: "masters/valueType" },
   { label: "Valores", path: "masters/value" },
   { label: "Documentos", path: "masters/document" },
-  { label: "Etapas", path: "masters/stage" }
+  { label: "Etapas", path: "masters/stage" },
+  { label: "Servicios", path: "masters/assistance" },
+  { label: "Productos", path: "masters/product" },
+  { label: "Formatos de archivo", path: "masters/fileFormat" }
 ]
 
 /**
@@ -20,5 +23,16 @@ export const masterRoutes: RouteObject[] = [
   { path: "masters/valueType", handle: { title: "Tipos de valor" }, lazy: async () => ({ Component: (await import("./valueType")).ValueTypePage }) },
   { path: "masters/value", handle: { title: "Valores" }, lazy: async () => ({ Component: (await import("./value")).ValuePage }) },
   { path: "masters/document", handle: { title: "Documentos" }, lazy: async () => ({ Component: (await import("./document")).DocumentPage }) },
-  { path: "masters/stage", handle: { title: "Etapas" }, lazy: async () => ({ Component: (await import("./stage")).StagePage }) }
+  { path: "masters/stage", handle: { title: "Etapas" }, lazy: async () => ({ Component: (await import("./stage")).StagePage }) },
+  {
+    path: "masters/assistance",
+    handle: { title: "Servicios" },
+    lazy: async () => ({ Component: (await import("../assistance/assistanceResource")).AssistancePage })
+  },
+  { path: "masters/product", handle: { title: "Productos" }, lazy: async () => ({ Component: (await import("../product/productResource")).ProductPage }) },
+  {
+    path: "masters/fileFormat",
+    handle: { title: "Formatos de archivo" },
+    lazy: async () => ({ Component: (await import("../fileFormat/FileFormatPage")).FileFormatPage })
+  }
 ]

@@ -1,4 +1,5 @@
 import type { Role } from "@palma/core"
+import { entityMenu } from "../entities/routes"
 import { masterMenu } from "../masters/routes"
 import type { IconName } from "./icons"
 
@@ -37,10 +38,7 @@ export const menu: ReadonlyArray<MenuSection> = [
     icon: "masters",
     roles: adminOnly,
     items: [
-      ...masterMenu.map(({ label, path }) => ({ label, path: path.startsWith("/") ? path : `/${path}` })),
-      soon("Servicios"),
-      soon("Productos"),
-      soon("Formatos de archivo")
+      ...masterMenu.map(({ label, path }) => ({ label, path: path.startsWith("/") ? path : `/${path}` }))
     ]
   },
   {
@@ -48,7 +46,7 @@ export const menu: ReadonlyArray<MenuSection> = [
     label: "Entidades",
     icon: "entities",
     roles: adminOnly,
-    items: [soon("Canales"), soon("Contratantes"), soon("Especialistas"), soon("Alianzas")]
+    items: [...entityMenu.map(({ label, path }) => ({ label, path: `/${path}` })), soon("Contratantes"), soon("Especialistas"), soon("Alianzas")]
   },
   { id: "assistance", label: "Asistencia", icon: "assistance", roles: everyRole, items: [soon("Casos"), soon("Nuevo caso")] },
   { id: "reports", label: "Reportes", icon: "reports", roles: adminOnly, items: [soon("Panel"), soon("Exportar casos")] },

@@ -1,0 +1,193 @@
+import { Alert, Button, Grid, Group, List, Loader, Paper, Stack, Text, Title } from "@mantine/core"
+import { type Call, FileFormatInput, spanishIssues } from "@palma/core"
+import { useActorRef, useSelector } from "@xstate/react"
+import { Either, Schema } from "effect"
+import { useEffect, useState } from "react"
+import { ConfirmDelete } from "../../kit"
+import { notify } from "../../lib/notify"
+import { messageOf } from "../retail/messageOf"
+import { AvailableFields } from "./AvailableFields"
+import { availableFields, formatPayload, sameColumns } from "./columns"
+import { ColumnsEditor } from "./ColumnsEditor"
+import { downloadTemplate } from "./downloadTemplate"
+import { formatActors } from "./formatActors"
+import { formatMachine } from "./formatMachine"
+
+const decode = Schema.decodeUnknownEither(FileFormatInput, { errors: "all", onExcessProperty: "error" })
+
+interface Issues {
+  readonly headers: Readonly<Record<number, string>>
+  readonly general: ReadonlyArray<string>
+}
+
+const noIssues: Issues = { headers: {}, general: [] }
+
+/** Issues on `fields.<i>.header` go beside that header; the rest above the list. */
+const sortIssues = (issues: ReadonlyArray<{ readonly path: ReadonlyArray<string | number>; readonly message: string }>): Issues => {
+  const headers: Record<number, string> = {}
+  const general: string[] = []
+  for (const issue of issues) {
+    const [root, index, leaf] = issue.path
+    if (root === "fields" && typeof index === "number" && leaf === "header") headers[index] ??= issue.message
+    else if (!general.includes(issue.message)) general.push(issue.message)
+  }
+  return { headers, general }
+}
+
+interface FormatEditorProps {
+  readonly call: Call
+  readonly planId: string
+  /** "Hogar Full de Banco Sur", for dialogs. */
+  readonly planName: string
+}
+
+/** The format of one plan: available fields on one side, the Excel's columns on the other. */
+export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
+  const [machine] = useState(() => formatMachine.provide({ actors: formatActors(call) }))
+  const actor = useActorRef(machine, { input: { planId } })
+  const status = useSelector(actor, (s) => s.value as string)
+  const { fields, columns, saved, failure, rejection } = useSelector(actor, (s) => s.context)
+  const [issues, setIssues] = useState<Issues>(noIssues)
+  const [confirming, setConfirming] = useState(false)
+  const [downloading, setDownloading] = useState(false)
+
+  useEffect(() => {
+    const onSaved = actor.on("saved", () => notify.success("Formato guardado"))
+    const onDeleted = actor.on("deleted", () => {
+      setConfirming(false)
+      notify.success("Formato eliminado")
+    })
+    return () => {
+      onSaved.unsubscribe()
+      onDeleted.unsubscribe()
+    }
+  }, [actor])
+  useEffect(() => setIssues(rejection === null ? noIssues : sortIssues(rejection.issues)), [rejection])
+
+  if (status === "loading")
+    return (
+      <Group role="status" gap="xs" p="md">
+        <Loader size="sm" aria-hidden="true" />
+        <Text size="sm">Cargando el formato…</Text>
+      </Group>
+    )
+  if (status === "failure")
+    return (
+      <Alert color="red" title="No se pudo cargar el formato">
+        <Text size="sm" mb="sm">
+          {failure}
+        </Text>
+        <Button variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>
+          Reintentar
+        </Button>
+      </Alert>
+    )
+
+  const dirty = saved === null || !sameColumns(columns, saved)
+  const busy = status === "saving" || status === "deleting"
+
+  const save = () => {
+    // The contract's schema checks before sending: headers present, not repeated, required columns there.
+    const decoded = decode(formatPayload(planId, columns))
+    if (Either.isLeft(decoded)) return setIssues(sortIssues(spanishIssues(decoded.left)))
+    setIssues(noIssues)
+    actor.send({ type: "SAVE", input: decoded.right })
+  }
+
+  const download = async () => {
+    setDownloading(true)
+    try {
+      await downloadTemplate(call, planId)
+    } catch (error) {
+      notify.error(messageOf(error, "No se pudo descargar la plantilla"))
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md" p="md" component="section" aria-label="Campos disponibles">
+            <Title order={2} size="h4" mb="sm">
+              Campos disponibles
+            </Title>
+            <AvailableFields fields={availableFields(fields, columns)} onAdd={(field) => actor.send({ type: "ADD", field })} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder radius="md" p="md" component="section" aria-label="Columnas del archivo">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4">
+                Columnas del archivo
+              </Title>
+              <Text size="sm" c="dimmed">
+                {saved === null ? "Sin formato guardado" : dirty ? "Cambios sin guardar" : "Guardado"}
+              </Text>
+            </Group>
+            <Stack gap="sm">
+              {(rejection !== null || issues.general.length > 0) && (
+                <Alert color="red" title="No se pudo guardar">
+                  {rejection?.message}
+                  {issues.general.length > 0 && (
+                    <List size="sm" mt={rejection === null ? 0 : "xs"}>
+                      {issues.general.map((message) => (
+                        <List.Item key={message}>{message}</List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Alert>
+              )}
+              <ColumnsEditor
+                columns={columns}
+                headerErrors={issues.headers}
+                onMove={(from, to) => actor.send({ type: "MOVE", from, to })}
+                onRemove={(index) => actor.send({ type: "REMOVE", index })}
+                onRename={(index, header) => actor.send({ type: "RENAME", index, header })}
+                onRequire={(index, required) => actor.send({ type: "REQUIRE", index, required })}
+              />
+              <Text size="xs" c="dimmed">
+                Palma lee el Excel del canal por el encabezado de cada columna, no por su posición.
+              </Text>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={saved === null || busy}>
+            Eliminar formato
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => void download()}
+            loading={downloading}
+            disabled={saved === null || dirty || busy}
+            title={saved === null ? "Guarde el formato para descargar su plantilla" : dirty ? "Guarde los cambios para descargar la plantilla con ellos" : undefined}
+          >
+            Descargar plantilla
+          </Button>
+        </Group>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => actor.send({ type: "DISCARD" })} disabled={!dirty || busy}>
+            Descartar cambios
+          </Button>
+          <Button onClick={save} loading={status === "saving"} disabled={status === "deleting"}>
+            Guardar formato
+          </Button>
+        </Group>
+      </Group>
+      <ConfirmDelete
+        opened={confirming}
+        name={`el formato de ${planName}`}
+        warning="La próxima carga de este plan necesitará un formato nuevo. Las cargas ya hechas no cambian."
+        canConfirm={status === "editing"}
+        deleting={status === "deleting"}
+        error={confirming && rejection !== null ? rejection.message : null}
+        onConfirm={() => actor.send({ type: "DELETE" })}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  )
+}

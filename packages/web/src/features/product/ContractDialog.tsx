@@ -1,0 +1,63 @@
+import { Alert, Modal, Select, Stack } from "@mantine/core"
+import type { Call, Product } from "@palma/core"
+import { useState } from "react"
+import { PlanContract, Waiting } from "../../components/contract/PlanContract"
+import { useProductPlans } from "./useProductPlans"
+
+export interface ContractDialogProps {
+  readonly product: Product
+  readonly call: Call
+  readonly onClose: () => void
+}
+
+/**
+ * A product's contract: the contract belongs to a plan (the product as one channel sells it), so
+ * the person picks the channel's plan first (chosen already when there is only one).
+ */
+export const ContractDialog = ({ product, call, onClose }: ContractDialogProps) => {
+  const plans = useProductPlans(call, product.id)
+  const [picked, setPicked] = useState<string | null>(null)
+  const only = plans.status === "ready" && plans.plans.length === 1 ? (plans.plans[0]?.value ?? null) : null
+  const planId = picked ?? only
+  const plan = plans.status === "ready" ? plans.plans.find((p) => p.value === planId) : undefined
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Contrato de ${product.name}`}
+      size="xl"
+      centered
+      closeButtonProps={{ "aria-label": "Cerrar" }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      <Stack>
+        {plans.status === "loading" && <Waiting>Buscando los planes del producto…</Waiting>}
+        {plans.status === "error" && (
+          <Alert color="red" title="No se pudieron cargar los planes">
+            {plans.message}
+          </Alert>
+        )}
+        {plans.status === "ready" && plans.plans.length === 0 && (
+          <Alert color="blue" title="El producto no tiene planes">
+            El contrato se genera para un plan, el producto con el precio de un canal. Asigne un precio al producto en un canal para verlo.
+          </Alert>
+        )}
+        {plans.status === "ready" && plans.plans.length > 0 && (
+          <Select
+            label="Plan (canal)"
+            placeholder="Elija el plan del canal…"
+            data={plans.plans.map((p) => ({ value: p.value, label: p.label }))}
+            value={planId}
+            onChange={setPicked}
+            allowDeselect={false}
+            data-autofocus
+          />
+        )}
+        {planId !== null && (
+          <PlanContract key={planId} call={call} planId={planId} title={`Contrato ${product.name}${plan ? ` - ${plan.channel}` : ""}`} />
+        )}
+      </Stack>
+    </Modal>
+  )
+}

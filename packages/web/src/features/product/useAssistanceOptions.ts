@@ -1,0 +1,39 @@
+import type { Assistance, Call } from "@palma/core"
+import { useEffect, useState } from "react"
+
+export type AssistanceOptions =
+  | { readonly status: "loading" | "error"; readonly items: ReadonlyArray<Assistance> }
+  | { readonly status: "ready"; readonly items: ReadonlyArray<Assistance> }
+
+/** The active assistances a product may cover, loaded once while the form is open. */
+export const useAssistanceOptions = (call: Call): AssistanceOptions => {
+  const [state, setState] = useState<AssistanceOptions>({ status: "loading", items: [] })
+  useEffect(() => {
+    let live = true
+    call((c) => c.assistance.getAll()).then(
+      (items) => live && setState({ status: "ready", items }),
+      () => live && setState({ status: "error", items: [] })
+    )
+    return () => {
+      live = false
+    }
+  }, [call])
+  return state
+}
+
+/**
+ * Select groups by family, the product's family first: the contract lets a product cover an
+ * assistance of any family, but its own family's are the usual choice.
+ */
+export const groupedOptions = (items: ReadonlyArray<Assistance>, family: string | null, taken: ReadonlyArray<string>) => {
+  const groups = new Map<string, { group: string; own: boolean; items: Array<{ value: string; label: string }> }>()
+  for (const a of items) {
+    if (taken.includes(a.id)) continue
+    const group = groups.get(a.family_id) ?? { group: a.family_name, own: a.family_id === family, items: [] }
+    group.items.push({ value: a.id, label: a.name })
+    groups.set(a.family_id, group)
+  }
+  return [...groups.values()]
+    .sort((a, b) => Number(b.own) - Number(a.own) || a.group.localeCompare(b.group, "es"))
+    .map(({ group, items }) => ({ group, items: items.sort((x, y) => x.label.localeCompare(y.label, "es")) }))
+}

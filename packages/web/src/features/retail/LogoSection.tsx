@@ -1,0 +1,111 @@
+import { Alert, Button, FileInput, Group, Image, Stack, Text } from "@mantine/core"
+import type { Call, Retail } from "@palma/core"
+import { useEffect, useState } from "react"
+import { notify } from "../../lib/notify"
+import { ChannelLogo } from "./ChannelLogo"
+import { logoAccept, logoForm, logoProblem } from "./logoFile"
+import { messageOf } from "./messageOf"
+
+interface LogoSectionProps {
+  readonly call: Call
+  readonly channel: Retail
+  /** Changes after each upload, so the image is fetched again. */
+  readonly version: number
+  readonly onUploaded: (channel: Retail) => void
+}
+
+/** The chosen file's preview address, revoked when another file is chosen or the section goes. */
+const usePreview = (file: File | null) => {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (file === null) return
+    const href = URL.createObjectURL(file)
+    setUrl(href)
+    return () => {
+      URL.revokeObjectURL(href)
+      setUrl(null)
+    }
+  }, [file])
+  return url
+}
+
+const withVersion = (src: string | null, version: number) =>
+  src === null || version === 0 ? src : `${src}${src.includes("?") ? "&" : "?"}v=${version}`
+
+/**
+ * A channel's logo: the current one, a file picker (PNG, JPG, GIF or WEBP under 10 MB, checked
+ * here before sending), the chosen image's preview, and the upload. The server's refusal (a 400
+ * for a file that is not an image, a 413 for a large one) is shown as it says it.
+ */
+export const LogoSection = ({ call, channel, version, onUploaded }: LogoSectionProps) => {
+  const [file, setFile] = useState<File | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [uploading, setUploading] = useState(false)
+  const preview = usePreview(problem === null ? file : null)
+
+  const choose = (chosen: File | null) => {
+    setFailure(null)
+    setFile(chosen)
+    setProblem(chosen === null ? null : logoProblem(chosen))
+  }
+
+  const upload = async () => {
+    if (file === null || problem !== null) return
+    setUploading(true)
+    setFailure(null)
+    try {
+      const saved = await call((c) => c.retail.uploadLogo({ payload: logoForm(channel.id, file) }))
+      setFile(null)
+      onUploaded(saved)
+      notify.success("Logo actualizado")
+    } catch (error) {
+      setFailure(messageOf(error, "No se pudo subir el logo"))
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group align="flex-start" gap="lg">
+        <Stack gap={4} align="center">
+          <ChannelLogo name={channel.name} src={withVersion(channel.logo, version)} size={96} />
+          <Text size="xs" c="dimmed">
+            {channel.logo === null ? "Sin logo" : "Logo actual"}
+          </Text>
+        </Stack>
+        {preview !== null && (
+          <Stack gap={4} align="center">
+            <Image src={preview} alt="Vista previa del logo elegido" w={96} h={96} fit="contain" radius="sm" bg="gray.1" />
+            <Text size="xs" c="dimmed">
+              Vista previa
+            </Text>
+          </Stack>
+        )}
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <FileInput
+          label="Archivo del logo"
+          description="PNG, JPG, GIF o WEBP, de menos de 10 MB"
+          placeholder="Elegir imagen…"
+          accept={logoAccept}
+          value={file}
+          onChange={choose}
+          clearable
+          clearButtonProps={{ "aria-label": "Quitar archivo elegido" }}
+          error={problem}
+          style={{ flex: "1 1 18rem", maxWidth: "28rem" }}
+        />
+        <Button onClick={() => void upload()} loading={uploading} disabled={file === null || problem !== null}>
+          Subir logo
+        </Button>
+      </Group>
+      {failure !== null && (
+        <Alert color="red" title="No se pudo subir el logo">
+          {failure}
+        </Alert>
+      )}
+    </Stack>
+  )
+}

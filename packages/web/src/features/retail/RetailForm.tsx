@@ -1,0 +1,137 @@
+import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core"
+import { useForm } from "@mantine/form"
+import { type FieldIssue, type Retail, RetailInput, Rut, spanishIssues } from "@palma/core"
+import { Either, Schema } from "effect"
+import { useEffect } from "react"
+import { Link } from "react-router"
+import { errorsAt, RejectionAlert, type WriteRejection } from "../../kit"
+import { DistrictSelect } from "./DistrictSelect"
+import { channelsPath } from "./paths"
+
+interface Values {
+  rut: string
+  name: string
+  legalRepresentative: string
+  line: string
+  address: string
+  district: string | null
+  email: string
+  phone: string
+}
+
+const fieldNames = ["rut", "name", "legalRepresentative", "line", "address", "district", "email", "phone"] as const
+
+const valuesOf = (channel: Retail | null): Values => ({
+  rut: channel === null ? "" : Rut.format(channel.rut),
+  name: channel?.name ?? "",
+  legalRepresentative: channel?.legalRepresentative ?? "",
+  line: channel?.line ?? "",
+  address: channel?.address ?? "",
+  district: channel?.district ?? null,
+  email: channel?.email ?? "",
+  phone: channel?.phone ?? ""
+})
+
+const decode = Schema.decodeUnknownEither(RetailInput, { errors: "all", onExcessProperty: "error" })
+
+const shown = (key: string) => (fieldNames as ReadonlyArray<string>).includes(key)
+
+export interface RetailFormProps {
+  /** The channel edited; null creates one. */
+  readonly channel: Retail | null
+  readonly saving: boolean
+  readonly rejection: WriteRejection | null
+  /** A new channel's RUT is complete and valid (canonical "12345678-5"). */
+  readonly onRut: (rut: RetailInput["rut"]) => void
+  readonly onSubmit: (input: RetailInput) => void
+}
+
+/**
+ * A channel's data. The contract's schema checks it before anything is sent (the RUT by its
+ * módulo 11 check digit, with the server's Spanish messages); the RUT is shown formatted. The RUT
+ * is the channel's key: fixed once the channel exists.
+ */
+export const RetailForm = ({ channel, saving, rejection, onRut, onSubmit }: RetailFormProps) => {
+  // The logo reference given on create is kept as it is; uploads go through the logo section.
+  const bodyOf = (values: Values) => ({ ...values, logo: channel?.logo ?? null })
+  const form = useForm<Values>({
+    name: "retail-form",
+    mode: "controlled",
+    initialValues: valuesOf(channel),
+    validateInputOnBlur: ["rut", "email", "phone"],
+    validate: (values) =>
+      Either.match(decode(bodyOf(values)), { onLeft: (error) => errorsAt(spanishIssues(error), shown), onRight: () => ({}) })
+  })
+
+  const { setErrors } = form
+  useEffect(() => {
+    if (rejection !== null) setErrors(errorsAt(rejection.issues, shown))
+  }, [rejection, setErrors])
+  const unshown: ReadonlyArray<FieldIssue> = rejection?.issues.filter((issue) => !shown(String(issue.path[0] ?? ""))) ?? []
+
+  const isNew = channel === null
+  const rut = form.getInputProps("rut")
+
+  return (
+    <form
+      noValidate
+      aria-label="Datos del canal"
+      onSubmit={form.onSubmit(
+        (values) => {
+          const decoded = decode(bodyOf(values))
+          if (Either.isRight(decoded)) onSubmit(decoded.right)
+        },
+        (errors) => {
+          const first = fieldNames.find((name) => errors[name] !== undefined)
+          if (first !== undefined) form.getInputNode(first)?.focus()
+        }
+      )}
+    >
+      <Stack>
+        <RejectionAlert rejection={rejection} unshown={unshown} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            {...rut}
+            key={form.key("rut")}
+            label="RUT"
+            required
+            readOnly={!isNew}
+            variant={isNew ? "default" : "filled"}
+            autoFocus={isNew}
+            placeholder="12.345.678-5"
+            maxLength={20}
+            description={isNew ? "Si ya existe un canal con este RUT, se abrirá para editarlo." : "El RUT identifica al canal y no se puede cambiar."}
+            onBlur={(event) => {
+              rut.onBlur?.(event)
+              const canonical = Rut.normalize(form.getValues().rut)
+              if (canonical === undefined) return
+              form.setFieldValue("rut", Rut.format(canonical))
+              if (isNew) onRut(canonical as RetailInput["rut"])
+            }}
+          />
+          <TextInput {...form.getInputProps("name")} key={form.key("name")} label="Nombre" required maxLength={120} />
+          <TextInput {...form.getInputProps("legalRepresentative")} key={form.key("legalRepresentative")} label="Representante legal" maxLength={120} />
+          <TextInput {...form.getInputProps("line")} key={form.key("line")} label="Giro" maxLength={120} />
+          <TextInput {...form.getInputProps("address")} key={form.key("address")} label="Dirección" maxLength={200} />
+          <DistrictSelect
+            {...form.getInputProps("district")}
+            key={form.key("district")}
+            value={form.getValues().district}
+            onChange={(code) => form.setFieldValue("district", code)}
+            label="Comuna"
+          />
+          <TextInput {...form.getInputProps("email")} key={form.key("email")} label="Correo electrónico" type="email" maxLength={254} />
+          <TextInput {...form.getInputProps("phone")} key={form.key("phone")} label="Teléfono" type="tel" placeholder="+56 2 2345 6789" maxLength={24} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button component={Link} to={channelsPath} variant="default">
+            Volver a Canales
+          </Button>
+          <Button type="submit" loading={saving}>
+            {isNew ? "Crear canal" : "Guardar cambios"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,147 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core"
+import { type Call, type Retail, Rut } from "@palma/core"
+import { useActorRef, useSelector } from "@xstate/react"
+import { type ReactNode, useEffect, useState } from "react"
+import { Link, useLocation, useNavigate, useParams } from "react-router"
+import { call as apiCall } from "../../lib/api"
+import { notify } from "../../lib/notify"
+import { channelActors } from "./channelActors"
+import { channelMachine } from "./channelMachine"
+import { LogoSection } from "./LogoSection"
+import { PlansSection } from "./plans/PlansSection"
+import { RetailForm } from "./RetailForm"
+import { channelPath, channelsPath } from "./paths"
+
+/** Navigation state of a channel's page: the channel as the opener has it, and why it was opened. */
+interface OpenedState {
+  readonly channel?: Retail
+  /** A new channel's RUT was already taken by this one. */
+  readonly existing?: boolean
+}
+
+const Section = ({ title, children }: { readonly title: string; readonly children: ReactNode }) => (
+  <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+    <Title order={2} size="h4" mb="sm">
+      {title}
+    </Title>
+    {children}
+  </Paper>
+)
+
+/**
+ * A channel's page (`/entities/retail/:id`, or `/entities/retail/new`): its data, then, once it
+ * exists, its logo and its plans.
+ */
+export const RetailPage = ({ call = apiCall }: { readonly call?: Call }) => {
+  const { id } = useParams()
+  // Another channel (or the new one just created) starts afresh.
+  return <ChannelScreen key={id ?? "new"} call={call} channelId={id ?? null} />
+}
+
+const ChannelScreen = ({ call, channelId }: { readonly call: Call; readonly channelId: string | null }) => {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const opened = (location.state ?? {}) as OpenedState
+
+  const [machine] = useState(() => channelMachine.provide({ actors: channelActors(call) }))
+  const actor = useActorRef(machine, { input: { id: channelId, channel: opened.channel ?? null } })
+  const status = useSelector(actor, (s) => s.value as string)
+  const { channel, failure, rejection, pending } = useSelector(actor, (s) => s.context)
+  const [logoVersion, setLogoVersion] = useState(0)
+
+  useEffect(() => {
+    const saved = actor.on("saved", ({ channel: savedChannel, created }) => {
+      notify.success(created ? "Canal creado" : "Canal actualizado")
+      if (created) void navigate(channelPath(savedChannel.id), { replace: true, state: { channel: savedChannel } satisfies OpenedState })
+    })
+    const exists = actor.on("exists", ({ channel: existing }) => {
+      void navigate(channelPath(existing.id), { replace: true, state: { channel: existing, existing: true } satisfies OpenedState })
+    })
+    return () => {
+      saved.unsubscribe()
+      exists.unsubscribe()
+    }
+  }, [actor, navigate])
+
+  if (status === "loading" || status === "start")
+    return (
+      <Group role="status" gap="xs" p="md">
+        <Loader size="sm" aria-hidden="true" />
+        <Text size="sm">Cargando canal…</Text>
+      </Group>
+    )
+
+  if (status === "failure")
+    return (
+      <Stack>
+        <Alert color="red" title="No se pudo cargar el canal">
+          <Text size="sm" mb="sm">
+            {failure}
+          </Text>
+          <Group>
+            <Button variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>
+              Reintentar
+            </Button>
+            <Button component={Link} to={channelsPath} variant="default">
+              Volver a Canales
+            </Button>
+          </Group>
+        </Alert>
+      </Stack>
+    )
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Anchor component={Link} to={channelsPath} size="sm">
+          ← Canales
+        </Anchor>
+        <Title order={1} size="h2">
+          {channel === null ? "Nuevo canal" : channel.name}
+        </Title>
+        {channel !== null && (
+          <Text size="sm" c="dimmed">
+            RUT {Rut.format(channel.rut)}
+          </Text>
+        )}
+      </div>
+      {opened.existing === true && channel !== null && (
+        <Alert color="blue" title="Este RUT ya tiene un canal">
+          Ya existe un canal con el RUT {Rut.format(channel.rut)}: se cargaron sus datos para editarlo. Al guardar se actualizará este canal.
+        </Alert>
+      )}
+      <Section title="Datos del canal">
+        <RetailForm
+          key={channel?.id ?? "new"}
+          channel={channel}
+          saving={status === "saving" || (status === "checking" && pending !== null)}
+          rejection={rejection}
+          onRut={(rut) => actor.send({ type: "CHECK_RUT", rut })}
+          onSubmit={(input) => actor.send({ type: "SAVE", input })}
+        />
+      </Section>
+      {channel === null ? (
+        <Text size="sm" c="dimmed">
+          Guarde el canal para agregar su logo y sus planes.
+        </Text>
+      ) : (
+        <>
+          <Section title="Logo">
+            <LogoSection
+              call={call}
+              channel={channel}
+              version={logoVersion}
+              onUploaded={(updated) => {
+                setLogoVersion((v) => v + 1)
+                actor.send({ type: "LOGO_SAVED", channel: updated })
+              }}
+            />
+          </Section>
+          <Section title="Planes">
+            <PlansSection call={call} channelId={channel.id} />
+          </Section>
+        </>
+      )}
+    </Stack>
+  )
+}

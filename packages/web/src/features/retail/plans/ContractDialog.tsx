@@ -1,0 +1,18 @@
+import { Modal } from "@mantine/core"
+import type { Call } from "@palma/core"
+import { PlanContract } from "../../../components/contract/PlanContract"
+import type { PlanRow } from "./planRow"
+
+export const ContractDialog = ({ call, plan, onClose }: { readonly call: Call; readonly plan: PlanRow | null; readonly onClose: () => void }) => (
+  <Modal
+    opened={plan !== null}
+    onClose={onClose}
+    title={plan === null ? "Contrato" : `Contrato de ${plan.product_name}`}
+    size="xl"
+    centered
+    closeButtonProps={{ "aria-label": "Cerrar" }}
+    styles={{ title: { fontWeight: 700 } }}
+  >
+    {plan !== null && <PlanContract key={plan.id} call={call} planId={plan.id} title={`Contrato ${plan.product_name}`} />}
+  </Modal>
+)

@@ -1,0 +1,144 @@
+import { Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core"
+import { type Currency, currencyLabel, type Product, ProductPlanInput, spanishIssues } from "@palma/core"
+import { Either, Schema } from "effect"
+import { useState } from "react"
+import { FormActions, FormDialog, RejectionAlert, type WriteRejection } from "../../../kit"
+import type { PlanRow } from "./planRow"
+import { parsePrice, priceText } from "./priceText"
+
+const priceFields = [
+  { name: "customerprice", label: "Precio cliente", of: (p: PlanRow) => p.customerPrice },
+  { name: "companyprice", label: "Precio empresa", of: (p: PlanRow) => p.companyPrice },
+  { name: "yearlyprice", label: "Precio anual", of: (p: PlanRow) => p.yearlyPrice }
+] as const
+type PriceName = (typeof priceFields)[number]["name"]
+
+const decode = Schema.decodeUnknownEither(ProductPlanInput, { errors: "all", onExcessProperty: "error" })
+
+export interface PlanDialogProps {
+  readonly opened: boolean
+  /** The plan repriced; null adds one. */
+  readonly plan: PlanRow | null
+  readonly channelId: string
+  /** Products the channel may add (active, not sold by it yet); null while they load. */
+  readonly products: ReadonlyArray<Product> | null
+  readonly productsFailure: string | null
+  readonly saving: boolean
+  readonly rejection: WriteRejection | null
+  readonly onSubmit: (input: ProductPlanInput) => void
+  readonly onClose: () => void
+}
+
+/** "Agregar plan" (a product and its three prices) or "Cambiar precios" of a plan. */
+export const PlanDialog = (props: PlanDialogProps) => (
+  <FormDialog
+    opened={props.opened}
+    onClose={props.onClose}
+    title={props.plan === null ? "Agregar plan" : `Cambiar precios de ${props.plan.product_name}`}
+    size="lg"
+  >
+    <PlanForm key={props.plan?.id ?? "new"} {...props} />
+  </FormDialog>
+)
+
+const currencyHint: Record<Currency, string> = { P: "En pesos, sin decimales", U: "En UF, hasta 2 decimales" }
+
+const PlanForm = ({ plan, channelId, products, productsFailure, saving, rejection, onSubmit, onClose }: PlanDialogProps) => {
+  const [productId, setProductId] = useState<string | null>(plan?.product_id ?? null)
+  const [prices, setPrices] = useState<Record<PriceName, string>>(() =>
+    Object.fromEntries(priceFields.map((f) => [f.name, plan === null ? "" : priceText(f.of(plan))])) as Record<PriceName, string>
+  )
+  const [errors, setErrors] = useState<Partial<Record<PriceName | "product", string>>>({})
+
+  const product = products?.find((p) => p.id === productId)
+  const currency: Currency | undefined = plan?.currency ?? product?.currency
+
+  const submit = () => {
+    const found: Partial<Record<PriceName | "product", string>> = {}
+    if (productId === null || currency === undefined) found.product = "Elija un producto"
+    const amounts = Object.fromEntries(
+      priceFields.map((f) => {
+        const parsed = currency === undefined ? null : parsePrice(currency, prices[f.name])
+        if (parsed !== null && !parsed.ok) found[f.name] = parsed.message
+        return [f.name, parsed?.ok === true ? parsed.amount : undefined]
+      })
+    )
+    if (Object.keys(found).length > 0) return setErrors(found)
+    // The contract's schema has the last word (bounds, one currency for the three prices).
+    const decoded = decode({ id: productId, agent_id: channelId, ...amounts })
+    if (Either.isLeft(decoded)) {
+      for (const issue of spanishIssues(decoded.left)) {
+        const name = priceFields.find((f) => f.name === issue.path[0])?.name ?? "product"
+        found[name] ??= issue.message
+      }
+      return setErrors(found)
+    }
+    setErrors({})
+    onSubmit(decoded.right)
+  }
+
+  const serverErrors = Object.fromEntries((rejection?.issues ?? []).map((i) => [String(i.path[0] ?? ""), i.message]))
+  const unshown = rejection?.issues.filter((i) => !priceFields.some((f) => f.name === i.path[0])) ?? []
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      <Stack>
+        <RejectionAlert rejection={rejection} unshown={unshown} />
+        {plan === null ? (
+          <Select
+            label="Producto"
+            required
+            data-autofocus
+            data={(products ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${currencyLabel[p.currency]}` }))}
+            value={productId}
+            onChange={(value) => {
+              setProductId(value)
+              setErrors((e) => ({ ...e, product: undefined }))
+            }}
+            placeholder={products === null ? "Cargando productos…" : "Elija un producto"}
+            searchable
+            nothingFoundMessage={products?.length === 0 ? "No quedan productos por agregar" : "Sin resultados"}
+            error={errors.product ?? productsFailure ?? undefined}
+            allowDeselect={false}
+          />
+        ) : (
+          <Text size="sm">
+            Producto: <strong>{plan.product_name}</strong> · {currencyLabel[plan.currency]}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {priceFields.map((f, index) => (
+            <TextInput
+              key={f.name}
+              label={f.label}
+              required
+              inputMode={currency === "P" ? "numeric" : "decimal"}
+              leftSection={<Text size="sm">{currency === "U" ? "UF" : "$"}</Text>}
+              description={currency === undefined ? "Elija primero el producto" : currencyHint[currency]}
+              disabled={currency === undefined}
+              data-autofocus={plan !== null && index === 0 ? true : undefined}
+              value={prices[f.name]}
+              onChange={(event) => {
+                const value = event.currentTarget.value
+                setPrices((p) => ({ ...p, [f.name]: value }))
+                setErrors((e) => ({ ...e, [f.name]: undefined }))
+              }}
+              onBlur={() => {
+                const parsed = currency === undefined ? null : parsePrice(currency, prices[f.name])
+                if (parsed?.ok === true) setPrices((p) => ({ ...p, [f.name]: priceText(parsed.amount) }))
+              }}
+              error={errors[f.name] ?? serverErrors[f.name]}
+            />
+          ))}
+        </SimpleGrid>
+        <FormActions canSubmit={!saving} saving={saving} onClose={onClose} />
+      </Stack>
+    </form>
+  )
+}

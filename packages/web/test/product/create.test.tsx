@@ -1,0 +1,136 @@
+import { screen, within } from "@testing-library/react"
+import type { UserEvent } from "@testing-library/user-event"
+import { describe, expect, it } from "vitest"
+import { pick } from "../assistance/openForm"
+import { renderMasters } from "../masters/renderMasters"
+import { startProductServer } from "./fakeProducts"
+
+const long = { timeout: 60_000 }
+
+const assistances = [
+  { family: "Hogar", name: "Gasfitería" },
+  { family: "Hogar", name: "Cerrajería" },
+  { family: "Vehicular", name: "Remolque" }
+]
+
+const openNew = async () => {
+  const server = startProductServer({ assistances })
+  const view = renderMasters("/masters/product")
+  await screen.findByText("No hay registros")
+  await view.user.click(screen.getByRole("button", { name: "Nuevo producto" }))
+  const dialog = await screen.findByRole("dialog", { name: "Nuevo producto" })
+  return { server, dialog, ...view }
+}
+
+const fill = async (user: UserEvent, scope: HTMLElement, name: string, text: string) => {
+  const input = within(scope).getByRole("textbox", { name })
+  await user.clear(input)
+  await user.type(input, text)
+  await user.tab()
+  return input
+}
+
+describe("creating a producto", () => {
+  it("sends UF as a two-decimal string and pesos as an integer, with every field", long, async () => {
+    const { server, dialog, user } = await openNew()
+    await pick(user, dialog, "Familia", "Hogar")
+    await fill(user, dialog, "Nombre", "Hogar Full")
+    await fill(user, dialog, "Título", "Hogar protegido")
+    await fill(user, dialog, "Subtítulo", "Todo el año")
+
+    // A new product is monthly and in pesos until told otherwise.
+    expect(within(dialog).getByRole("radio", { name: "Mensual" })).toBeChecked()
+    expect(within(dialog).getByRole("radio", { name: "Pesos (CLP)" })).toBeChecked()
+    await user.click(within(dialog).getByRole("radio", { name: "UF" }))
+    expect(await fill(user, dialog, "Costo", "1,25")).toHaveValue("1,25")
+    expect(await fill(user, dialog, "Precio mínimo empresa por asegurado", "0,5")).toHaveValue("0,50")
+    await user.click(within(dialog).getByRole("radio", { name: "Anual" }))
+    await user.click(within(dialog).getByRole("radio", { name: "24 meses" }))
+    await fill(user, dialog, "Día de pago", "5")
+    await fill(user, dialog, "Cargas permitidas", "3")
+    await user.click(within(dialog).getByRole("checkbox", { name: "Afecto a IVA" }))
+    await fill(user, dialog, "Descripción", "Asistencia para el hogar")
+    await fill(user, dialog, "Ámbito territorial", "Todo Chile")
+    await fill(user, dialog, "Condiciones de contratación", "Mayores de 18")
+
+    // The product's family comes first among the assistances; others may be added too.
+    await user.click(within(dialog).getByRole("combobox", { name: "Agregar servicio" }))
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Cerrajería", "Gasfitería", "Remolque"])
+    expect(screen.getByRole("listbox")).toHaveTextContent(/^Hogar.*Vehicular/)
+    await user.click(await screen.findByRole("option", { name: "Gasfitería" }))
+    await pick(user, dialog, "Agregar servicio", "Remolque")
+
+    const gasfiteria = within(dialog).getByRole("group", { name: "Cobertura de Gasfitería" })
+    // A coverage starts in the product's currency; this one is paid in pesos.
+    expect(within(gasfiteria).getByRole("combobox", { name: "Moneda" })).toHaveValue("U")
+    await user.selectOptions(within(gasfiteria).getByRole("combobox", { name: "Moneda" }), "P")
+    expect(await fill(user, gasfiteria, "Monto por período", "500000")).toHaveValue("500.000")
+    expect(await fill(user, gasfiteria, "Máximo por evento", "$ 150.000")).toHaveValue("150.000")
+    await fill(user, gasfiteria, "Eventos por período", "3")
+    await fill(user, gasfiteria, "Carencia (días)", "30")
+
+    const remolque = within(dialog).getByRole("group", { name: "Cobertura de Remolque" })
+    await fill(user, remolque, "Monto por período", "3")
+    expect(within(remolque).getByRole("textbox", { name: "Monto por período" })).toHaveValue("3,00")
+    await fill(user, remolque, "Máximo por evento", "1.5")
+    expect(within(remolque).getByRole("textbox", { name: "Máximo por evento" })).toHaveValue("1,50")
+
+    await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
+    expect(await screen.findByText("Producto creado")).toBeInTheDocument()
+    expect(server.catalogCalls("POST /api/product/create").map((r) => r.body)).toEqual([
+      {
+        family_id: server.masterId("family", "Hogar"),
+        name: "Hogar Full",
+        cost: "1.25",
+        isSubject: true,
+        frequency: "A",
+        term: 24,
+        beneficiaries: 3,
+        currency: "U",
+        dueDay: 5,
+        minInsuredCompanyPrice: "0.50",
+        title: "Hogar protegido",
+        subTitle: "Todo el año",
+        description: "Asistencia para el hogar",
+        territorialScope: "Todo Chile",
+        hiringConditions: "Mayores de 18",
+        assistances: [
+          { assistance_id: server.assistanceId("Gasfitería"), amount: 500000, currency: "P", maximum: 150000, events: 3, lack: 30 },
+          { assistance_id: server.assistanceId("Remolque"), amount: "3.00", currency: "U", maximum: "1.50", events: 1, lack: 0 }
+        ]
+      }
+    ])
+    const row = (await screen.findByRole("cell", { name: "Hogar Full" })).closest("tr")!
+    expect(within(row).getByRole("cell", { name: "UF 1,25" })).toBeInTheDocument()
+  })
+
+  it("refuses UF with more than two decimals and pesos with decimals before sending", long, async () => {
+    const { server, dialog, user } = await openNew()
+    await pick(user, dialog, "Familia", "Hogar")
+    await fill(user, dialog, "Nombre", "Hogar Full")
+    await fill(user, dialog, "Costo", "12,5")
+    expect(within(dialog).getByRole("textbox", { name: "Costo" })).toHaveAccessibleDescription(
+      expect.stringContaining("En pesos el monto es un número entero, sin decimales")
+    )
+    await user.click(within(dialog).getByRole("radio", { name: "UF" }))
+    await fill(user, dialog, "Costo", "1,255")
+    expect(within(dialog).getByRole("textbox", { name: "Costo" })).toHaveValue("1,255")
+    expect(within(dialog).getByText("En UF el monto lleva exactamente 2 decimales, p. ej. 1,25")).toBeInTheDocument()
+
+    await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
+    expect(within(dialog).getByRole("textbox", { name: "Costo" })).toHaveAttribute("aria-invalid", "true")
+    expect(within(dialog).getAllByText("Este campo es obligatorio").length).toBeGreaterThan(0)
+    expect(server.catalogCalls("POST /api/product/create")).toEqual([])
+
+    // The coverage's maximum cannot be over its amount: the contract's own message, on the field.
+    await pick(user, dialog, "Agregar servicio", "Cerrajería")
+    const card = within(dialog).getByRole("group", { name: "Cobertura de Cerrajería" })
+    await fill(user, card, "Monto por período", "1,00")
+    await fill(user, card, "Máximo por evento", "2,00")
+    await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
+    expect(await within(card).findByText("El máximo por evento no puede superar el monto del período")).toBeInTheDocument()
+    await user.click(within(card).getByRole("button", { name: "Quitar Cerrajería" }))
+    expect(within(dialog).queryByRole("group", { name: "Cobertura de Cerrajería" })).not.toBeInTheDocument()
+    expect(server.catalogCalls("POST /api/product/create")).toEqual([])
+  })
+})
