@@ -25,6 +25,9 @@ export const Toaster = () => {
       // Mantine's own drag needs a third of the width; ours dismisses at 50 px (SwipeableToast).
       allowDragDismiss={false}
       containerWidth={380}
+      // Under dialogs (Mantine's modals sit at 200): a toast must never cover a dialog's close button.
+      // Dialogs show their own failures inline, and success toasts come as they close.
+      zIndex={150}
       renderNotification={(data) => <SwipeableToast data={data} />}
     />
   )
