@@ -45,7 +45,11 @@ export const JsonOnlyLive = HttpApiBuilder.middleware((app) =>
     if (hasBody(request) && upload === undefined && !contentType.startsWith("application/json")) {
       return yield* Effect.fail(new BadRequest({ message: "El cuerpo de la solicitud debe ser JSON (Content-Type: application/json)", issues: [] }))
     }
-    // Also bounds a body sent without Content-Length (chunked) while it is read.
+    // A JSON body must declare its length: the platform's reader, stopped at the limit mid-stream,
+    // would leave the client without an answer. Browsers and fetch always send Content-Length.
+    if (upload === undefined && request.headers["content-length"] === undefined && request.headers["transfer-encoding"] !== undefined) {
+      return yield* Effect.fail(new BadRequest({ message: "La solicitud debe indicar su largo (Content-Length)", issues: [] }))
+    }
     return yield* HttpIncomingMessage.withMaxBodySize(app, Option.some(maxBytes))
   }) as unknown as typeof app
 )

@@ -150,6 +150,23 @@ describe("validation", () => {
     )
   })
 
+  it("answers a JSON body sent without its length (chunked) with a 400, never a hung request", async () => {
+    const tokens = await demoTokens(server.url)
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify({ name: "x".repeat(2_000_000) })))
+        controller.close()
+      }
+    })
+    const response = await fetch(`${server.url}/api/family/create`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
+      body,
+      duplex: "half"
+    } as RequestInit)
+    expect(response.status).toBe(400)
+  })
+
   it("answers 400 for a body that is not JSON", async () => {
     const { status, body } = await post("/api/family/create", "{nope")
     expect(status).toBe(400)
