@@ -225,11 +225,11 @@ describe("channels with their plans", () => {
 
 describe("retail access", () => {
   it("operador reads but gets 403 on every write", async () => {
-    const [any] = await operador((c) => c.retail.getAll())
-    expect(any).toBeDefined()
+    const [channel] = await operador((c) => c.retail.getAll())
+    expect(channel).toBeDefined()
     expect(await statusOf(operador((c) => c.retail.create({ payload: retailInput({ rut: rutOf(76555444), name: "No" }) })))).toBe(403)
-    expect(await statusOf(operador((c) => c.retail.deleteById({ path: { id: any!.id } })))).toBe(403)
-    expect(await statusOf(operador((c) => c.retail.uploadLogo({ payload: logoForm(any!.id, tinyPng()) })))).toBe(403)
-    expect((await operador((c) => c.retail.getById({ path: { id: any!.id } }))).isActive).toBe(true)
+    expect(await statusOf(operador((c) => c.retail.deleteById({ path: { id: channel!.id } })))).toBe(403)
+    expect(await statusOf(operador((c) => c.retail.uploadLogo({ payload: logoForm(channel!.id, tinyPng()) })))).toBe(403)
+    expect((await operador((c) => c.retail.getById({ path: { id: channel!.id } }))).isActive).toBe(true)
   })
 })
