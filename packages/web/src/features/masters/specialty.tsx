@@ -1,23 +1,12 @@
 import { type Specialty, SpecialtyInput } from "@palma/core"
-import { type ResourceConfig, ResourcePage } from "../../kit"
+import { ResourcePage } from "../../kit"
+import { familyScopedResource } from "./familyScoped"
 
-export const specialtyResource: ResourceConfig<Specialty, SpecialtyInput> = {
+export const specialtyResource = familyScopedResource<Specialty, SpecialtyInput>({
   name: "specialty",
   title: "Especialidades",
   noun: { singular: "especialidad", gender: "f" },
-  input: SpecialtyInput,
-  columns: [
-    { key: "name", label: "Nombre", sortable: true },
-    { key: "family_name", label: "Familia", sortable: true },
-    { key: "description", label: "Descripción" }
-  ],
-  fields: [
-    { name: "family_id", label: "Familia", kind: "family" },
-    { name: "name", label: "Nombre", kind: "text" },
-    { name: "description", label: "Descripción", kind: "textarea", optional: true }
-  ],
-  defaultSort: "name",
-  familyFilter: true
-}
+  input: SpecialtyInput
+})
 
 export const SpecialtyPage = () => <ResourcePage config={specialtyResource} />
