@@ -6,6 +6,7 @@ import { Conflict, NotFound } from "./errors.js"
 import { Admin, Staff } from "./security.js"
 
 export const IdPath = Schema.Struct({ id: Id })
+export const FamilyPath = Schema.Struct({ family_id: Id })
 
 /** The `list` filter of family-scoped masters. */
 export const ListQuery = Schema.Struct({
@@ -13,32 +14,47 @@ export const ListQuery = Schema.Struct({
 })
 
 /**
- * The one contract shape of every simple master (family, specialty, stage…):
- * reads for staff, writes for admins, delete deactivates. Paths are the seed's.
+ * Where a master's calls live. The seed names them per resource (`/family/list`,
+ * `/specialty/getAllSpecialties`, `/stage/get/:id`, `/value/getById/:id`…); the paths here are
+ * the seed's verbatim, and Palma's own (`/page`, the writes the seed lacks) sit beside them.
+ */
+export interface MasterPaths {
+  /** Every active row: the seed's getAll. */
+  readonly list: `/${string}`
+  /** One row by id (`:id`). */
+  readonly get: `/${string}:id`
+}
+
+/** The endpoints every master has, whatever its paths; `update` is added by the caller. */
+const baseGroup = <const Name extends string, A, I, In, InI>(
+  name: Name,
+  entity: Schema.Schema<A, I>,
+  input: Schema.Schema<In, InI>,
+  paths: MasterPaths
+) =>
+  HttpApiGroup.make(name)
+    .add(HttpApiEndpoint.get("list", paths.list).setUrlParams(ListQuery).addSuccess(Schema.Array(entity)).middleware(Staff))
+    // Palma's own: server-side paging, sorting and search for the web's tables.
+    .add(HttpApiEndpoint.get("page", "/page").setUrlParams(PageQuery).addSuccess(Page(entity)).middleware(Staff))
+    .add(HttpApiEndpoint.get("getById", paths.get).setPath(IdPath).addSuccess(entity).addError(NotFound).middleware(Staff))
+    .add(
+      HttpApiEndpoint.post("create", "/create").setPayload(input).addSuccess(entity).addError(NotFound).addError(Conflict).middleware(Admin)
+    )
+    // Deactivates: history that points at the row keeps its meaning.
+    .add(HttpApiEndpoint.del("delete", "/delete/:id").setPath(IdPath).addSuccess(entity).addError(NotFound).middleware(Admin))
+
+/**
+ * The one contract shape of every simple master: reads for staff, writes for admins, delete
+ * deactivates; `update` takes the id in the path (`PUT /update/:id`). The caller adds the
+ * resource's own calls, then the prefix (`.prefix("/family")`).
  */
 export const masterGroup = <const Name extends string, A, I, In, InI>(
   name: Name,
   entity: Schema.Schema<A, I>,
-  input: Schema.Schema<In, InI>
+  input: Schema.Schema<In, InI>,
+  paths: MasterPaths
 ) =>
-  HttpApiGroup.make(name)
-    .add(HttpApiEndpoint.get("list", "/list").setUrlParams(ListQuery).addSuccess(Schema.Array(entity)).middleware(Staff))
-    .add(HttpApiEndpoint.get("page", "/page").setUrlParams(PageQuery).addSuccess(Page(entity)).middleware(Staff))
-    .add(
-      HttpApiEndpoint.get("getById", "/getById/:id")
-        .setPath(IdPath)
-        .addSuccess(entity)
-        .addError(NotFound)
-        .middleware(Staff)
-    )
-    .add(
-      HttpApiEndpoint.post("create", "/create")
-        .setPayload(input)
-        .addSuccess(entity, { status: 201 })
-        .addError(NotFound)
-        .addError(Conflict)
-        .middleware(Admin)
-    )
+  baseGroup(name, entity, input, paths)
     .add(
       HttpApiEndpoint.put("update", "/update/:id")
         .setPath(IdPath)
@@ -48,11 +64,20 @@ export const masterGroup = <const Name extends string, A, I, In, InI>(
         .addError(Conflict)
         .middleware(Admin)
     )
+
+/** The same, for the masters whose seed update is `PUT /updateById` with the id in the body. */
+export const masterGroupUpdatedById = <const Name extends string, A, I, In, InI>(
+  name: Name,
+  entity: Schema.Schema<A, I>,
+  input: Schema.Schema<In, InI>,
+  paths: MasterPaths
+) =>
+  baseGroup(name, entity, input, paths)
     .add(
-      HttpApiEndpoint.del("delete", "/delete/:id")
-        .setPath(IdPath)
+      HttpApiEndpoint.put("update", "/updateById")
+        .setPayload(Schema.extend(Schema.Struct({ id: Id }), input))
         .addSuccess(entity)
         .addError(NotFound)
+        .addError(Conflict)
         .middleware(Admin)
     )
-    .prefix(`/${name}`)

@@ -1,4 +1,6 @@
 import { ValueType, ValueTypeInput } from "../domain/valueType.js"
-import { masterGroup } from "./master.js"
+import { masterGroupUpdatedById } from "./master.js"
 
-export const ValueTypeApi = masterGroup("valueType", ValueType, ValueTypeInput)
+/** The seed has no delete for value types; `DELETE /valueType/delete/:id` is Palma's. */
+export const ValueTypeApi = masterGroupUpdatedById("valueType", ValueType, ValueTypeInput, { list: "/getAll", get: "/getById/:id" })
+  .prefix("/valueType")

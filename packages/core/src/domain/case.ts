@@ -3,7 +3,7 @@ import { Rut } from "../rut/Rut.js"
 import { Applicant, ApplicantInput, ApplicantType } from "./applicant.js"
 import { CapturedValue, CapturedValueInput } from "./capturedValue.js"
 import { PartnerAssignment, SpecialistAssignment } from "./caseAssignment.js"
-import { DistrictCode, isUnique, optionalNull } from "./common.js"
+import { DistrictRef, isUnique, optionalNull } from "./common.js"
 import { Flag, Id, IsoDate, NonNegativeInt, Payload, Text } from "./fields.js"
 import { Imed } from "./imed.js"
 import { Refund } from "./refund.js"
@@ -13,7 +13,7 @@ import { TimeOfDay, Timestamp } from "./time.js"
 export const Incident = Schema.Struct({ date: IsoDate, district: Schema.String, description: Schema.String })
 export type Incident = typeof Incident.Type
 
-export const IncidentInput = Payload({ date: IsoDate, district: DistrictCode, description: Text(2000) })
+export const IncidentInput = Payload({ date: IsoDate, district: DistrictRef, description: Text(2000) })
 export type IncidentInput = typeof IncidentInput.Type
 
 export const CaseStatus = Schema.Struct({ isClosed: Schema.Boolean, description: Schema.String })

@@ -1,5 +1,5 @@
 import { ParseResult, Schema } from "effect"
-import { Id } from "./fields.js"
+import { Id, NumberLike } from "./fields.js"
 
 /**
  * Field helpers shared by the entity schemas, beside fields.ts. Base type messages sit on the
@@ -34,8 +34,7 @@ export const Nullable = <A, I extends string>(schema: Schema.Schema<A, I>, typeM
 export const optionalNull = <A, I extends string>(schema: Schema.Schema<A, I>, typeMessage?: string) =>
   Schema.optionalWith(Nullable(schema, typeMessage), { default: () => null })
 
-const WholeNumber = (message: string) =>
-  Schema.Number.annotations({ message: () => "Debe ser un número" }).pipe(Schema.int({ message: () => message }))
+const WholeNumber = (message: string) => NumberLike.pipe(Schema.int({ message: () => message }))
 
 export const IntBetween = (min: number, max: number, message: string) =>
   WholeNumber(message).pipe(Schema.between(min, max, { message: () => message }))
@@ -64,23 +63,33 @@ export const TextList = (maxItems: number, maxLength: number) =>
     .pipe(Schema.maxItems(maxItems, { message: () => `Debe tener como máximo ${maxItems} elementos` }))
 
 /**
- * A comuna's SUBDERE CUT code, 5 digits ("05101"). Accepts 4 digits because spreadsheets
- * drop the leading zero of numeric cells. Membership in the official list is checked by the server.
+ * A comuna as a client names it: its SUBDERE CUT code ("05101"; 4 digits are padded, because
+ * spreadsheets drop the leading zero of numeric cells) or its name ("Ñuñoa", "nunoa": the original
+ * client sends names). The server resolves it against the official list and answers the name in
+ * `district` with the code beside it in `district_id`.
  */
-export const DistrictCode = Schema.transformOrFail(
+export const DistrictRef = Schema.transformOrFail(
   Schema.String.annotations({ message: () => "Comuna inválida" }),
-  Schema.String.pipe(Schema.pattern(/^\d{5}$/, { message: () => "Comuna inválida" })),
+  Schema.String,
   {
     strict: true,
     decode: (input, _, ast) => {
-      const s = input.trim()
-      return /^\d{4,5}$/.test(s)
-        ? ParseResult.succeed(s.padStart(5, "0"))
-        : ParseResult.fail(new ParseResult.Type(ast, input, "Comuna inválida (código CUT de 5 dígitos)"))
+      const s = input.trim().replace(/\s+/g, " ")
+      if (/^\d{4,5}$/.test(s)) return ParseResult.succeed(s.padStart(5, "0"))
+      return s.length >= 2 && s.length <= 80 && s.isWellFormed() && !/[\u0000-\u001f]/.test(s)
+        ? ParseResult.succeed(s)
+        : ParseResult.fail(new ParseResult.Type(ast, input, "Comuna inválida (nombre o código CUT)"))
     },
     encode: ParseResult.succeed
   }
-).annotations({ identifier: "DistrictCode" })
+).annotations({ identifier: "DistrictRef" })
+
+/** A comuna's CUT code as stored: five digits. */
+export const isDistrictCode = (ref: string): boolean => /^\d{5}$/.test(ref)
+
+/** A comuna name as compared: accents, case and spacing do not matter ("nunoa" is Ñuñoa). */
+export const normalizeDistrictName = (name: string): string =>
+  name.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " ").toLowerCase()
 
 /** A phone as typed (Chilean or international); 8 to 15 digits. */
 export const Phone = Schema.Trim.annotations({ message: () => "Teléfono inválido" }).pipe(

@@ -7,3 +7,7 @@ export type Family = typeof Family.Type
 
 export const FamilyInput = Payload({ name: Text(80) })
 export type FamilyInput = typeof FamilyInput.Type
+
+/** A family as the seed's `/specialty/families` and `/document/families` answer it. */
+export const FamilyOfItems = Schema.Struct({ family_id: Id, family_name: Schema.String })
+export type FamilyOfItems = typeof FamilyOfItems.Type

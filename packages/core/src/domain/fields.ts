@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { ParseResult, Schema } from "effect"
 
 /**
  * Field schemas with Spanish messages. Every payload is built from these so a
@@ -36,13 +36,35 @@ export const OptionalText = (max: number) =>
 
 export const Flag = Schema.Boolean.annotations({ message: () => "Debe ser verdadero o falso" })
 
+const NUMERIC_TEXT = /^[+-]?\d+(\.\d+)?$/
+
+/**
+ * A number, also when sent as numeric text: the original client sends what its inputs hold
+ * ("3", " 12 "). Anything else is a type error with a Spanish message.
+ */
+export const NumberLike = Schema.transformOrFail(
+  Schema.Union(Schema.Number, Schema.String).annotations({ message: () => ({ message: "Debe ser un número", override: true }) }),
+  Schema.Number,
+  {
+    strict: true,
+    decode: (input, _, ast) => {
+      if (typeof input === "number") return ParseResult.succeed(input)
+      const text = input.trim()
+      return NUMERIC_TEXT.test(text) ? ParseResult.succeed(Number(text)) : ParseResult.fail(new ParseResult.Type(ast, input, "Debe ser un número"))
+    },
+    encode: ParseResult.succeed
+  }
+).annotations({ identifier: "NumberLike" })
+
 // Type mismatches get a generic Spanish message from spanishIssues; an outer
 // message annotation here would hide the filters' specific ones.
-export const PositiveInt = Schema.Int.pipe(
+export const PositiveInt = NumberLike.pipe(
+  Schema.int({ message: () => "Debe ser un número entero" }),
   Schema.positive({ message: () => "Debe ser un número entero mayor que cero" })
 )
 
-export const NonNegativeInt = Schema.Int.pipe(
+export const NonNegativeInt = NumberLike.pipe(
+  Schema.int({ message: () => "Debe ser un número entero" }),
   Schema.nonNegative({ message: () => "No puede ser negativo" })
 )
 
@@ -59,6 +81,12 @@ export const Email = TrimmedTypeable.pipe(
   Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: () => "Correo electrónico inválido" })
 )
 
-/** A payload struct that rejects fields it does not know (no mass assignment). */
+/**
+ * A request body. The original client posts its whole state object, so fields the payload does
+ * not declare are accepted and dropped, never bound (DESIGN §2): only declared fields reach a
+ * handler, so an `id`, `isActive` or `user_id` in a body changes nothing.
+ */
 export const Payload = <F extends Schema.Struct.Fields>(fields: F) =>
-  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error", errors: "all" } })
+  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "ignore", errors: "all" } })
+
+

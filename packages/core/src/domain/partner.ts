@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Rut } from "../rut/Rut.js"
-import { DistrictCode, IdList, Phone, optionalNull } from "./common.js"
+import { DistrictRef, IdList, Phone, optionalNull } from "./common.js"
 import { Email, Id, OptionalText, Payload, Text } from "./fields.js"
 
 /** An alliance: a provider company with specialties. */
@@ -25,7 +25,7 @@ export const PartnerInput = Payload({
   name: Text(120),
   legalRepresentative: text(120),
   address: text(200),
-  district: optionalNull(DistrictCode, "Comuna inválida"),
+  district: optionalNull(DistrictRef, "Comuna inválida"),
   email: optionalNull(Email, "Correo electrónico inválido"),
   phone: optionalNull(Phone, "Teléfono inválido"),
   specialties: IdList()

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Rut } from "../rut/Rut.js"
-import { DistrictCode, Phone, optionalNull } from "./common.js"
+import { DistrictRef, Phone, optionalNull } from "./common.js"
 import { Email, IsoDate, OptionalText, Text } from "./fields.js"
 
 /**
@@ -26,7 +26,7 @@ export const personInputFields = {
   maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
   birthDate: optionalNull(IsoDate, "Fecha inválida (use AAAA-MM-DD)"),
   address: Schema.optionalWith(OptionalText(200), { default: () => "" }),
-  district: optionalNull(DistrictCode, "Comuna inválida"),
+  district: optionalNull(DistrictRef, "Comuna inválida"),
   email: optionalNull(Email, "Correo electrónico inválido"),
   phone: optionalNull(Phone, "Teléfono inválido")
 }

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { DistrictCode, IdList } from "./common.js"
+import { DistrictRef, IdList } from "./common.js"
 import { Flag, Id, Payload } from "./fields.js"
 import { personFields, personInputFields } from "./person.js"
 
@@ -14,7 +14,7 @@ export const Specialist = Schema.Struct({
 })
 export type Specialist = typeof Specialist.Type
 
-const Districts = Schema.Array(DistrictCode)
+const Districts = Schema.Array(DistrictRef)
   .annotations({ message: () => "Debe ser una lista de comunas" })
   .pipe(
     Schema.maxItems(346, { message: () => "Demasiadas comunas" }),

@@ -17,7 +17,11 @@ export const Code = Schema.Trim.pipe(
   })
 )
 
-export const StageInput = Payload({ code: Code, name: Text(80), number: PositiveInt })
+/**
+ * The seed creates a stage from its name alone (`POST /stage/create {name}`): without a code the
+ * server derives one from the name, and without a number the stage goes last.
+ */
+export const StageInput = Payload({ name: Text(80), code: Schema.optional(Code), number: Schema.optional(PositiveInt) })
 export type StageInput = typeof StageInput.Type
 
 /** Codes of the seeded stages, in order. */
@@ -36,3 +40,15 @@ export const seededStageCodes = [
   "close"
 ] as const
 export type SeededStageCode = (typeof seededStageCodes)[number]
+
+/** A stage code derived from a name ("Revisión médica" → "revision_medica"), always a valid `Code`. */
+export const codeFromName = (name: string): string => {
+  const slug = name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+  const lettered = /^[a-z]/.test(slug) ? slug : `etapa_${slug}`
+  return lettered.slice(0, 40).replace(/_+$/, "").padEnd(2, "_")
+}

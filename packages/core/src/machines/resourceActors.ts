@@ -2,6 +2,7 @@ import type { Effect } from "effect"
 import { fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
 import type { ApiClient } from "../client/ApiClient.js"
+import { PalmaApi } from "../api/Api.js"
 import type { ResourceQuery, ListResult } from "./resource.js"
 
 /** Names of the groups that share the master contract shape. */
@@ -23,6 +24,7 @@ export type MasterName =
 export const resourceActors = <A extends { readonly id: string }>(call: Call, name: MasterName, paged = true) => {
   // Every master group has the same endpoints; the union of their clients is narrowed to that shape.
   const group = (client: ApiClient) => client[name] as unknown as MasterClient<A>
+  const updatesById = PalmaApi.groups[name]?.endpoints.update?.path.endsWith("/updateById") === true
   return {
     list: fromPromise<ListResult<A>, ResourceQuery>(({ input }) =>
       paged
@@ -30,8 +32,13 @@ export const resourceActors = <A extends { readonly id: string }>(call: Call, na
         : call((c) => group(c).list({ urlParams: { family_id: input.family_id } })).then((items) => ({ items, total: items.length }))
     ),
     create: fromPromise<A, unknown>(({ input }) => call((c) => group(c).create({ payload: input }))),
+    // Seed masters update either at `PUT /update/:id` or at `PUT /updateById` with the id in the body.
     update: fromPromise<A, { id: string; input: unknown }>(({ input }) =>
-      call((c) => group(c).update({ path: { id: input.id }, payload: input.input }))
+      call((c) =>
+        updatesById
+          ? group(c).update({ payload: { ...(input.input as object), id: input.id } })
+          : group(c).update({ path: { id: input.id }, payload: input.input })
+      )
     ),
     remove: fromPromise<A, string>(({ input }) => call((c) => group(c).delete({ path: { id: input } })))
   }
@@ -41,6 +48,6 @@ interface MasterClient<A> {
   list(req: { urlParams: { family_id?: string | undefined } }): Effect.Effect<ReadonlyArray<A>, unknown>
   page(req: { urlParams: ResourceQuery }): Effect.Effect<ListResult<A>, unknown>
   create(req: { payload: unknown }): Effect.Effect<A, unknown>
-  update(req: { path: { id: string }; payload: unknown }): Effect.Effect<A, unknown>
+  update(req: { path?: { id: string }; payload: unknown }): Effect.Effect<A, unknown>
   delete(req: { path: { id: string } }): Effect.Effect<A, unknown>
 }

@@ -17,10 +17,10 @@ interface MasterHandlers {
  * Rows are decoded with the entity schema so a drifted column is a loud defect,
  * not a malformed response.
  */
-export const masterGroupLive = <N extends MasterName, A, I, In extends Record<string, unknown>>(
+export const masterGroupLive = <N extends MasterName, A, I, In extends Record<string, unknown>, Resolved extends Record<string, unknown>>(
   name: N,
   entity: Schema.Schema<A, I>,
-  spec: MasterTable<In>
+  spec: MasterTable<In, Resolved>
 ): Layer.Layer<HttpApiGroup.ApiGroup<"palma", N>, never, SqlClient.SqlClient | MasterCache> =>
   HttpApiBuilder.group(PalmaApi, name as MasterName, ((handlers: unknown) =>
     Effect.gen(function* () {
@@ -30,8 +30,26 @@ export const masterGroupLive = <N extends MasterName, A, I, In extends Record<st
       const encodeAll = Schema.encode(Schema.Array(entity))
       const cache = yield* MasterCache
       const one = <E, R>(effect: Effect.Effect<Record<string, unknown>, E, R>) => effect.pipe(Effect.flatMap((row) => Effect.orDie(decode(row))))
+      // The group-specific reads the contract declares for family-scoped masters.
+      const endpoints: Record<string, unknown> = PalmaApi.groups[name]?.endpoints ?? {}
+      const families = repo.families
+      const extra = (h: MasterHandlers): MasterHandlers => {
+        let out = h
+        if ("families" in endpoints) out = out.handle("families", () => families)
+        if ("getFamilies" in endpoints) {
+          out = out.handle("getFamilies", () =>
+            Effect.map(families, (rows) => rows.map((f) => ({ id: f.family_id, name: f.family_name, isActive: true })))
+          )
+        }
+        if ("getByFamilyId" in endpoints) {
+          out = out.handle("getByFamilyId", ({ path }: { path: { family_id: string } }) =>
+            repo.list(path.family_id).pipe(Effect.flatMap((rows) => Effect.orDie(decodeAll(rows))))
+          )
+        }
+        return out
+      }
       // Each group of the union has the same handler signatures; TS cannot see it through the generic name.
-      return (handlers as MasterHandlers)
+      return extra(handlers as MasterHandlers)
         // The most read endpoint: served as ready-made JSON bytes while the cache holds.
         .handle("list", ({ urlParams }: { urlParams: { family_id?: string } }) =>
           cache.read(
@@ -50,8 +68,9 @@ export const masterGroupLive = <N extends MasterName, A, I, In extends Record<st
         )
         .handle("getById", ({ path }: { path: { id: string } }) => one(repo.getById(path.id)))
         .handle("create", ({ payload }: { payload: In }) => one(repo.create(payload)))
-        .handle("update", ({ path, payload }: { path: { id: string }; payload: In }) =>
-          one(repo.update(path.id, payload))
+        // `PUT /update/:id`, or the seed's `PUT /updateById` with the id in the body.
+        .handle("update", ({ path, payload }: { path?: { id: string }; payload: In & { id?: string } }) =>
+          one(repo.update(path?.id ?? payload.id!, payload))
         )
         .handle("delete", ({ path }: { path: { id: string } }) => one(repo.remove(path.id)))
     })) as never

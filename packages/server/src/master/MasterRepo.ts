@@ -1,6 +1,6 @@
 import { SqlClient, type SqlError } from "@effect/sql"
 import { Effect, Option } from "effect"
-import { Conflict, NotFound, type Page, type PageQuery } from "@palma/core"
+import { type BadRequest, Conflict, NotFound, type Page, type PageQuery } from "@palma/core"
 import { MasterCache } from "./MasterCache.js"
 import type { MasterTable } from "./MasterTable.js"
 
@@ -13,7 +13,7 @@ const isUniqueViolation = (error: SqlError.SqlError) =>
   typeof error.cause === "object" && error.cause !== null && (error.cause as { code?: unknown }).code === UNIQUE_VIOLATION
 
 /** The generic repository of a simple master, over its declaration. */
-export const makeMasterRepo = <In extends Record<string, unknown>>(spec: MasterTable<In>) =>
+export const makeMasterRepo = <In extends Record<string, unknown>, Resolved extends Record<string, unknown>>(spec: MasterTable<In, Resolved>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const cache = yield* MasterCache
@@ -24,7 +24,7 @@ export const makeMasterRepo = <In extends Record<string, unknown>>(spec: MasterT
       sql<Row>`SELECT * FROM ${view()} WHERE ${sql.and([
         sql`x."isActive"`,
         ...(familyId ? [sql`x.family_id = ${familyId}`] : [])
-      ])} ORDER BY ${sql(spec.sortable[0]!)}`
+      ])} ORDER BY ${sql(spec.sortable[0]!)} ${spec.listOrder === "desc" ? sql`DESC` : sql`ASC`}, x.name`
 
     const page = (query: PageQuery) =>
       Effect.gen(function* () {
@@ -50,14 +50,14 @@ export const makeMasterRepo = <In extends Record<string, unknown>>(spec: MasterT
     const getById = (id: string) => findActive(id).pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed })))
 
     /** Referenced rows must exist and be active: a 404 naming what is missing. */
-    const checkReferences = (input: In) =>
+    const checkReferences = (input: Resolved) =>
       Effect.forEach(spec.references ?? [], (ref) =>
         sql`SELECT 1 FROM ${sql(ref.table)} WHERE id = ${input[ref.field] as string} AND is_active`.pipe(
           Effect.flatMap((rows) => (rows.length === 0 ? Effect.fail(new NotFound({ message: ref.message })) : Effect.void))
         )
       )
 
-    const checkUnique = (input: In, selfId?: string) =>
+    const checkUnique = (input: Resolved, selfId?: string) =>
       sql`SELECT 1 FROM ${view()} WHERE ${sql.and([
         sql`x."isActive"`,
         ...spec.unique.map((f) =>
@@ -76,10 +76,15 @@ export const makeMasterRepo = <In extends Record<string, unknown>>(spec: MasterT
         isUniqueViolation(error) ? Effect.fail(new Conflict({ message: spec.uniqueMessage })) : Effect.die(error)
       )
 
-    const create = (input: In) =>
+    // Without a resolver the input is written as validated.
+    const resolve = (input: In, selfId?: string): Effect.Effect<Resolved, BadRequest | NotFound> =>
+      spec.resolve ? spec.resolve(sql, input, selfId) : Effect.succeed(input as unknown as Resolved)
+
+    const create = (raw: In) =>
       sql
         .withTransaction(
           Effect.gen(function* () {
+            const input = yield* resolve(raw)
             yield* checkReferences(input)
             yield* checkUnique(input)
             const [row] = yield* sql<{ id: string }>`INSERT INTO ${sql(spec.table)} ${sql.insert(spec.columns(input))} RETURNING id`
@@ -88,11 +93,12 @@ export const makeMasterRepo = <In extends Record<string, unknown>>(spec: MasterT
         )
         .pipe((effect) => uniqueAsConflict(effect))
 
-    const update = (id: string, input: In) =>
+    const update = (id: string, raw: In) =>
       sql
         .withTransaction(
           Effect.gen(function* () {
             const current = yield* getById(id)
+            const input = yield* resolve(raw, id)
             const refused = spec.guardUpdate?.(current, input)
             if (refused) return yield* Effect.fail(new Conflict({ message: refused }))
             yield* checkReferences(input)
@@ -115,11 +121,16 @@ export const makeMasterRepo = <In extends Record<string, unknown>>(spec: MasterT
         )
         .pipe(Effect.catchTag("SqlError", Effect.die))
 
+    /** The families that have at least one active row (family-scoped masters). */
+    const families = sql<{ family_id: string; family_name: string }>`SELECT DISTINCT x.family_id, x.family_name FROM ${view()}
+      WHERE x."isActive" ORDER BY x.family_name`
+
     const afterWrite = <A, E, R>(write: Effect.Effect<A, E, R>) => Effect.tap(write, () => cache.invalidate)
 
     return {
       list: (familyId?: string) => cache.read(`${spec.table}:list:${familyId ?? ""}`, list(familyId).pipe(Effect.orDie)),
       page: (query: PageQuery) => cache.read(`${spec.table}:page:${JSON.stringify(query)}`, page(query).pipe(Effect.orDie)),
+      families: cache.read(`${spec.table}:families`, families.pipe(Effect.orDie)),
       getById: (id: string) => getById(id).pipe(Effect.catchTag("SqlError", Effect.die)),
       create: (input: In) => afterWrite(create(input)),
       update: (id: string, input: In) => afterWrite(update(id, input)),

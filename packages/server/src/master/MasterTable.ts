@@ -1,25 +1,34 @@
 import type { SqlClient, Statement } from "@effect/sql"
+import type { Effect } from "effect"
+import type { BadRequest, NotFound } from "@palma/core"
 
 /**
  * What differs between two simple masters: the table, how a row reads on the
  * wire, how an input becomes columns, what must be unique and what it refers to.
  * Everything else (list, page, get, create, update, deactivate) is generic.
  */
-export interface MasterTable<In> {
+export interface MasterTable<In, Resolved = In> {
   readonly table: string
   /** Spanish noun with article for messages: "La familia", "El documento". */
   readonly label: string
   /** A SELECT whose columns are the wire fields, including "isActive" and "id". */
   readonly select: (sql: SqlClient.SqlClient) => Statement.Statement<Record<string, unknown>>
-  /** Columns to write from a validated input. */
-  readonly columns: (input: In) => Record<string, unknown>
+  /**
+   * Completes an input as the seed's clients send it (a value type named by code, a stage without
+   * code or order) into what is written; `selfId` is the row being updated, if any.
+   */
+  readonly resolve?: (sql: SqlClient.SqlClient, input: In, selfId?: string) => Effect.Effect<Resolved, BadRequest | NotFound>
+  /** Columns to write from a validated, resolved input. */
+  readonly columns: (input: Resolved) => Record<string, unknown>
   /** Wire fields that together must be unique among active rows (text compared without case). */
-  readonly unique: ReadonlyArray<keyof In & string>
+  readonly unique: ReadonlyArray<keyof Resolved & string>
   readonly uniqueMessage: string
   /** Active rows an input refers to: wire field → table and the message when missing. */
-  readonly references?: ReadonlyArray<{ readonly field: keyof In & string; readonly table: string; readonly message: string }>
+  readonly references?: ReadonlyArray<{ readonly field: keyof Resolved & string; readonly table: string; readonly message: string }>
   /** Rejects an update the table cannot accept (e.g. renaming a seeded code); returns a message. */
-  readonly guardUpdate?: (current: Record<string, unknown>, input: In) => string | undefined
+  readonly guardUpdate?: (current: Record<string, unknown>, input: Resolved) => string | undefined
+  /** The seed's order of the whole list (by the first sortable field); ascending unless said. */
+  readonly listOrder?: "desc"
   /** Wire fields a list may be sorted by; the first is the default. */
   readonly sortable: ReadonlyArray<string>
   /** Wire fields searched by the list's `search`. */

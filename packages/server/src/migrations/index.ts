@@ -7,6 +7,7 @@ import assistance from "./0006_assistance.js"
 import product from "./0007_product.js"
 import retail from "./0008_retail.js"
 import fileFormat from "./0009_file_format.js"
+import seedFields from "./0010_seed_fields.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -18,5 +19,6 @@ export const migrations = {
   "0006_assistance": assistance,
   "0007_product": product,
   "0008_retail": retail,
-  "0009_file_format": fileFormat
+  "0009_file_format": fileFormat,
+  "0010_seed_fields": seedFields
 }

@@ -8,6 +8,8 @@ export const qualificationTable: MasterTable<QualificationInput> = {
   columns: (input) => ({ name: input.name, score: input.score }),
   unique: ["name"],
   uniqueMessage: "Ya existe una calificación activa con ese nombre",
+  // The seed lists the best first.
+  listOrder: "desc",
   sortable: ["score", "name"],
   searchable: ["name"]
 }

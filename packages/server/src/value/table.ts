@@ -1,12 +1,31 @@
-import type { ValueInput } from "@palma/core"
+import { Effect } from "effect"
+import { NotFound, type ValueInput } from "@palma/core"
 import type { MasterTable } from "../master/MasterTable.js"
 
-export const valueTable: MasterTable<ValueInput> = {
+interface ResolvedValue extends Record<string, unknown> {
+  readonly family_id: string
+  readonly valueType_id: string
+  readonly name: string
+  readonly description: string
+}
+
+export const valueTable: MasterTable<ValueInput, ResolvedValue> = {
   table: "value",
   label: "El valor",
-  select: (sql) => sql`SELECT v.id, v.family_id, f.name AS family_name, v.value_type_id AS "valueType_id",
-      t.code AS "valueType_code", t.name AS "valueType_name", v.name, v.description, v.is_active AS "isActive"
+  select: (sql) => sql`SELECT v.id, v.name, t.code AS valuetype_code, json_build_object('id', f.id, 'name', f.name) AS family,
+      v.family_id, f.name AS family_name, v.value_type_id AS "valueType_id", t.name AS "valueType_name", v.description,
+      v.is_active AS "isActive"
     FROM value v JOIN family f ON f.id = v.family_id JOIN value_type t ON t.id = v.value_type_id`,
+  // The seed names the type by its code.
+  resolve: (sql, input) =>
+    sql<{ id: string }>`SELECT id FROM value_type WHERE code = ${input.valuetype_code} AND is_active`.pipe(
+      Effect.orDie,
+      Effect.flatMap(([row]) =>
+        row
+          ? Effect.succeed({ ...input, valueType_id: row.id })
+          : Effect.fail(new NotFound({ message: "El tipo de valor indicado no existe o está inactivo" }))
+      )
+    ),
   columns: (input) => ({ family_id: input.family_id, value_type_id: input.valueType_id, name: input.name, description: input.description }),
   unique: ["family_id", "name"],
   uniqueMessage: "Ya existe un valor activo con ese nombre en la familia",

@@ -4,10 +4,10 @@ import type { MasterTable } from "../master/MasterTable.js"
 export const valueTypeTable: MasterTable<ValueTypeInput> = {
   table: "value_type",
   label: "El tipo de valor",
-  select: (sql) => sql`SELECT id, code, name, is_active AS "isActive" FROM value_type`,
-  columns: (input) => ({ code: input.code, name: input.name }),
+  select: (sql) => sql`SELECT id, code, name, description, is_active AS "isActive" FROM value_type`,
+  columns: (input) => ({ code: input.code, name: input.name, description: input.description }),
   unique: ["code"],
   uniqueMessage: "Ya existe un tipo de valor activo con ese código",
   sortable: ["code", "name"],
-  searchable: ["code", "name"]
+  searchable: ["code", "name", "description"]
 }

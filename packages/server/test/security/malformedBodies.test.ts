@@ -235,12 +235,25 @@ describe.each(withPayload)("$label", (endpoint) => {
       expectBadRequest(await sendInvalid(endpoint, body), [field])
     })
 
+    /*
+     * Unknown fields are dropped, never bound (DESIGN §2: the original client posts whole state
+     * objects). Sent on a body the contract refuses for one of its own fields, so nothing is
+     * written: the 400 names that field and never the unknown one. The database check at the end
+     * and the per-resource suites (a stray `id` or `isActive` changes nothing) cover the rest.
+     */
+    const invalid = wrongTypeCases[0]
     const extras = extraFields.filter(([name]) => !shape.fields.includes(name))
-    it.each(extras)("unknown field %s → 400 on that field (no mass assignment)", async (name, value) => {
-      expectBadRequest(await sendInvalid(endpoint, withField(sample, name, value)), [name])
+    it.skipIf(invalid === undefined).each(extras)("unknown field %s is not an error and not bound", async (name, value) => {
+      const body = { ...(JSON.parse(invalid!.body) as Record<string, unknown>), [name]: value }
+      const response = await sendInvalid(endpoint, JSON.stringify(body))
+      expectBadRequest(response, [invalid!.field])
+      expect((response.json as BadRequestBody).issues.map((i) => i.path[0])).not.toContain(name)
     })
-    it("an own __proto__ key → 400 on __proto__", async () => {
-      expectBadRequest(await sendInvalid(endpoint, withRawKey(sample, "__proto__", { role: "admin", isActive: false })), ["__proto__"])
+    it.skipIf(invalid === undefined)("an own __proto__ key is not an error and pollutes nothing", async () => {
+      const body = withRawKey(JSON.parse(invalid!.body) as Record<string, unknown>, "__proto__", { role: "admin", isActive: false })
+      const response = await sendInvalid(endpoint, body)
+      expectBadRequest(response, [invalid!.field])
+      expect((response.json as BadRequestBody).issues.map((i) => i.path[0])).not.toContain("__proto__")
     })
 
     it.each(shape.stringFields)("a 200 kB string in %s → 400 on it (or 413)", async (field) => {

@@ -45,12 +45,16 @@ const initialValue = <I,>(field: Field<I>, item: Record<string, unknown> | null,
   return typeof current === "string" ? current : ""
 }
 
-/** The form's values as a request body: empty numbers and pickers are left out (so "obligatorio"). */
+/**
+ * The form's values as a request body: empty numbers and pickers are left out (so "obligatorio"),
+ * and so are empty optional fields (the server's default applies).
+ */
 const bodyOf = <I,>(fields: ReadonlyArray<Field<I>>, values: Values) =>
   Object.fromEntries(
     fields.flatMap((field) => {
       const value = values[field.name]
-      return value === null || value === undefined || (field.kind === "number" && value === "") ? [] : [[field.name, value]]
+      const empty = value === null || value === undefined || ((field.kind === "number" || field.optional === true) && value === "")
+      return empty ? [] : [[field.name, value]]
     })
   )
 

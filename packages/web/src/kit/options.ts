@@ -19,7 +19,7 @@ const loaders: Record<PickerKind, (call: Call) => Promise<ReadonlyArray<Option>>
   family: (call) =>
     call((c) => c.family.list({ urlParams: {} })).then((items) => items.map((f) => ({ value: f.id, label: f.name }))),
   valueType: (call) =>
-    call((c) => c.valueType.list({ urlParams: {} })).then((items) => items.map((t) => ({ value: t.id, label: `${t.code} · ${t.name}` })))
+    call((c) => c.valueType.list({ urlParams: {} })).then((items) => items.map((t) => ({ value: t.code, label: `${t.code} · ${t.name}` })))
 }
 
 export const pickerTexts: Record<PickerKind, { readonly loading: string; readonly failed: string; readonly all: string }> = {
@@ -59,14 +59,16 @@ export const usePickerOptions = (call: Call, kinds: ReadonlyArray<PickerKind>): 
   return lists
 }
 
+/** The form field each picker fills: a family by id, a value type by its code (the seed's `valuetype_code`). */
+export const pickerField: Record<PickerKind, string> = { family: "family_id", valueType: "valuetype_code" }
+
 /** The option an existing item points at, from the names the list rows carry. */
 export const currentOption = (kind: PickerKind, item: Record<string, unknown> | null): Option | null => {
   if (item === null) return null
-  const id = item[`${kind}_id`]
-  if (typeof id !== "string") return null
-  const label =
-    kind === "family" ? String(item.family_name ?? "") : [item.valueType_code, item.valueType_name].filter(Boolean).join(" · ")
-  return { value: id, label }
+  const value = item[pickerField[kind]]
+  if (typeof value !== "string") return null
+  const label = kind === "family" ? String(item.family_name ?? "") : [item.valuetype_code, item.valueType_name].filter(Boolean).join(" · ")
+  return { value, label }
 }
 
 /** Options with `extra` added when missing (Mantine's Select wants fresh mutable objects). */

@@ -1,5 +1,6 @@
 import {
   DocumentInput,
+  PalmaApi,
   FamilyInput,
   type MasterName,
   SpecialtyInput,
@@ -89,11 +90,11 @@ export const startMasterServer = (seed: Seed = {}) => {
   /** Joined names, as the server's views add them. */
   const view = (name: MasterName, row: Row): Row => {
     const family = row.family_id ? table("family").find((f) => f.id === row.family_id) : undefined
-    const valueType = row.valueType_id ? table("valueType").find((t) => t.id === row.valueType_id) : undefined
+    const valueType = row.valuetype_code ? table("valueType").find((t) => t.code === row.valuetype_code) : undefined
     return {
       ...row,
-      ...(name !== "family" && row.family_id !== undefined ? { family_name: family?.name ?? "" } : {}),
-      ...(row.valueType_id !== undefined ? { valueType_code: valueType?.code ?? "", valueType_name: valueType?.name ?? "" } : {})
+      ...(name !== "family" && row.family_id !== undefined ? { family_name: family?.name ?? "", family: { id: row.family_id, name: family?.name ?? "" } } : {}),
+      ...(row.valuetype_code !== undefined ? { valueType_id: valueType?.id ?? "", valueType_name: valueType?.name ?? "" } : {})
     }
   }
 
@@ -134,7 +135,7 @@ export const startMasterServer = (seed: Seed = {}) => {
   }
 
   const write = (name: MasterName, spec: Table, body: unknown, id?: string): Response => {
-    const decoded = Schema.decodeUnknownEither(spec.input, { errors: "all", onExcessProperty: "error" })(body)
+    const decoded = Schema.decodeUnknownEither(spec.input, { errors: "all" })(body)
     if (Either.isLeft(decoded)) {
       const issues = spanishIssues(decoded.left)
       return json(400, { _tag: "BadRequest", message: issues[0]?.message ?? "Datos inválidos", issues })
@@ -150,9 +151,11 @@ export const startMasterServer = (seed: Seed = {}) => {
       Object.assign(current, input)
       return json(200, view(name, current))
     }
-    const row = { id: uuid(next++), isActive: true, ...input } as Row
+    // The real server derives what the seed's `{name}`-only stage leaves out; here a stand-in.
+    const derived = name === "stage" ? { code: `stage_${next}`, number: table(name).length + 1 } : {}
+    const row = { id: uuid(next++), isActive: true, ...derived, ...input } as Row
     table(name).push(row)
-    return json(201, view(name, row))
+    return json(200, view(name, row))
   }
 
   const handle = async (method: string, name: MasterName, action: string, id: string | undefined, params: URLSearchParams, body: unknown) => {
@@ -160,10 +163,15 @@ export const startMasterServer = (seed: Seed = {}) => {
     if (spec === undefined) return json(404, { _tag: "NotFound", message: "No existe" })
     switch (`${method} ${action}`) {
       case "GET list":
+      case "GET getByFamilyId":
         return json(
           200,
           page(name, spec, new URLSearchParams({ pageSize: "1000", ...(params.get("family_id") ? { family_id: params.get("family_id")! } : {}) })).items
         )
+      case "GET getById": {
+        const row = table(name).find((r) => r.id === id && r.isActive)
+        return row === undefined ? json(404, { _tag: "NotFound", message: `${spec.label} no existe o fue eliminado` }) : json(200, view(name, row))
+      }
       case "GET page":
         if (server.hold !== null) await server.hold
         return json(200, page(name, spec, params))
@@ -185,17 +193,36 @@ export const startMasterServer = (seed: Seed = {}) => {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input.toString(), location.origin)
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase()
-    const match = /^\/api\/(\w+)\/(list|page|create|update|delete)(?:\/([^/]+))?$/.exec(url.pathname)
-    if (match === null || match[1] === "auth") return authFetch(input, init)
+    const match = routeOf(method, url.pathname)
+    if (match === null) return authFetch(input, init)
     const raw = init?.body ?? (input instanceof Request ? await input.text() : undefined)
     const text = raw === undefined || raw === null ? "" : typeof raw === "string" ? raw : new TextDecoder().decode(raw as Uint8Array)
     const body: unknown = text === "" ? undefined : JSON.parse(text)
     server.requests.push({ method, path: url.pathname, params: url.searchParams, body })
     const override = server.override.get(`${method} ${url.pathname}`)
     if (override !== undefined) return override()
-    return handle(method, match[1] as MasterName, match[2]!, match[3], url.searchParams, body)
+    const bodyId = typeof body === "object" && body !== null && "id" in body ? String(body.id) : undefined
+    const familyFilter = match.familyId === undefined ? url.searchParams : new URLSearchParams({ family_id: match.familyId })
+    return handle(method, match.name, match.action, match.id ?? bodyId, familyFilter, body)
   })
   return server
+}
+
+/** The master endpoint a request is for, read from the contract so the fake follows its paths. */
+const routes = Object.keys(tables).flatMap((name) =>
+  Object.values(PalmaApi.groups[name]?.endpoints ?? {}).map((endpoint) => ({
+    name: name as MasterName,
+    action: endpoint.name,
+    method: endpoint.method,
+    pattern: new RegExp(`^${endpoint.path.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`)
+  }))
+)
+const routeOf = (method: string, path: string) => {
+  for (const route of routes) {
+    const found = route.method === method ? route.pattern.exec(path) : null
+    if (found !== null) return { name: route.name, action: route.action, id: found.groups?.id, familyId: found.groups?.family_id }
+  }
+  return null
 }
 
 export type MasterServer = ReturnType<typeof startMasterServer>

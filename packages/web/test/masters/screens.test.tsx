@@ -7,7 +7,7 @@ import { renderMasters } from "./renderMasters"
 const screens = [
   { path: "masters/family", title: "Familias", create: "Nueva familia", columns: ["Nombre"] },
   { path: "masters/specialty", title: "Especialidades", create: "Nueva especialidad", columns: ["Nombre", "Familia", "Descripción"] },
-  { path: "masters/valueType", title: "Tipos de valor", create: "Nuevo tipo de valor", columns: ["Código", "Nombre"] },
+  { path: "masters/valueType", title: "Tipos de valor", create: "Nuevo tipo de valor", columns: ["Código", "Nombre", "Descripción"] },
   { path: "masters/value", title: "Valores", create: "Nuevo valor", columns: ["Nombre", "Familia", "Tipo", "Descripción"] },
   { path: "masters/document", title: "Documentos", create: "Nuevo documento", columns: ["Nombre", "Familia", "Descripción"] },
   { path: "masters/stage", title: "Etapas", create: "Nueva etapa", columns: ["N°", "Nombre", "Código"] }
@@ -60,10 +60,22 @@ describe("master screens", () => {
     expect(code).toHaveValue("D")
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Tipo de valor creado")).toBeInTheDocument()
-    expect(server.calls("POST /api/valueType/create").map((r) => r.body)).toEqual([{ code: "D", name: "Fecha" }])
+    expect(server.calls("POST /api/valueType/create").map((r) => r.body)).toEqual([{ code: "D", name: "Fecha", description: "" }])
   })
 
-  it("stages take a whole number above zero", async () => {
+  it("stages need only a name: code and order are optional", async () => {
+    const server = startMasterServer({ stage: [{ code: "applicant", name: "Solicitante", number: 1 }] })
+    const { user } = renderMasters("/masters/stage")
+    await screen.findByRole("cell", { name: "Solicitante" })
+    await user.click(screen.getByRole("button", { name: "Nueva etapa" }))
+    const dialog = await screen.findByRole("dialog", { name: "Nueva etapa" })
+    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Revisión")
+    await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
+    expect(await screen.findByText("Etapa creada")).toBeInTheDocument()
+    expect(server.calls("POST /api/stage/create").map((r) => r.body)).toEqual([{ name: "Revisión" }])
+  })
+
+  it("stages take a whole number above zero and a code of lower-case letters", async () => {
     const server = startMasterServer({ stage: [{ code: "applicant", name: "Solicitante", number: 1 }] })
     const { user } = renderMasters("/masters/stage")
     await screen.findByRole("cell", { name: "Solicitante" })
@@ -72,8 +84,7 @@ describe("master screens", () => {
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Revisión")
     await user.type(within(dialog).getByRole("textbox", { name: "Código" }), "Revisión!")
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
-    expect(await within(dialog).findByText("Este campo es obligatorio")).toBeInTheDocument()
-    // The message is the schema's own (core's Code); the field is marked either way.
+    expect(await within(dialog).findByText("El código debe usar minúsculas, números o _ (2 a 40 caracteres)")).toBeInTheDocument()
     expect(within(dialog).getByRole("textbox", { name: "Código" })).toHaveAttribute("aria-invalid", "true")
 
     await user.type(within(dialog).getByRole("textbox", { name: "Número" }), "0")
@@ -106,7 +117,7 @@ describe("master screens", () => {
     const row = (await screen.findByRole("cell", { name: "Raza" })).closest("tr")!
     expect(within(row).getByRole("cell", { name: "S · Texto corto" })).toBeInTheDocument()
     expect(server.calls("POST /api/value/create").map((r) => r.body)).toEqual([
-      { family_id: server.idOf("family", "Mascotas"), valueType_id: server.idOf("valueType", "Texto corto"), name: "Raza", description: "" }
+      { family_id: server.idOf("family", "Mascotas"), valuetype_code: "S", name: "Raza", description: "" }
     ])
   })
 })

@@ -12,9 +12,15 @@ export const stageResource: ResourceConfig<Stage, StageInput> = {
     { key: "code", label: "Código", sortable: true, render: (s) => <code>{s.code}</code> }
   ],
   fields: [
-    { name: "number", label: "Número", kind: "number", hint: "Orden de la etapa en el caso" },
     { name: "name", label: "Nombre", kind: "text" },
-    { name: "code", label: "Código", kind: "text", hint: "Minúsculas, números o _; no cambia en las etapas del sistema" }
+    { name: "number", label: "Número", kind: "number", optional: true, hint: "Orden de la etapa en el caso; vacío: al final" },
+    {
+      name: "code",
+      label: "Código",
+      kind: "text",
+      optional: true,
+      hint: "Minúsculas, números o _; vacío: se deriva del nombre. No cambia en las etapas del sistema"
+    }
   ],
   defaultSort: "number"
 }

@@ -9,12 +9,12 @@ export const valueResource: ResourceConfig<Value, ValueInput> = {
   columns: [
     { key: "name", label: "Nombre", sortable: true },
     { key: "family_name", label: "Familia", sortable: true },
-    { key: "valueType_name", label: "Tipo", sortable: true, render: (v) => `${v.valueType_code} · ${v.valueType_name}` },
+    { key: "valueType_name", label: "Tipo", sortable: true, render: (v) => `${v.valuetype_code} · ${v.valueType_name}` },
     { key: "description", label: "Descripción" }
   ],
   fields: [
     { name: "family_id", label: "Familia", kind: "family" },
-    { name: "valueType_id", label: "Tipo de valor", kind: "valueType" },
+    { name: "valuetype_code", label: "Tipo de valor", kind: "valueType" },
     { name: "name", label: "Nombre", kind: "text" },
     { name: "description", label: "Descripción", kind: "textarea", optional: true }
   ],

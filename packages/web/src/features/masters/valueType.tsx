@@ -8,11 +8,13 @@ export const valueTypeResource: ResourceConfig<ValueType, ValueTypeInput> = {
   input: ValueTypeInput,
   columns: [
     { key: "code", label: "Código", sortable: true },
-    { key: "name", label: "Nombre", sortable: true }
+    { key: "name", label: "Nombre", sortable: true },
+    { key: "description", label: "Descripción" }
   ],
   fields: [
     { name: "code", label: "Código", kind: "letter", hint: "Una letra: D fecha, S texto corto, C texto largo, N número" },
-    { name: "name", label: "Nombre", kind: "text" }
+    { name: "name", label: "Nombre", kind: "text" },
+    { name: "description", label: "Descripción", kind: "textarea", optional: true }
   ],
   defaultSort: "code"
 }

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest"
+import { PalmaApi } from "../../src/api/Api.js"
+
+/**
+ * Every call of the seed (spec §7) for the resources built so far, at its method and path, read
+ * from the contract itself so a route cannot silently move (DESIGN §2). Parameter names are
+ * normalized: on the wire only their position counts. Calls whose data later issues bring
+ * (specialists and partners, leads, cases, uploads) are listed where those issues build them.
+ */
+const seedCalls: Record<string, ReadonlyArray<string>> = {
+  district: ["GET /listAll"],
+  family: ["POST /create", "PUT /update/:id", "DELETE /delete/:id", "GET /get/:id", "GET /list"],
+  specialty: [
+    "POST /create",
+    "PUT /update/:id",
+    "DELETE /delete/:id",
+    "GET /get/:id",
+    "GET /getAllSpecialties",
+    "GET /families",
+    "GET /getSpecialtiesByFamilyId/:family_id"
+  ],
+  document: [
+    "POST /create",
+    "PUT /update/:id",
+    "DELETE /delete/:id",
+    "GET /get/:id",
+    "GET /getAllDocuments",
+    "GET /families",
+    "GET /getDocumentsByFamilyId/:family_id"
+  ],
+  valueType: ["POST /create", "PUT /updateById", "GET /getAll", "GET /getById/:id"],
+  value: ["POST /create", "PUT /updateById", "GET /getAll", "GET /getById/:id", "GET /getFamilies", "GET /getByFamilyId/:family_id"],
+  stage: ["POST /create", "PUT /update/:id", "DELETE /delete/:id", "GET /get/:id", "GET /getAll"],
+  relationship: ["GET /getAll"],
+  qualification: ["GET /getAll"],
+  procedure: ["GET /getAll"],
+  assistance: [
+    "POST /create",
+    "PUT /updateById",
+    "DELETE /deleteById/:id",
+    "GET /getAll",
+    "GET /getById/:id",
+    "GET /getFamilies",
+    "GET /getByFamilyId/:family_id",
+    "GET /getValues/:id",
+    "GET /getDocumentsById/:id"
+  ],
+  product: [
+    "POST /create",
+    "POST /assignPrices",
+    "PUT /update/:id",
+    "DELETE /delete/:id",
+    "GET /list/:agent_id",
+    "GET /getByFamilyId/:agent_id/:family_id",
+    "GET /getById/:id",
+    "GET /getByIdWithPrices/:id/:agent_id",
+    "GET /getFamilies",
+    "GET /getByProductPlanId/:productplan_id",
+    "GET /getAll",
+    "GET /getByRetailRut/:rut",
+    "GET /getContract/:productplan_id"
+  ],
+  retail: [
+    "POST /create",
+    "GET /getAll",
+    "POST /getBySearchValues",
+    "GET /getById/:id",
+    "GET /getByRut/:rut",
+    "GET /getProductsAndRetail",
+    "DELETE /deleteById/:id"
+  ],
+  field: ["GET /getByProductPlanId/:productPlan_id"],
+  fileFormat: ["POST /create", "GET /getAll", "GET /getByProductPlanId/:productPlan_id", "DELETE /deleteByProductPlanId/:productPlan_id"]
+}
+
+const normalize = (path: string) => path.replace(/:\w+/g, ":")
+
+const contractRoutes = new Set(
+  Object.values(PalmaApi.groups).flatMap((group) =>
+    Object.values(group.endpoints).map((endpoint) => `${endpoint.method} ${normalize(endpoint.path)}`)
+  )
+)
+
+describe("the seed's calls, verbatim", () => {
+  const rows = Object.entries(seedCalls).flatMap(([resource, calls]) =>
+    calls.map((call) => {
+      const [method, path] = call.split(" ") as [string, string]
+      return { label: `${method} /api/${resource}${path}`, key: `${method} ${normalize(`/api/${resource}${path}`)}` }
+    })
+  )
+
+  it.each(rows)("$label is in the contract", ({ key }) => {
+    expect(contractRoutes.has(key)).toBe(true)
+  })
+
+  it("no route of the contract renames one of these resources' seed calls", () => {
+    // A Palma route beside the seed's must add something; these are the only ones allowed.
+    const palmaOwn = new Set([
+      "GET /page",
+      "GET /get/:",
+      "POST /create",
+      "PUT /update/:",
+      "DELETE /delete/:",
+      "GET /listRegions",
+      "DELETE /deletePlan/:",
+      "POST /uploadLogo",
+      "GET /logo/:",
+      "GET /template/:",
+      "GET /getContractData/:"
+    ])
+    const seedKeys = new Set(rows.map((r) => r.key))
+    const extra = Object.entries(PalmaApi.groups)
+      .filter(([name]) => name in seedCalls)
+      .flatMap(([name, group]) =>
+        Object.values(group.endpoints)
+          .map((e) => ({ key: `${e.method} ${normalize(e.path)}`, own: `${e.method} ${normalize(e.path).slice(`/api/${name}`.length)}` }))
+          .filter((e) => !seedKeys.has(e.key) && !palmaOwn.has(e.own))
+          .map((e) => e.key)
+      )
+    expect(extra).toEqual([])
+  })
+})

@@ -1,0 +1,44 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer } from "effect"
+import { BadRequest, isDistrictCode, normalizeDistrictName } from "@palma/core"
+
+export interface DistrictsShape {
+  /**
+   * The CUT code of a comuna given by code or by name (accents, case and spacing ignored);
+   * null stays null. Unknown → a Spanish 400 on `field`.
+   */
+  readonly resolve: (ref: string | null, field?: ReadonlyArray<string | number>) => Effect.Effect<string | null, BadRequest>
+  /** The comuna's name for a stored code ("" when the code is unknown or null). */
+  readonly nameOf: (code: string | null) => Effect.Effect<string>
+}
+
+/** Chile's official comunas, read once per process: they change only with the official list. */
+export class Districts extends Context.Tag("palma/Districts")<Districts, DistrictsShape>() {
+  static readonly layer = Layer.effect(
+    Districts,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const table = yield* Effect.cached(
+        sql<{ id: string; name: string }>`SELECT id, name FROM district`.pipe(
+          Effect.map((rows) => ({
+            byCode: new Map(rows.map((r) => [r.id, r.name])),
+            byName: new Map(rows.map((r) => [normalizeDistrictName(r.name), r.id]))
+          })),
+          Effect.orDie
+        )
+      )
+      return {
+        resolve: (ref, field = ["district"]) =>
+          ref === null
+            ? Effect.succeed(null)
+            : Effect.flatMap(table, ({ byCode, byName }) => {
+                const code = isDistrictCode(ref) ? (byCode.has(ref) ? ref : undefined) : byName.get(normalizeDistrictName(ref))
+                if (code !== undefined) return Effect.succeed(code)
+                const message = "La comuna no existe en la lista oficial"
+                return Effect.fail(new BadRequest({ message: `${field.join(".")}: ${message}`, issues: [{ path: field, message }] }))
+              }),
+        nameOf: (code) => (code === null ? Effect.succeed("") : Effect.map(table, ({ byCode }) => byCode.get(code) ?? ""))
+      }
+    })
+  )
+}
