@@ -1,5 +1,6 @@
 import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
+import type { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import {
@@ -44,7 +45,7 @@ import { relationshipTable } from "./relationship/table.js"
 import { RetailLive } from "./retail/Http.js"
 import { seed } from "./seed/index.js"
 import { specialtyTable } from "./specialty/table.js"
-import { databaseLayer } from "./sql/Database.js"
+import { type DatabaseError, databaseLayer } from "./sql/Database.js"
 import { runMigrations } from "./sql/Migrations.js"
 import { stageTable } from "./stage/table.js"
 import { UserRepo } from "./user/UserRepo.js"
@@ -89,7 +90,7 @@ const tokensLayer = (config: ServerConfig) =>
   )
 
 /** The database, migrated and seeded before the server accepts requests. */
-const databaseReady = (config: ServerConfig) =>
+export const databaseReady = (config: Pick<ServerConfig, "seedDemo" | "demoPassword">) =>
   Layer.effectDiscard(
     Effect.gen(function* () {
       const auth = yield* AuthConfig
@@ -98,8 +99,16 @@ const databaseReady = (config: ServerConfig) =>
     })
   ).pipe(Layer.provideMerge(UserRepo.layer))
 
-export const appLayer = (config: ServerConfig, env: Readonly<Record<string, string | undefined>>) => {
-  const database = databaseLayer({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+/**
+ * The whole server: the same layers for `pnpm start` and for the tests, which pass a database of
+ * their own (an in-memory clone of a migrated, seeded template) and listen on port 0. The
+ * listening `HttpServer` stays in the output so a caller can read its address.
+ */
+export const appLayer = (
+  config: ServerConfig,
+  env: Readonly<Record<string, string | undefined>>,
+  database: Layer.Layer<SqlClient.SqlClient, DatabaseError> = databaseLayer({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+) => {
   const auth = AuthConfig.layerFrom(env)
   // Migrated and seeded first: the token layer may read its key from the database.
   const ready = databaseReady(config).pipe(Layer.provideMerge(auth), Layer.provideMerge(database))
@@ -114,6 +123,6 @@ export const appLayer = (config: ServerConfig, env: Readonly<Record<string, stri
     Layer.provide(services),
     // Listen only once migrated and seeded: a request accepted before the app is
     // served would otherwise wait with no handler.
-    Layer.provide(NodeHttpServer.layer(createServer, { port: config.port }).pipe(Layer.provide(services)))
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: config.port }).pipe(Layer.provide(services)))
   )
 }

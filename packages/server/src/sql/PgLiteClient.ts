@@ -23,11 +23,15 @@ export const TypeId: unique symbol = Symbol.for("@palma/server/sql/PgLiteClient"
 export interface PgLiteClientConfig {
   /** Directory of the PGlite cluster; undefined keeps the database in memory (tests). */
   readonly dataDir?: string | undefined
+  /** A cluster dumped by `dumpDataDir` to start from (tests clone a migrated, seeded template). */
+  readonly loadDataDir?: Blob | undefined
 }
 
 export interface PgLiteClient extends SqlClient.SqlClient {
   readonly [TypeId]: typeof TypeId
   readonly config: PgLiteClientConfig
+  /** The whole cluster as an uncompressed tarball, for `loadDataDir`. */
+  readonly dumpDataDir: Effect.Effect<Blob, SqlError.SqlError>
 }
 
 export const PgLiteClient = Context.GenericTag<PgLiteClient>("@palma/server/sql/PgLiteClient")
@@ -87,7 +91,8 @@ export const make = (
     const permit = yield* Effect.makeSemaphore(1)
     const db = yield* Effect.acquireRelease(
       Effect.tryPromise({
-        try: () => PGlite.create(config.dataDir, { parsers: pgliteParsers }),
+        try: () =>
+          PGlite.create(config.dataDir, { parsers: pgliteParsers, ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}) }),
         catch: (cause) =>
           new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${config.dataDir ?? "memory"}` })
       }),
@@ -116,7 +121,13 @@ export const make = (
         ["db.namespace", "pglite"]
       ]
     })
-    const extra: Pick<PgLiteClient, typeof TypeId | "config"> = { [TypeId]: TypeId, config }
+    const dumpDataDir = permit.withPermits(1)(
+      Effect.tryPromise({
+        try: async (): Promise<Blob> => await db.dumpDataDir("none"),
+        catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to dump PGlite" })
+      })
+    )
+    const extra: Pick<PgLiteClient, typeof TypeId | "config" | "dumpDataDir"> = { [TypeId]: TypeId, config, dumpDataDir }
     return Object.assign(client, extra)
   })
 

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RunningServer, startServer } from "../support/startServer.js"
+import { startServerProcess } from "../support/serverProcess.js"
+import type { RunningServer } from "../support/startServer.js"
 
 /**
  * Clerk mode without Clerk: tokens shaped like Clerk session tokens v2, signed
@@ -37,7 +38,7 @@ const get = (path: string, token?: string) =>
   fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
 
 beforeAll(async () => {
-  server = await startServer({
+  server = await startServerProcess({
     env: {
       CLERK_PUBLISHABLE_KEY: publishableKey,
       CLERK_JWT_KEY: publicKey.export({ type: "spki", format: "pem" }).toString()

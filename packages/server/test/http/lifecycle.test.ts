@@ -1,18 +1,18 @@
 import { rmSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { psql, startServer } from "../support/startServer.js"
+import { psql, startServerProcess } from "../support/serverProcess.js"
 import { clientAs, demo, signIn } from "../support/api.js"
 
 describe("server lifecycle", () => {
   it("keeps every change across a restart, without seeding twice", async () => {
-    const first = await startServer({ keep: true })
+    const first = await startServerProcess({ keep: true })
     const admin = clientAs(first.url, await signIn(first.url, demo.admin))
     const created = await admin((c) => c.family.create({ payload: { name: "Persistente" } }))
     const hogar = (await admin((c) => c.family.list({ urlParams: {} }))).find((f) => f.name === "Hogar")!
     await admin((c) => c.family.update({ path: { id: hogar.id }, payload: { name: "Casa" } }))
     await first.stop()
 
-    const second = await startServer({
+    const second = await startServerProcess({
       dataDir: first.dataDir,
       keep: true,
       env: first.databaseUrl ? { DATABASE_URL: first.databaseUrl } : {}
@@ -35,9 +35,9 @@ describe("server lifecycle", () => {
   })
 
   it.skipIf(Boolean(process.env.DATABASE_URL))("refuses a data dir held by another Palma process, with a clear message", async () => {
-    const first = await startServer({ keep: true })
+    const first = await startServerProcess({ keep: true })
     try {
-      await expect(startServer({ dataDir: first.dataDir, keep: true })).rejects.toThrow(/ya está en uso por otro proceso de Palma/)
+      await expect(startServerProcess({ dataDir: first.dataDir, keep: true })).rejects.toThrow(/ya está en uso por otro proceso de Palma/)
       // The holder is unharmed.
       expect((await fetch(`${first.url}/api/auth/config`)).status).toBe(200)
     } finally {
@@ -47,7 +47,7 @@ describe("server lifecycle", () => {
   })
 
   it("seeds no demo users or demo masters with PALMA_SEED_DEMO=0", async () => {
-    const server = await startServer({ env: { PALMA_SEED_DEMO: "0" } })
+    const server = await startServerProcess({ env: { PALMA_SEED_DEMO: "0" } })
     try {
       const response = await fetch(`${server.url}/api/auth/local/sign-in`, {
         method: "POST",

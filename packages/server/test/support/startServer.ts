@@ -1,107 +1,70 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import { HttpServer } from "@effect/platform"
 import { randomBytes } from "node:crypto"
-import { mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { Context, Effect, Exit, Layer, Scope } from "effect"
+import { inject } from "vitest"
+import { appLayer } from "../../src/app.js"
+import { serverConfigFrom } from "../../src/config.js"
+import { databaseLayer } from "../../src/sql/Database.js"
+import * as PgLiteClient from "../../src/sql/PgLiteClient.js"
+import { psql } from "./psql.js"
 
 export interface RunningServer {
   readonly url: string
   readonly dataDir: string
   /** The server's own PostgreSQL database, when the suite runs on PostgreSQL. */
   readonly databaseUrl: string | undefined
-  /** Output so far, for failure messages. */
+  /** Output so far, for failure messages (a process's; empty in-process, where logs go to the test's output). */
   readonly output: () => string
   readonly stop: () => Promise<void>
 }
 
-const mainPath = fileURLToPath(new URL("../../src/main.ts", import.meta.url))
-
 export { psql }
 
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
-
-/** psql against the cluster of `url`; the suite's PostgreSQL run needs only the client tools. */
-const psql = (url: string, command: string) => {
-  const result = spawnSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-q", "-c", command], { encoding: "utf8" })
-  if (result.status !== 0) throw new Error(`psql falló: ${result.stderr || result.error?.message}`)
-}
-
-/**
- * With DATABASE_URL set, each server gets a database of its own on that
- * cluster, so suites stay independent as they are on PGlite.
- */
-const freshDatabase = (baseUrl: string) => {
+/** This server's own database: a clone of the run's migrated, seeded template (see template.ts). */
+const cloneTemplate = () => {
+  const template = inject("palmaTemplate")
+  if (template.kind === "pglite") {
+    const blob = new Blob([readFileSync(template.file)])
+    return { layer: PgLiteClient.layer({ loadDataDir: blob }), url: undefined, drop: () => undefined }
+  }
+  const baseUrl = process.env.DATABASE_URL
+  if (!baseUrl) throw new Error("La plantilla es de PostgreSQL pero DATABASE_URL no está definida")
   const name = `palma_t_${randomBytes(6).toString("hex")}`
-  psql(baseUrl, `CREATE DATABASE ${name}`)
+  psql(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${template.database}`)
   const url = new URL(baseUrl)
   url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => psql(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+  return {
+    layer: databaseLayer({ databaseUrl: url.toString() }),
+    url: url.toString(),
+    drop: () => psql(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  }
 }
 
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
-
 /**
- * Starts the real server process (same entry point as `pnpm start`) on a free
- * port with a fresh data dir, and waits until it answers. `DATABASE_URL` from
- * the environment is passed through, so the same tests run on PostgreSQL.
+ * The real server, in this process: the same layers as `pnpm start` (app.ts), listening on a free
+ * port, on a database cloned from the run's template, with a fresh data dir (signing key). Starts
+ * in well under a second after the first; `stop` closes it and its database.
  */
-export const startServer = async (
-  options: {
-    env?: Record<string, string>
-    dataDir?: string
-    /** Keep the data dir and database after stop (restart tests); the caller cleans up. */
-    keep?: boolean
-  } = {}
-): Promise<RunningServer> => {
-  const port = await freePort()
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "palma-test-"))
-  const url = `http://127.0.0.1:${port}`
-  const database = process.env.DATABASE_URL && !options.env?.DATABASE_URL ? freshDatabase(process.env.DATABASE_URL) : undefined
-  let output = ""
-  const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PALMA_DATA_DIR: dataDir,
-      PALMA_PUBLIC_URL: `http://localhost:${port}`,
-      CLERK_AUTHORIZED_PARTIES: `http://localhost:${port},${url}`,
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      ...options.env
-    },
-    stdio: ["ignore", "pipe", "pipe"]
-  })
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
-
+export const startServer = async (options: { env?: Record<string, string> } = {}): Promise<RunningServer> => {
+  const dataDir = mkdtempSync(join(tmpdir(), "palma-test-"))
+  const database = cloneTemplate()
+  const env = { PORT: "0", PALMA_DATA_DIR: dataDir, PALMA_PUBLIC_URL: "http://localhost:3000", ...options.env }
+  const scope = Effect.runSync(Scope.make())
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
-    await exited(child)
-    if (options.keep) return
-    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
-    database?.drop()
+    await Effect.runPromise(Scope.close(scope, Exit.void))
+    rmSync(dataDir, { recursive: true, force: true })
+    database.drop()
   }
-
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode}):\n${output}`)
-    try {
-      const response = await fetch(`${url}/api/auth/config`, { signal: AbortSignal.timeout(1000) })
-      if (response.ok) return { url, dataDir, databaseUrl: database?.url ?? options.env?.DATABASE_URL, output: () => output, stop }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+  try {
+    const context = await Effect.runPromise(Layer.buildWithScope(appLayer(serverConfigFrom(env), env, database.layer), scope))
+    const address = Context.get(context, HttpServer.HttpServer).address
+    if (address._tag !== "TcpAddress") throw new Error("El servidor de pruebas no escucha en TCP")
+    return { url: `http://127.0.0.1:${address.port}`, dataDir, databaseUrl: database.url, output: () => "", stop }
+  } catch (error) {
+    await stop()
+    throw error
   }
-  await stop()
-  throw new Error(`El servidor no respondió a tiempo:\n${output}`)
 }

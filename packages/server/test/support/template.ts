@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Effect, Layer } from "effect"
+import type { TestProject } from "vitest/node"
+import { databaseReady } from "../../src/app.js"
+import { AuthConfig } from "../../src/auth/AuthConfig.js"
+import { databaseLayer } from "../../src/sql/Database.js"
+import * as PgLiteClient from "../../src/sql/PgLiteClient.js"
+import { psql } from "./psql.js"
+
+/**
+ * Vitest global setup: migrates and seeds ONE database per run, the way `pnpm start` does, so
+ * every test server starts from a copy of it instead of migrating and seeding again. On PGlite the
+ * template is a dumped cluster that each server loads in memory; with DATABASE_URL it is a
+ * PostgreSQL database that each server's own database is created from (`CREATE DATABASE … TEMPLATE`).
+ */
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The dumped PGlite cluster, or the PostgreSQL template database's name. */
+    palmaTemplate: { readonly kind: "pglite"; readonly file: string } | { readonly kind: "postgres"; readonly database: string }
+  }
+}
+
+const ready = databaseReady({ seedDemo: true, demoPassword: "palma-demo" }).pipe(Layer.provide(AuthConfig.layerFrom({})))
+
+export default async function setup(project: TestProject) {
+  const baseUrl = process.env.DATABASE_URL
+  if (baseUrl) {
+    const database = `palma_template_${randomBytes(6).toString("hex")}`
+    psql(baseUrl, `CREATE DATABASE ${database}`)
+    const url = new URL(baseUrl)
+    url.pathname = `/${database}`
+    await Effect.runPromise(Effect.scoped(Layer.build(ready.pipe(Layer.provide(databaseLayer({ databaseUrl: url.toString() }))))))
+    project.provide("palmaTemplate", { kind: "postgres", database })
+    return () => psql(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+  }
+  const dir = mkdtempSync(join(tmpdir(), "palma-template-"))
+  const file = join(dir, "pglite.tar")
+  const dump = Effect.gen(function* () {
+    const client = yield* PgLiteClient.PgLiteClient
+    return yield* client.dumpDataDir
+  }).pipe(Effect.provide(Layer.provideMerge(ready, PgLiteClient.layer())))
+  const blob = await Effect.runPromise(dump)
+  writeFileSync(file, new Uint8Array(await blob.arrayBuffer()))
+  project.provide("palmaTemplate", { kind: "pglite", file })
+  return () => rmSync(dir, { recursive: true, force: true })
+}
