@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// The workspace ships TypeScript sources; tsx compiles them as they load.
-import { register } from "tsx/esm/api"
-
-register()
-await import("../src/main.ts")
+// The built CLI (`pnpm install` and `pnpm build` make it; see scripts/bundle.mjs).
+await import("../dist/main.js")

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url"
 import { psql } from "./psql.js"
 import type { RunningServer } from "./startServer.js"
 
-const mainPath = fileURLToPath(new URL("../../src/main.ts", import.meta.url))
+// The built server, as `pnpm start` runs it (`pnpm build` makes it).
+const mainPath = fileURLToPath(new URL("../../dist/main.js", import.meta.url))
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -56,7 +57,7 @@ export const startServerProcess = async (
   const url = `http://127.0.0.1:${port}`
   const database = process.env.DATABASE_URL && !options.env?.DATABASE_URL ? freshDatabase(process.env.DATABASE_URL) : undefined
   let output = ""
-  const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
+  const child = spawn(process.execPath, [mainPath], {
     env: {
       ...process.env,
       PORT: String(port),
