@@ -1,6 +1,8 @@
 /**
  * One Palma process per data directory: PGlite is an embedded database, and two processes writing
- * the same files would corrupt it. The lock is `<dataDir>/palma.lock` holding the owner's pid.
+ * the same files would corrupt it. The lock is `<dataDir>/palma.lock` holding the owner's pid and,
+ * on Linux, the process's start time: a pid alone is reused (a container restarted on the same
+ * volume is PID 1 again), so a lock whose pid is alive but started at another time is stale.
  */
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -33,6 +35,12 @@ export class DataDirUnavailable extends Data.TaggedError("DataDirUnavailable")<{
 
 export const lockFileName = "palma.lock"
 
+interface Owner {
+  readonly pid: number
+  /** Clock ticks since boot when the process started (Linux `/proc/<pid>/stat`), if known. */
+  readonly started: string | undefined
+}
+
 const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0) // signal 0 only checks that the process exists
@@ -43,39 +51,67 @@ const isAlive = (pid: number): boolean => {
   }
 }
 
-/** The pid in an existing lock file; undefined when it is gone, empty or garbled (a crashed writer). */
-const readOwner = (file: string): number | undefined => {
+/** A process's start time on Linux; undefined elsewhere or when it is gone. */
+const startedAt = (pid: number): string | undefined => {
   try {
-    const pid = Number.parseInt(fs.readFileSync(file, "utf8"), 10)
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8")
+    // Field 22, counted after the command name, which is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]
   } catch {
     return undefined
   }
 }
 
+const self = (): Owner => ({ pid: process.pid, started: startedAt(process.pid) })
+
+/** The owner in an existing lock file; undefined when it is gone, empty or garbled (a crashed writer). */
+const readOwner = (file: string): Owner | undefined => {
+  try {
+    const [pidText, started] = fs.readFileSync(file, "utf8").trim().split(/\s+/)
+    const pid = Number.parseInt(pidText ?? "", 10)
+    return Number.isInteger(pid) && pid > 0 ? { pid, started: started || undefined } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the process that wrote the lock still runs: same pid, and the same start time where known. */
+const holds = (owner: Owner): boolean => {
+  if (!isAlive(owner.pid)) return false
+  const started = startedAt(owner.pid)
+  return owner.started === undefined || started === undefined || owner.started === started
+}
+
+const write = (file: string) => {
+  const me = self()
+  fs.writeFileSync(file, `${me.pid} ${me.started ?? ""}\n`, { flag: "wx" })
+}
+
 /**
  * Creates the lock atomically ('wx' fails if the file exists). Returns undefined once we hold it,
- * or the pid of the live process that does.
+ * or the pid of the live process that does (this one included: one server per data directory).
  */
 const tryLock = (file: string): number | undefined => {
   try {
-    fs.writeFileSync(file, `${process.pid}\n`, { flag: "wx" })
+    write(file)
     return undefined
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
   }
   const owner = readOwner(file)
-  if (owner !== undefined && isAlive(owner)) return owner
+  if (owner !== undefined && holds(owner)) return owner.pid
   // Stale lock from a process that died without releasing it: take it over. Two processes taking
   // over the same stale lock at the same instant is not covered (needs OS file locks).
   fs.rmSync(file, { force: true })
-  fs.writeFileSync(file, `${process.pid}\n`, { flag: "wx" })
+  write(file)
   return undefined
 }
 
 const release = (file: string): void => {
   // Only remove our own lock: never one a later process took over.
-  if (readOwner(file) === process.pid) fs.rmSync(file, { force: true })
+  const owner = readOwner(file)
+  const me = self()
+  if (owner?.pid === me.pid && owner.started === me.started) fs.rmSync(file, { force: true })
 }
 
 /**
