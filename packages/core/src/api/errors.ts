@@ -44,5 +44,12 @@ export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   HttpApiSchema.annotations({ status: 413 })
 ) {}
 
+/** The server cannot answer now for a reason of its own (a signing key or JWKS it cannot reach). */
+export class Unavailable extends Schema.TaggedError<Unavailable>()(
+  "Unavailable",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 503 })
+) {}
+
 /** Every error a client may receive, for exhaustive handling. */
-export type ApiError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict | PayloadTooLarge
+export type ApiError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict | PayloadTooLarge | Unavailable

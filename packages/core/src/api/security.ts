@@ -2,7 +2,7 @@ import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
 import { Context, Schema } from "effect"
 import type { Access } from "../domain/role.js"
 import type { Actor } from "../domain/session.js"
-import { Forbidden, Unauthorized } from "./errors.js"
+import { Forbidden, Unauthorized, Unavailable } from "./errors.js"
 
 /** The acting user, provided by the access middleware from the verified token. */
 export class CurrentUser extends Context.Tag("palma/CurrentUser")<CurrentUser, Actor>() {}
@@ -13,7 +13,7 @@ const security = {
   bearer: HttpApiSecurity.bearer,
   cookie: sessionCookie
 }
-const failure = Schema.Union(Unauthorized, Forbidden)
+const failure = Schema.Union(Unauthorized, Forbidden, Unavailable)
 
 /** Any valid token, with or without a role (own profile only). */
 export class SignedIn extends HttpApiMiddleware.Tag<SignedIn>()("palma/SignedIn", {

@@ -19,7 +19,8 @@ const statusOf: Record<string, number> = {
   Forbidden: 403,
   NotFound: 404,
   Conflict: 409,
-  PayloadTooLarge: 413
+  PayloadTooLarge: 413,
+  Unavailable: 503
 }
 
 /** Turns any error from the client (typed API error, transport, decoding) into an ApiFailure. */

@@ -1,6 +1,6 @@
 import { HttpServerRequest } from "@effect/platform"
 import { Context, Effect, Layer, Option, type Redacted } from "effect"
-import { type Access, Admin, type Actor, allows, Forbidden, Moderator, roleFromPublicMeta, SignedIn, Staff, Unauthorized } from "@palma/core"
+import { type Access, Admin, type Actor, allows, Forbidden, Moderator, roleFromPublicMeta, SignedIn, Staff, Unauthorized, Unavailable } from "@palma/core"
 import { type InvalidToken, TokenVerifier, type VerifiedClaims } from "../auth/TokenVerifier.js"
 import { makeVerifiedTokenCache } from "../auth/VerifiedTokenCache.js"
 
@@ -34,11 +34,13 @@ const authenticate = (access: Access, verify: (token: string) => Effect.Effect<V
     const token = tokenOf(request)
     if (Option.isNone(token)) return yield* Effect.fail(new Unauthorized({ message: "Inicie sesión para continuar" }))
     const claims = yield* verify(token.value).pipe(
-      Effect.mapError(
-        (e) =>
-          new Unauthorized({
-            message: e.reason === "expired" ? "Su sesión expiró. Inicie sesión nuevamente." : "Sesión inválida. Inicie sesión nuevamente."
-          })
+      Effect.mapError((e) =>
+        // A key the server cannot load is its own outage, not the user's session: 503, not 401.
+        e.reason === "key-unavailable"
+          ? new Unavailable({ message: "No se pudo verificar la sesión en este momento. Intente de nuevo en unos minutos." })
+          : new Unauthorized({
+              message: e.reason === "expired" ? "Su sesión expiró. Inicie sesión nuevamente." : "Sesión inválida. Inicie sesión nuevamente."
+            })
       )
     )
     const role = roleFromPublicMeta(claims.publicMeta)

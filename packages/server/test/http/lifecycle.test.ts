@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { psql, startServerProcess } from "../support/serverProcess.js"
+import { psql } from "../support/psql.js"
+import { startServerProcess } from "../support/serverProcess.js"
 import { clientAs, demo, signIn } from "../support/api.js"
 
 describe("server lifecycle", () => {
