@@ -24,8 +24,8 @@ describe("palma and the commercial catalog (seeded demo channels)", () => {
     const channels = await admin((c) => c.retail.getProductsAndRetail())
     const plan = channels.find((r) => r.name === "Tiendas Andes")?.plans[0]
     expect(plan).toBeDefined()
-    const format = await admin((c) => c.fileFormat.getByProductPlanId({ path: { id: plan!.id } }))
-    return { planId: plan!.id, headers: format.fields.map((f) => f.header) }
+    const format = await admin((c) => c.fileFormat.getByProductPlanId({ path: { productPlan_id: plan!.id } }))
+    return { planId: plan!.id, headers: format.map((f) => f.header) }
   }
 
   beforeAll(async () => {
@@ -109,13 +109,14 @@ describe("palma and the commercial catalog (seeded demo channels)", () => {
     expect((await stat(output)).size).toBeGreaterThan(1000)
   })
 
-  it("exits 2 for a malformed id, 1 for a plan without format, 3 without a session; writes nothing", async () => {
+  it("exits 2 for a malformed id, 1 for an unknown plan, 3 without a session; writes nothing", async () => {
     const env = await loggedIn(demo.admin)
     const output = join(dir, "nada.xlsx")
     expect((await palma(["fileformat", "template", "no-es-un-id", "-o", output], env)).code).toBe(2)
     const missing = await palma(["fileformat", "template", "00000000-0000-4000-8000-000000000000", "-o", output], env)
     expect(missing.code).toBe(1)
-    expect(missing.stderr).toMatch(/formato/i)
+    // An unknown plan, like a plan without format, is a 404 the message names.
+    expect(missing.stderr).toMatch(/plan/i)
     const { planId } = await seededPlan()
     const anonymous = { PALMA_CONFIG_DIR: await mkdtemp(join(tmpdir(), "palma-cli-none-")), PALMA_API_URL: server.url }
     expect((await palma(["fileformat", "template", planId, "-o", output], anonymous)).code).toBe(3)

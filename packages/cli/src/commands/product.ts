@@ -18,7 +18,8 @@ const describe = (product: Product, prices?: PricedProduct) => {
   const lines = [
     `${product.name} (${product.family_name})${product.isActive ? "" : " — inactivo"}`,
     `  Moneda: ${currencyName[product.currency]}   Costo: ${formatAmount(product.cost)}   Frecuencia: ${frequencyLabel[product.frequency]}   Plazo: ${product.term} meses`,
-    `  Cargas: ${product.beneficiaries}   Día de pago: ${product.dueDay}`,
+    `  Cargas: ${product.beneficiaries}${product.beneficiaries > 0 ? ` (${formatAmount(product.dynamiccharge)} cada una)` : ""}   Día de pago: ${product.dueDay}`,
+    ...(product.alias ? [`  Alianza: ${product.alias}`] : []),
     ...(prices
       ? [
           `  Canal: ${prices.agent_name}   Plan: ${prices.productPlan_id}`,
@@ -45,7 +46,7 @@ const show = async (id: string, options: ShowOptions, globals: GlobalOptions) =>
     process.stdout.write(options.json ? renderJson(product) : describe(product))
     return
   }
-  const priced = await call((client) => client.product.get({ path: { id, agent_id: channel } }))
+  const priced = await call((client) => client.product.getByIdWithPrices({ path: { id, agent_id: channel } }))
   process.stdout.write(options.json ? renderJson(priced) : describe(priced, priced))
 }
 

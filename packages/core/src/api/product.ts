@@ -3,20 +3,30 @@ import { Schema } from "effect"
 import { Family } from "../domain/family.js"
 import { Id } from "../domain/fields.js"
 import { Product, ProductInput } from "../domain/product.js"
-import { PricedProduct, ProductPlan, ProductPlanInput } from "../domain/productPlan.js"
-import { getContract, getContractOperations } from "./contract.js"
+import {
+  AssignedPlan,
+  ListedProduct,
+  ProductOfPlan,
+  PricedProduct,
+  ProductPlan,
+  ProductPlanInput,
+  RetailRutPlan
+} from "../domain/productPlan.js"
+import { getContract, getContractData } from "./contract.js"
 import { Conflict, NotFound } from "./errors.js"
 import { IdPath } from "./master.js"
+import { RutPath } from "./retail.js"
 import { Admin, Staff } from "./security.js"
 
 const AgentPath = Schema.Struct({ agent_id: Id })
 
 /** Products (spec Product), their plans per channel and their contracts. Paths are the seed's. */
 export const ProductApi = HttpApiGroup.make("product")
+  // With the `id` of a product in the body it updates that product, as the original did (200 either way).
   .add(
     HttpApiEndpoint.post("create", "/create")
       .setPayload(ProductInput)
-      .addSuccess(Product, { status: 201 })
+      .addSuccess(Product)
       .addError(NotFound)
       .addError(Conflict)
       .middleware(Admin)
@@ -31,7 +41,8 @@ export const ProductApi = HttpApiGroup.make("product")
       .middleware(Admin)
   )
   .add(HttpApiEndpoint.del("delete", "/delete/:id").setPath(IdPath).addSuccess(Product).addError(NotFound).middleware(Admin))
-  .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(Product)).middleware(Staff))
+  // Every active product, with its channels' prices (`product_plans`).
+  .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(ListedProduct)).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Product).addError(NotFound).middleware(Staff))
   // Families that have at least one active product.
   .add(HttpApiEndpoint.get("getFamilies", "/getFamilies").addSuccess(Schema.Array(Family)).middleware(Staff))
@@ -51,7 +62,7 @@ export const ProductApi = HttpApiGroup.make("product")
       .middleware(Staff)
   )
   .add(
-    HttpApiEndpoint.get("get", "/get/:id/:agent_id")
+    HttpApiEndpoint.get("getByIdWithPrices", "/getByIdWithPrices/:id/:agent_id")
       .setPath(Schema.Struct({ id: Id, agent_id: Id }))
       .addSuccess(PricedProduct)
       .addError(NotFound)
@@ -60,20 +71,27 @@ export const ProductApi = HttpApiGroup.make("product")
   .add(
     HttpApiEndpoint.get("getByProductPlanId", "/getByProductPlanId/:id")
       .setPath(IdPath)
-      .addSuccess(PricedProduct)
+      .addSuccess(ProductOfPlan)
       .addError(NotFound)
+      .middleware(Staff)
+  )
+  // The plans of the channel with that RUT (any spelling); `[]` when it has none or does not exist.
+  .add(
+    HttpApiEndpoint.get("getByRetailRut", "/getByRetailRut/:rut")
+      .setPath(RutPath)
+      .addSuccess(Schema.Array(RetailRutPlan))
       .middleware(Staff)
   )
   // Creates or updates the plan of product `id` for channel `agent_id`.
   .add(
     HttpApiEndpoint.post("assignPrices", "/assignPrices")
       .setPayload(ProductPlanInput)
-      .addSuccess(ProductPlan)
+      .addSuccess(AssignedPlan)
       .addError(NotFound)
       .middleware(Admin)
   )
   // Takes a product off a channel (deactivates the plan).
   .add(HttpApiEndpoint.del("deletePlan", "/deletePlan/:id").setPath(IdPath).addSuccess(ProductPlan).addError(NotFound).middleware(Admin))
   .add(getContract)
-  .add(getContractOperations)
+  .add(getContractData)
   .prefix("/product")

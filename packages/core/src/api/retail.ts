@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart } from "@effect/platform"
 import { Schema } from "effect"
 import { Id } from "../domain/fields.js"
-import { Retail, RetailInput, RetailSearch, RetailWithPlans } from "../domain/retail.js"
+import { Retail, RetailDetail, RetailFound, RetailInput, RetailSearch, RetailWithPlans } from "../domain/retail.js"
 import { Rut } from "../rut/Rut.js"
 import { NotFound, PayloadTooLarge } from "./errors.js"
 import { IdPath } from "./master.js"
@@ -23,22 +23,26 @@ export const LogoUpload = HttpApiSchema.MultipartStream(Schema.Struct({ id: Id, 
 /** The stored logo's bytes, served with the content type detected at upload. */
 export const LogoImage = HttpApiSchema.Uint8Array({ contentType: "image/*" })
 
-/** Sales channels. `create` is an upsert keyed on the RUT; delete deactivates. */
+/**
+ * Sales channels. `create` is an upsert keyed on the RUT and answers the channel as `getById`
+ * does; delete deactivates and answers the deactivated channel (the original answered "OK",
+ * which its client does not read). `uploadLogo` and `logo` are Palma's.
+ */
 export const RetailApi = HttpApiGroup.make("retail")
-  .add(HttpApiEndpoint.post("create", "/create").setPayload(RetailInput).addSuccess(Retail).middleware(Admin))
-  .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Retail).addError(NotFound).middleware(Staff))
-  .add(HttpApiEndpoint.get("getByRut", "/getByRut/:rut").setPath(RutPath).addSuccess(Retail).addError(NotFound).middleware(Staff))
+  .add(HttpApiEndpoint.post("create", "/create").setPayload(RetailInput).addSuccess(RetailDetail).middleware(Admin))
   .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(Retail)).middleware(Staff))
-  .add(HttpApiEndpoint.post("getBySearchValues", "/getBySearchValues").setPayload(RetailSearch).addSuccess(Schema.Array(Retail)).middleware(Staff))
+  .add(HttpApiEndpoint.post("getBySearchValues", "/getBySearchValues").setPayload(RetailSearch).addSuccess(Schema.Array(RetailFound)).middleware(Staff))
+  .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(RetailDetail).addError(NotFound).middleware(Staff))
+  .add(HttpApiEndpoint.get("getByRut", "/getByRut/:rut").setPath(RutPath).addSuccess(RetailDetail).addError(NotFound).middleware(Staff))
+  .add(HttpApiEndpoint.get("getProductsAndRetail", "/getProductsAndRetail").addSuccess(Schema.Array(RetailWithPlans)).middleware(Staff))
   .add(HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(Retail).addError(NotFound).middleware(Admin))
   .add(
     HttpApiEndpoint.post("uploadLogo", "/uploadLogo")
       .setPayload(LogoUpload)
-      .addSuccess(Retail)
+      .addSuccess(RetailDetail)
       .addError(NotFound)
       .addError(PayloadTooLarge)
       .middleware(Admin)
   )
   .add(HttpApiEndpoint.get("logo", "/logo/:id").setPath(IdPath).addSuccess(LogoImage).addError(NotFound).middleware(Staff))
-  .add(HttpApiEndpoint.get("getProductsAndRetail", "/getProductsAndRetail").addSuccess(Schema.Array(RetailWithPlans)).middleware(Staff))
   .prefix("/retail")

@@ -1,6 +1,8 @@
 import type { Brand } from "effect"
-import { ParseResult, Schema } from "effect"
+import { Either, ParseResult, Schema } from "effect"
+import type * as AST from "effect/SchemaAST"
 import { Choice } from "./common.js"
+import { spanishIssues } from "./issues.js"
 
 /**
  * Money, exact. CLP travels as an integer number of pesos; UF as a decimal string with
@@ -168,3 +170,62 @@ export const amountsInCurrency =
         path: [k],
         message: value.currency === "P" ? "En pesos el monto debe ser un número entero" : 'En UF el monto debe ser un texto como "1.25"'
       }))
+
+/**
+ * An amount whose currency is not known yet, as a client writes it: a number or a numeric text
+ * ("10000", "1.25"). The original client sends pesos as texts and UF as numbers as often as not;
+ * `readAmount` reads it in the currency it belongs to.
+ */
+export const AmountInput = Schema.Union(
+  Schema.Number,
+  Schema.String.pipe(Schema.maxLength(40), Schema.pattern(/^\s*[+-]?\d{1,20}(\.\d{1,20})?\s*$/))
+).annotations({
+  identifier: "AmountInput",
+  message: () => ({ message: 'Monto inválido: un número, o un texto como "10000" o "1.25"', override: true })
+})
+export type AmountInput = typeof AmountInput.Type
+
+// Whole pesos written as text, with or without zero cents ("10000", "10000.00").
+const PESOS_TEXT = /^(\d{1,16})(?:\.0{1,2})?$/
+
+const currencyMessage = (currency: Currency) =>
+  currency === "P" ? "En pesos el monto debe ser un número entero" : 'En UF el monto debe ser un texto como "1.25"'
+
+/**
+ * `input` read as a stored amount in `currency`: pesos as an integer (also from "10000"), UF as
+ * its two-decimal text (also from the number 1.5). Left: the Spanish reason it is not one
+ * ("10000.5" in pesos, "1.255" in UF, a negative or too large amount).
+ */
+export const readAmount = (currency: Currency, input: AmountInput): Either.Either<Amount, string> => {
+  const text = typeof input === "string" ? input.trim() : input
+  const pesos = currency === "P" && typeof text === "string" ? PESOS_TEXT.exec(text) : null
+  const written = pesos ? Number(pesos[1]) : currency === "U" && typeof text === "number" && Number.isFinite(text) ? String(text) : text
+  return Either.flatMap(
+    Either.mapLeft(Schema.decodeUnknownEither(StoredAmount)(written), (error) => spanishIssues(error)[0]?.message ?? "Monto inválido"),
+    (amount) => (amountIn(currency, amount) ? Either.right(amount) : Either.left(currencyMessage(currency)))
+  )
+}
+
+/**
+ * For a struct-level `transformOrFail`: the struct's named amounts read in its currency (see
+ * `readAmount`), or each one that is not an amount there as an issue on its own field.
+ */
+export const readAmountsIn = <K extends string>(
+  value: { readonly currency: Currency } & { readonly [P in K]: AmountInput },
+  keys: ReadonlyArray<K>,
+  ast: AST.AST
+): Either.Either<{ readonly [P in K]: Amount }, ParseResult.ParseIssue> => {
+  const read: Partial<Record<K, Amount>> = {}
+  const issues: Array<ParseResult.ParseIssue> = []
+  for (const key of keys) {
+    Either.match(readAmount(value.currency, value[key]), {
+      onLeft: (message) => issues.push(new ParseResult.Pointer(key, value, new ParseResult.Type(ast, value[key], message))),
+      onRight: (amount) => {
+        read[key] = amount
+      }
+    })
+  }
+  const [first, ...rest] = issues
+  if (first === undefined) return Either.right(read as { readonly [P in K]: Amount }) // every key was read above
+  return Either.left(rest.length === 0 ? first : new ParseResult.Composite(ast, value, [first, ...rest]))
+}

@@ -1,7 +1,9 @@
 import { Schema } from "effect"
-import { Rut } from "../rut/Rut.js"
-import { DistrictCode, Phone, optionalNull } from "./common.js"
+import { format as formatRut, Rut } from "../rut/Rut.js"
+import { DistrictRef, Phone, optionalNull } from "./common.js"
 import { Email, Id, OptionalText, Payload, Text } from "./fields.js"
+import { Amount, Currency } from "./money.js"
+import { Frequency } from "./product.js"
 import { ProductPlan } from "./productPlan.js"
 
 /** A logo reference: an http(s) URL or a path on this server. */
@@ -15,18 +17,31 @@ export const LogoUrl = Schema.Trim.annotations({ message: () => "Logo inválido"
 )
 
 /**
- * A sales channel (bank card, retailer, broker, web); `line` is the giro, `district` a comuna's
- * CUT code. `logo` is where to get the logo: this server's `/api/retail/logo/{id}` once one was
- * uploaded, else the reference given on create (if any).
+ * A RUT as answered: "12.345.678-5" on the wire, as the original API and its client write it;
+ * canonical ("12345678-5") once decoded, like every `Rut`. Any spelling decodes.
+ */
+export const DottedRut = Schema.transform(Schema.String, Rut, {
+  strict: true,
+  decode: (text) => text,
+  encode: (canonical) => formatRut(canonical)
+}).annotations({ identifier: "DottedRut" })
+
+/**
+ * A sales channel (bank card, retailer, broker, web) as `getAll` lists it; `line` is the giro.
+ * `district` is the comuna's name ("" without one) and `district_id` its CUT code. `logo` is
+ * where to get the logo: this server's `/api/retail/logo/{id}` once one was uploaded, else the
+ * reference given on create (if any).
  */
 export const Retail = Schema.Struct({
   id: Id,
-  rut: Rut,
+  rut: DottedRut,
   name: Schema.String,
   legalRepresentative: Schema.String,
   line: Schema.String,
+  fantasyName: Schema.String,
   address: Schema.String,
-  district: Schema.NullOr(Schema.String),
+  district: Schema.String,
+  district_id: Schema.NullOr(Schema.String),
   email: Schema.NullOr(Schema.String),
   phone: Schema.NullOr(Schema.String),
   logo: Schema.NullOr(Schema.String),
@@ -34,15 +49,51 @@ export const Retail = Schema.Struct({
 })
 export type Retail = typeof Retail.Type
 
+/**
+ * A product the channel sells, through its plan: `id` and `product_id` are the product's,
+ * `productplan_id` the plan's (what a case names); `price` is the plan's customer price, in
+ * `currency`, beside Palma's other prices. `subscriptions` counts the plan's live policies: 0
+ * until Palma keeps policies.
+ */
+export const RetailProduct = Schema.Struct({
+  id: Id,
+  product_id: Id,
+  name: Schema.String,
+  productplan_id: Id,
+  currency: Currency,
+  frequency: Frequency,
+  price: Amount,
+  companyPrice: Amount,
+  yearlyPrice: Amount,
+  subscriptions: Schema.Number
+})
+export type RetailProduct = typeof RetailProduct.Type
+
+/**
+ * One channel as `getById`, `getByRut` and `create` answer it: the channel, the products it sells
+ * and its users (always none: Palma has no channel users).
+ */
+export const RetailDetail = Schema.Struct({
+  ...Retail.fields,
+  products: Schema.Array(RetailProduct),
+  users: Schema.Tuple()
+})
+export type RetailDetail = typeof RetailDetail.Type
+
 const text = (max: number) => Schema.optionalWith(OptionalText(max), { default: () => "" })
 
+/**
+ * `POST /retail/create`, an upsert keyed on the RUT. `district` is a comuna's name or CUT code;
+ * what else the original client posts (`id`, `products`, `users`…) is ignored.
+ */
 export const RetailInput = Payload({
   rut: Rut,
   name: Text(120),
   legalRepresentative: text(120),
   line: text(120),
+  fantasyName: text(120),
   address: text(200),
-  district: optionalNull(DistrictCode, "Comuna inválida"),
+  district: optionalNull(DistrictRef, "Comuna inválida"),
   email: optionalNull(Email, "Correo electrónico inválido"),
   phone: optionalNull(Phone, "Teléfono inválido"),
   logo: optionalNull(LogoUrl, "Logo inválido")
@@ -56,9 +107,27 @@ export const RetailSearch = Payload({
 })
 export type RetailSearch = typeof RetailSearch.Type
 
-/** A channel with the plans it sells (active ones only), for pickers of channel → plan. */
-export const RetailWithPlans = Schema.Struct({
+/** A channel `getBySearchValues` finds: how many products it sells and how many people it insures. */
+export const RetailFound = Schema.Struct({
   ...Retail.fields,
+  products: Schema.Number,
+  insured: Schema.Number
+})
+export type RetailFound = typeof RetailFound.Type
+
+/** A product a channel sells, as `getProductsAndRetail` names it. */
+export const PlanProduct = Schema.Struct({ id: Id, name: Schema.String, productplan_id: Id })
+export type PlanProduct = typeof PlanProduct.Type
+
+/**
+ * An active channel and what it sells, for pickers of channel → plan: `products` as the original
+ * answers them, `plans` with Palma's plan fields (prices included).
+ */
+export const RetailWithPlans = Schema.Struct({
+  id: Id,
+  rut: DottedRut,
+  name: Schema.String,
+  products: Schema.Array(PlanProduct),
   plans: Schema.Array(ProductPlan)
 })
 export type RetailWithPlans = typeof RetailWithPlans.Type

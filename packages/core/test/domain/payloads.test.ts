@@ -55,8 +55,10 @@ describe("payloads", () => {
     expect(issuesOf(ProductInput, { ...product, dueDay: 32 })).toEqual([
       { path: ["dueDay"], message: "El día de pago debe ser un entero entre 1 y 31" }
     ])
-    expect(issuesOf(ProductInput, { ...product, cost: 9900 })).toEqual([
-      { path: ["cost"], message: 'En UF el monto debe ser un texto como "1.25"' }
+    // Amounts are read in the product's currency: 9900 is UF 9900, "9900.5" is no amount of pesos.
+    expect(issuesOf(ProductInput, { ...product, cost: 9900 })).toEqual([])
+    expect(issuesOf(ProductInput, { ...product, currency: "P", cost: "9900.5", minInsuredCompanyPrice: "9000" })).toEqual([
+      { path: ["cost"], message: "En pesos el monto debe ser un número entero" }
     ])
     const overMax = { ...product, assistances: [{ ...product.assistances[0], maximum: "4" }] }
     expect(issuesOf(ProductInput, overMax)).toEqual([
@@ -106,7 +108,7 @@ describe("payloads", () => {
       { path: ["beneficiaries"], message: "Una misma persona aparece más de una vez (titular o cargas)" }
     ])
     expect(
-      issuesOf(FileFormatInput, { productPlan_id: ids.plan, fields: [{ field: "rut", header: "RUT" }, { field: "name", header: "rut " }] })
+      issuesOf(FileFormatInput, { productPlan_id: ids.plan, fields: [{ field_id: "rut", header: "RUT" }, { field_id: "name", header: "rut " }] })
     ).toEqual([
       { path: ["fields"], message: "Hay encabezados repetidos" },
       { path: ["fields"], message: 'Falta la columna obligatoria "paternalLastName"' }

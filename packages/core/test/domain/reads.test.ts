@@ -45,6 +45,7 @@ describe("read schemas round-trip what the API sends", () => {
       family_name: "Hogar",
       name: "Hogar Protegido",
       cost: "0.35",
+      dynamiccharge: "0.10",
       isSubject: true,
       frequency: "M",
       term: 12,
@@ -54,11 +55,13 @@ describe("read schemas round-trip what the API sends", () => {
       minInsuredCompanyPrice: "0.20",
       title: "",
       subTitle: "",
+      alias: "Banco",
+      promotional: "",
       description: "",
       territorialScope: "Todo Chile",
       hiringConditions: "",
       assistances: [
-        { assistance_id: ids.assistance, assistance_name: "Gasfitería", amount: "3.00", currency: "U", maximum: "1.50", events: 3, lack: 30 }
+        { id: ids.assistance, name: "Gasfitería", section: "Hogar", assistance_id: ids.assistance, assistance_name: "Gasfitería", amount: "3.00", currency: "U", maximum: "1.50", events: 3, lack: 30 }
       ],
       isActive: true
     })

@@ -6,7 +6,7 @@ import { ContractSource } from "./ContractData.js"
 import { renderContract } from "./renderContract.js"
 
 /** Bump when the layout changes, so every cached contract is drawn again. */
-const LAYOUT = "contrato-v1"
+const LAYOUT = "contrato-v2"
 
 /** What the PDF depends on: the layout and the data it shows. */
 export const contractHash = (data: ContractData): string =>

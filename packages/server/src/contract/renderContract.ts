@@ -79,6 +79,7 @@ const draw = (doc: Doc, data: ContractData) => {
     ["Moneda", currencyLabel[product.currency]],
     ["Plazo", `${product.term} meses`],
     ["Cargas", String(product.beneficiaries)],
+    ...(product.beneficiaries > 0 ? [["Costo por carga", formatAmount(product.dynamiccharge)] as const] : []),
     ["Día de pago", String(product.dueDay)]
   ]
   doc.moveDown(0.6)

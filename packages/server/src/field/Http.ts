@@ -6,6 +6,6 @@ import { PlanFields } from "./PlanFields.js"
 export const FieldLive = HttpApiBuilder.group(PalmaApi, "field", (handlers) =>
   Effect.gen(function* () {
     const fields = yield* PlanFields
-    return handlers.handle("getByProductPlanId", ({ path }) => fields.ofPlan(path.id))
+    return handlers.handle("getByProductPlanId", ({ path }) => fields.ofPlan(path.productPlan_id))
   })
 ).pipe(Layer.provide(PlanFields.layer))

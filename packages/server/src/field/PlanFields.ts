@@ -1,17 +1,33 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { NotFound, type RosterField, requiredColumns, rosterFieldLabel, rosterFieldNames } from "@palma/core"
+import { NotFound, type RosterField, requiredColumns, rosterFieldFormat, rosterFieldLabel, rosterFieldNames, valueFormat } from "@palma/core"
 
 const notFound = () => new NotFound({ message: "No se encontró el plan" })
 
 /** The roster fields every plan has, in display order; rut, name and paternal last name are always required. */
 const rosterFields: ReadonlyArray<RosterField> = rosterFieldNames.map((field) => ({
+  type: "ASE",
+  id: field,
+  name: rosterFieldLabel[field],
+  format: rosterFieldFormat[field],
   field,
   label: rosterFieldLabel[field],
   kind: "person",
   valueType_code: null,
   required: (requiredColumns as ReadonlyArray<string>).includes(field)
 }))
+
+const valueField = (value: { readonly id: string; readonly name: string; readonly code: string }): RosterField => ({
+  type: "VAL",
+  id: value.id,
+  name: value.name,
+  format: valueFormat(value.code),
+  field: value.id,
+  label: value.name,
+  kind: "value",
+  valueType_code: value.code,
+  required: false
+})
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -40,14 +56,11 @@ const make = Effect.gen(function* () {
       })
     )
 
-  /** What can be a column of the plan's roster. */
+  /** What can be a column of the plan's roster: the roster fields, then the plan's values. */
   const ofPlan = (planId: string): Effect.Effect<ReadonlyArray<RosterField>, NotFound> =>
     productOf(planId).pipe(
       Effect.flatMap(valuesOf),
-      Effect.map((values) => [
-        ...rosterFields,
-        ...values.map((v): RosterField => ({ field: v.id, label: v.name, kind: "value", valueType_code: v.code, required: false }))
-      ])
+      Effect.map((values) => [...rosterFields, ...values.map(valueField)])
     )
 
   return { ofPlan }

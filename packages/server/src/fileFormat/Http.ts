@@ -17,14 +17,14 @@ export const FileFormatLive = HttpApiBuilder.group(PalmaApi, "fileFormat", (hand
     const planFields = yield* PlanFields
     return handlers
       .handle("create", ({ payload }) => repo.replace(payload))
-      .handle("getByProductPlanId", ({ path }) => repo.ofPlan(path.id))
-      .handle("getAll", () => repo.getAll)
-      .handle("deleteByProductPlanId", ({ path }) => repo.remove(path.id))
+      .handle("getByProductPlanId", ({ path }) => repo.ofPlan(path.productPlan_id))
+      .handle("getAll", () => repo.channels)
+      .handle("deleteByProductPlanId", ({ path }) => repo.remove(path.productPlan_id))
       .handle("template", ({ path }) =>
         Effect.gen(function* () {
-          const format = yield* repo.ofPlan(path.productPlan_id)
+          const columns = yield* repo.existingOf(path.productPlan_id)
           const fields = yield* planFields.ofPlan(path.productPlan_id)
-          return download(yield* buildTemplate(format, fields))
+          return download(yield* buildTemplate(columns, fields))
         })
       )
   })

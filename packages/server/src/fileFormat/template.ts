@@ -24,8 +24,8 @@ export const buildTemplate = (format: FileFormat, fields: ReadonlyArray<RosterFi
     const workbook = new ExcelJS.Workbook()
     workbook.creator = "Palma"
     const sheet = workbook.addWorksheet("Asegurados", { views: [{ state: "frozen", ySplit: 1 }] })
-    sheet.columns = format.fields.map((column) => {
-      const numFmt = numberFormatOf(column.field, known)
+    sheet.columns = format.map((column) => {
+      const numFmt = numberFormatOf(column.field_id, known)
       return { header: column.header, width: widthOf(column.header), ...(numFmt ? { style: { numFmt } } : {}) }
     })
     sheet.getRow(1).font = { bold: true }

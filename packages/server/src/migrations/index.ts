@@ -8,6 +8,8 @@ import product from "./0007_product.js"
 import retail from "./0008_retail.js"
 import fileFormat from "./0009_file_format.js"
 import seedFields from "./0010_seed_fields.js"
+import productSeedFields from "./0012_product_seed_fields.js"
+import fileFormatFieldId from "./0013_file_format_field_id.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -20,5 +22,7 @@ export const migrations = {
   "0007_product": product,
   "0008_retail": retail,
   "0009_file_format": fileFormat,
-  "0010_seed_fields": seedFields
+  "0010_seed_fields": seedFields,
+  "0012_product_seed_fields": productSeedFields,
+  "0013_file_format_field_id": fileFormatFieldId
 }

@@ -5,7 +5,7 @@ import { ContractCache } from "../contract/ContractCache.js"
 import { ContractSource } from "../contract/ContractData.js"
 import { PlanRepo } from "./PlanRepo.js"
 import { ProductRepo } from "./ProductRepo.js"
-import { toPriced } from "./rows.js"
+import { listedPlans, toPriced, toProductOfPlan } from "./rows.js"
 
 /** The `product` group of the contract: products, their plans per channel and contracts. */
 export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) =>
@@ -31,19 +31,24 @@ export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) 
       .handle("create", ({ payload }) => products.create(payload))
       .handle("update", ({ path, payload }) => products.update(path.id, payload))
       .handle("delete", ({ path }) => products.remove(path.id))
-      .handle("getAll", () => products.all)
+      .handle("getAll", () =>
+        Effect.map(Effect.all([products.all, plans.active]), ([all, active]) =>
+          all.map((product) => ({ ...product, product_plans: active.filter((plan) => plan.product_id === product.id).flatMap(listedPlans) }))
+        )
+      )
       .handle("getById", ({ path }) => products.getById(path.id))
       .handle("getFamilies", () => products.families)
       .handle("list", ({ path }) => Effect.flatMap(plans.forAgent(path.agent_id), priced))
       .handle("getByFamilyId", ({ path }) =>
         Effect.flatMap(plans.forAgent(path.agent_id), priced).pipe(Effect.map((list) => list.filter((p) => p.family_id === path.family_id)))
       )
-      .handle("get", ({ path }) => Effect.flatMap(plans.forProductAndAgent(path.id, path.agent_id), pricedOne))
-      .handle("getByProductPlanId", ({ path }) => Effect.flatMap(plans.byId(path.id), pricedOne))
+      .handle("getByIdWithPrices", ({ path }) => Effect.flatMap(plans.forProductAndAgent(path.id, path.agent_id), pricedOne))
+      .handle("getByProductPlanId", ({ path }) => Effect.flatMap(plans.byId(path.id), pricedOne).pipe(Effect.map(toProductOfPlan)))
+      .handle("getByRetailRut", ({ path }) => plans.byRetailRut(path.rut))
       .handle("assignPrices", ({ payload }) => plans.assign(payload))
       .handle("deletePlan", ({ path }) => plans.remove(path.id))
       .handle("getContract", ({ path }) => contracts.base64Of(path.productPlan_id))
-      .handle("getContractOperations", ({ path }) => source.of(path.id))
+      .handle("getContractData", ({ path }) => source.of(path.productPlan_id))
   })
 )
 

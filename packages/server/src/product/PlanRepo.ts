@@ -1,6 +1,16 @@
 import { SqlClient, type Statement } from "@effect/sql"
-import { Context, Effect, Layer } from "effect"
-import { amountIn, BadRequest, type FieldIssue, NotFound, type ProductPlanInput } from "@palma/core"
+import { Context, Effect, Either, Layer } from "effect"
+import {
+  type AssignedPlan,
+  BadRequest,
+  type FieldIssue,
+  NotFound,
+  type ProductPlan,
+  type ProductPlanInput,
+  readAmount,
+  type RetailRutPlan,
+  Rut
+} from "@palma/core"
 import { toNumeric } from "./amounts.js"
 import { type PlanRow, toPlan } from "./rows.js"
 
@@ -8,6 +18,17 @@ const planNotFound = () => new NotFound({ message: "No se encontró el plan" })
 const retailNotFound = () => new NotFound({ message: "El canal indicado no existe o está inactivo" })
 
 const priceFields = ["customerprice", "companyprice", "yearlyprice"] as const
+
+/** The plan, with the `{success, data}` the original's assignPrices answered (each price names the plan). */
+const assigned = (plan: ProductPlan): AssignedPlan => ({
+  ...plan,
+  success: true,
+  data: {
+    customer: { id: plan.id, price: plan.customerPrice, product_plan_id: plan.id },
+    company: { id: plan.id, price: plan.companyPrice, product_plan_id: plan.id },
+    yearly: { id: plan.id, price: plan.yearlyPrice, product_plan_id: plan.id }
+  }
+})
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -43,6 +64,28 @@ const make = Effect.gen(function* () {
       )
     )
 
+  /** Every active plan of an active product at an active channel. */
+  const active = select(sql`pp.is_active AND p.is_active AND r.is_active`)
+
+  /** The active plans of the active channel with that (canonical) RUT, as `getByRetailRut` answers them. */
+  const byRetailRut = (rut: string) =>
+    select(sql`r.rut = ${rut} AND r.is_active AND pp.is_active AND p.is_active`).pipe(
+      Effect.map((plans) =>
+        plans.map(
+          (plan): RetailRutPlan => ({
+            rut: Rut.format(rut),
+            name: plan.product_name,
+            companyprice: plan.companyPrice,
+            price: plan.companyPrice,
+            currency: plan.currency,
+            productplan_id: plan.id,
+            product_id: plan.product_id,
+            agent_id: plan.agent_id
+          })
+        )
+      )
+    )
+
   /** Any plan by id, active or not: leads and contracts keep pointing at it. */
   const byId = (id: string) => first(select(sql`pp.id = ${id}`))
 
@@ -56,24 +99,28 @@ const make = Effect.gen(function* () {
         const [product] = yield* sql<{ currency: "P" | "U" }>`SELECT currency FROM product WHERE id = ${input.id} AND is_active`
         if (!product) return yield* Effect.fail(new NotFound({ message: "El producto indicado no existe o está inactivo" }))
         yield* checkRetail(input.agent_id)
-        const issues: Array<FieldIssue> = priceFields
-          .filter((field) => !amountIn(product.currency, input[field]))
-          .map((field) => ({
-            path: [field],
-            message: product.currency === "P" ? "El producto es en pesos: el precio debe ser un número entero" : 'El producto es en UF: el precio debe ser un texto como "1.25"'
-          }))
+        const read = {
+          customerprice: readAmount(product.currency, input.customerprice),
+          companyprice: readAmount(product.currency, input.companyprice),
+          yearlyprice: readAmount(product.currency, input.yearlyprice)
+        }
+        const issues: Array<FieldIssue> = priceFields.flatMap((field) =>
+          Either.match(read[field], { onLeft: (message) => [{ path: [field], message }], onRight: () => [] })
+        )
         if (issues.length > 0) return yield* Effect.fail(new BadRequest({ message: issues[0]!.message, issues }))
+        // Every price was read above.
+        const { customerprice, companyprice, yearlyprice } = yield* Effect.orDie(Either.all(read))
         const prices = {
-          customer_price: toNumeric(input.customerprice),
-          company_price: toNumeric(input.companyprice),
-          yearly_price: toNumeric(input.yearlyprice)
+          customer_price: toNumeric(customerprice),
+          company_price: toNumeric(companyprice),
+          yearly_price: toNumeric(yearlyprice)
         }
         const [row] = yield* sql<{ id: string }>`INSERT INTO product_plan ${sql.insert({ product_id: input.id, retail_id: input.agent_id, ...prices })}
           ON CONFLICT (product_id, retail_id) WHERE is_active
           DO UPDATE SET customer_price = EXCLUDED.customer_price, company_price = EXCLUDED.company_price,
             yearly_price = EXCLUDED.yearly_price, updated_at = now()
           RETURNING id`
-        return yield* byId(row!.id)
+        return assigned(yield* byId(row!.id))
       })
     )
 
@@ -93,7 +140,9 @@ const make = Effect.gen(function* () {
     forProductAndAgent: (productId: string, agentId: string) =>
       forProductAndAgent(productId, agentId).pipe(Effect.catchTag("SqlError", Effect.die)),
     byId: (id: string) => byId(id).pipe(Effect.catchTag("SqlError", Effect.die)),
-    assign: (input: ProductPlanInput) => assign(input).pipe(Effect.catchTag("SqlError", Effect.die))
+    assign: (input: ProductPlanInput) => assign(input).pipe(Effect.catchTag("SqlError", Effect.die)),
+    active: active.pipe(Effect.orDie),
+    byRetailRut: (rut: string) => byRetailRut(rut).pipe(Effect.orDie)
   }
 })
 

@@ -13,13 +13,16 @@ const make = Effect.gen(function* () {
 
   /** Numeric columns are read as text (json would turn them into floats). */
   const select = (where: Statement.Fragment) => sql<ProductRow>`SELECT p.id, p.family_id, f.name AS family_name, p.name,
-      p.cost::text AS cost, p.is_subject AS "isSubject", p.frequency, p.term, p.beneficiaries, p.currency, p.due_day AS "dueDay",
-      p.min_insured_company_price::text AS "minInsuredCompanyPrice", p.title, p.sub_title AS "subTitle", p.description,
+      p.cost::text AS cost, p.dynamic_charge::text AS dynamiccharge, p.is_subject AS "isSubject", p.frequency, p.term,
+      p.beneficiaries, p.currency, p.due_day AS "dueDay", p.min_insured_company_price::text AS "minInsuredCompanyPrice",
+      p.title, p.sub_title AS "subTitle", p.alias, p.promotional, p.description,
       p.territorial_scope AS "territorialScope", p.hiring_conditions AS "hiringConditions", p.is_active AS "isActive",
-      (SELECT COALESCE(json_agg(json_build_object('assistance_id', pa.assistance_id, 'assistance_name', a.name,
+      (SELECT COALESCE(json_agg(json_build_object('id', pa.assistance_id, 'name', a.name, 'section', af.name,
+          'assistance_id', pa.assistance_id, 'assistance_name', a.name,
           'amount', pa.amount::text, 'currency', pa.currency, 'maximum', pa.maximum::text, 'events', pa.events, 'lack', pa.lack)
           ORDER BY pa.position), '[]'::json)
-        FROM product_assistance pa JOIN assistance a ON a.id = pa.assistance_id WHERE pa.product_id = p.id) AS assistances
+        FROM product_assistance pa JOIN assistance a ON a.id = pa.assistance_id JOIN family af ON af.id = a.family_id
+        WHERE pa.product_id = p.id) AS assistances
     FROM product p JOIN family f ON f.id = p.family_id
     WHERE ${where}
     ORDER BY p.name, p.id`.pipe(Effect.map((rows) => rows.map(toProduct)))
@@ -35,7 +38,7 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const family = yield* sql`SELECT 1 FROM family WHERE id = ${input.family_id} AND is_active`
       if (family.length === 0) return yield* Effect.fail(new NotFound({ message: "La familia indicada no existe o está inactiva" }))
-      const ids = input.assistances.map((a) => a.assistance_id)
+      const ids = input.assistances.map((a) => a.id)
       if (ids.length === 0) return
       const found = yield* sql<{ id: string }>`SELECT id FROM assistance WHERE id IN ${sql.in(ids)} AND is_active`
       const missing = ids.find((id) => !found.some((row) => row.id === id))
@@ -51,6 +54,7 @@ const make = Effect.gen(function* () {
     family_id: input.family_id,
     name: input.name,
     cost: toNumeric(input.cost),
+    dynamic_charge: toNumeric(input.dynamiccharge),
     is_subject: input.isSubject,
     frequency: input.frequency,
     term: input.term,
@@ -60,6 +64,8 @@ const make = Effect.gen(function* () {
     min_insured_company_price: toNumeric(input.minInsuredCompanyPrice),
     title: input.title,
     sub_title: input.subTitle,
+    alias: input.alias,
+    promotional: input.promotional,
     description: input.description,
     territorial_scope: input.territorialScope,
     hiring_conditions: input.hiringConditions
@@ -72,7 +78,7 @@ const make = Effect.gen(function* () {
       yield* sql`INSERT INTO product_assistance ${sql.insert(
         input.assistances.map((a, i) => ({
           product_id: id,
-          assistance_id: a.assistance_id,
+          assistance_id: a.id,
           position: i + 1,
           amount: toNumeric(a.amount),
           currency: a.currency,
@@ -83,7 +89,7 @@ const make = Effect.gen(function* () {
       )}`
     })
 
-  const create = (input: ProductInput) =>
+  const insert = (input: ProductInput) =>
     sql
       .withTransaction(
         Effect.gen(function* () {
@@ -116,6 +122,9 @@ const make = Effect.gen(function* () {
         })
       )
       .pipe(uniqueAs(duplicate))
+
+  /** A body with the `id` of a product updates it, as the original's create did. */
+  const create = (input: ProductInput) => (input.id ? update(input.id, input) : insert(input))
 
   /** Delete deactivates: plans, leads and contracts that point at it keep their meaning. */
   const remove = (id: string) =>

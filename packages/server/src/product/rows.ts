@@ -1,4 +1,14 @@
-import type { Currency, Frequency, PricedProduct, Product, ProductPlan, Term } from "@palma/core"
+import type {
+  Amount,
+  Currency,
+  Frequency,
+  ListedPlan,
+  PricedProduct,
+  Product,
+  ProductOfPlan,
+  ProductPlan,
+  Term
+} from "@palma/core"
 import { fromNumeric } from "./amounts.js"
 
 /** A product as the SQL reads it: money as numeric text, coverage as JSON. */
@@ -8,6 +18,7 @@ export interface ProductRow {
   readonly family_name: string
   readonly name: string
   readonly cost: string
+  readonly dynamiccharge: string
   readonly isSubject: boolean
   readonly frequency: Frequency
   readonly term: Term
@@ -17,11 +28,16 @@ export interface ProductRow {
   readonly minInsuredCompanyPrice: string
   readonly title: string
   readonly subTitle: string
+  readonly alias: string
+  readonly promotional: string
   readonly description: string
   readonly territorialScope: string
   readonly hiringConditions: string
   readonly isActive: boolean
   readonly assistances: ReadonlyArray<{
+    readonly id: string
+    readonly name: string
+    readonly section: string
     readonly assistance_id: string
     readonly assistance_name: string
     readonly amount: string
@@ -35,6 +51,7 @@ export interface ProductRow {
 export const toProduct = (row: ProductRow): Product => ({
   ...row,
   cost: fromNumeric(row.currency, row.cost),
+  dynamiccharge: fromNumeric(row.currency, row.dynamiccharge),
   minInsuredCompanyPrice: fromNumeric(row.currency, row.minInsuredCompanyPrice),
   assistances: row.assistances.map((a) => ({
     ...a,
@@ -64,7 +81,10 @@ export const toPlan = (row: PlanRow): ProductPlan => ({
   yearlyPrice: fromNumeric(row.currency, row.yearlyPrice)
 })
 
-/** The product as the plan's channel sells it. */
+/**
+ * The product as the plan's channel sells it. The seed's `plan` has one entry per price type,
+ * each its own plan row there; Palma keeps the three prices on one plan, so all three name it.
+ */
 export const toPriced = (product: Product, plan: ProductPlan): PricedProduct => ({
   ...product,
   productPlan_id: plan.id,
@@ -72,5 +92,31 @@ export const toPriced = (product: Product, plan: ProductPlan): PricedProduct => 
   agent_name: plan.agent_name,
   customerPrice: plan.customerPrice,
   companyPrice: plan.companyPrice,
-  yearlyPrice: plan.yearlyPrice
+  yearlyPrice: plan.yearlyPrice,
+  price: { customer: plan.customerPrice, company: plan.companyPrice },
+  plan: {
+    customer: { id: plan.id, price: plan.customerPrice },
+    company: { id: plan.id, price: plan.companyPrice },
+    yearly: { id: plan.id, price: plan.yearlyPrice }
+  }
 })
+
+/** `getByProductPlanId`: the seed's `plan` there is the plan itself, its `familyId` the family. */
+export const toProductOfPlan = (priced: PricedProduct): ProductOfPlan => ({
+  ...priced,
+  familyId: priced.family_id,
+  plan: { ...priced.plan, id: priced.productPlan_id, agentId: priced.agent_id, price: priced.customerPrice }
+})
+
+/** A price as the original's `getAll` wrote it ("$ 4990"); UF says so ("UF 0.50"). */
+const priceText = (amount: Amount): string => (typeof amount === "number" ? `$ ${amount}` : `UF ${amount}`)
+
+/** A plan's three prices as `getAll` lists them. */
+export const listedPlans = (plan: ProductPlan): ReadonlyArray<ListedPlan> =>
+  (
+    [
+      ["customer", plan.customerPrice],
+      ["company", plan.companyPrice],
+      ["yearly", plan.yearlyPrice]
+    ] as const
+  ).map(([type, amount]) => ({ type, id: plan.id, agent_id: plan.agent_id, price: priceText(amount), agent_name: plan.agent_name, amount }))

@@ -1,8 +1,38 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import type { RetailWithPlans } from "@palma/core"
+import type { Currency, Frequency, PlanProduct, ProductPlan, RetailProduct, RetailWithPlans } from "@palma/core"
+import { fromNumeric } from "../product/amounts.js"
 import { type PlanRow, toPlan } from "../product/rows.js"
 import { RetailRepo } from "./RetailRepo.js"
+
+/** A plan of the channel with its product, as the SQL reads it (prices as numeric text). */
+interface SoldRow {
+  readonly product_id: string
+  readonly name: string
+  readonly productplan_id: string
+  readonly currency: Currency
+  readonly frequency: Frequency
+  readonly customerPrice: string
+  readonly companyPrice: string
+  readonly yearlyPrice: string
+}
+
+/** A plan as a channel's `products` list it (`getById`); no policies are kept yet, so none is live. */
+const toRetailProduct = (row: SoldRow): RetailProduct => ({
+  id: row.product_id,
+  product_id: row.product_id,
+  name: row.name,
+  productplan_id: row.productplan_id,
+  currency: row.currency,
+  frequency: row.frequency,
+  price: fromNumeric(row.currency, row.customerPrice),
+  companyPrice: fromNumeric(row.currency, row.companyPrice),
+  yearlyPrice: fromNumeric(row.currency, row.yearlyPrice),
+  subscriptions: 0
+})
+
+/** A plan as `getProductsAndRetail` names it. */
+const toPlanProduct = (plan: ProductPlan): PlanProduct => ({ id: plan.product_id, name: plan.product_name, productplan_id: plan.id })
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -17,13 +47,24 @@ const make = Effect.gen(function* () {
     WHERE pp.is_active AND p.is_active AND r.is_active
     ORDER BY p.name, pp.id`.pipe(Effect.map((rows) => rows.map(toPlan)), Effect.orDie)
 
+  /** What one channel sells: its active plans of active products. */
+  const productsOf = (retailId: string): Effect.Effect<ReadonlyArray<RetailProduct>> =>
+    sql<SoldRow>`SELECT p.id AS product_id, p.name, pp.id AS productplan_id, p.currency, p.frequency,
+        pp.customer_price::text AS "customerPrice", pp.company_price::text AS "companyPrice", pp.yearly_price::text AS "yearlyPrice"
+      FROM product_plan pp JOIN product p ON p.id = pp.product_id
+      WHERE pp.retail_id = ${retailId} AND pp.is_active AND p.is_active
+      ORDER BY p.name, pp.id`.pipe(Effect.map((rows) => rows.map(toRetailProduct)), Effect.orDie)
+
   /** Active channels, each with the plans it sells. */
   const channelsWithPlans: Effect.Effect<ReadonlyArray<RetailWithPlans>> = Effect.gen(function* () {
     const [channels, plans] = yield* Effect.all([retail.getAll, activePlans])
-    return channels.map((channel) => ({ ...channel, plans: plans.filter((plan) => plan.agent_id === channel.id) }))
+    return channels.map(({ id, rut, name }) => {
+      const sold = plans.filter((plan) => plan.agent_id === id)
+      return { id, rut, name, products: sold.map(toPlanProduct), plans: sold }
+    })
   })
 
-  return { channelsWithPlans }
+  return { productsOf, channelsWithPlans }
 })
 
 /** Channels and the plans they sell (product name and prices), from the catalog's tables. */

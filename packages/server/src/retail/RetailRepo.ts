@@ -1,8 +1,10 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { BadRequest, type LogoContentType, NotFound, Retail, type RetailInput, type RetailSearch } from "@palma/core"
+import { type LogoContentType, NotFound, Retail, RetailFound, type RetailInput, type RetailSearch } from "@palma/core"
+import { Districts } from "../district/Districts.js"
 
 const decodeAll = Schema.decodeUnknown(Schema.Array(Retail))
+const decodeFound = Schema.decodeUnknown(Schema.Array(RetailFound))
 
 const notFound = () => new NotFound({ message: "No se encontró el canal" })
 
@@ -19,74 +21,71 @@ export interface StoredLogo {
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  const districts = yield* Districts
 
-  /** Rows as the wire reads them; an uploaded logo wins over the reference given on create. */
+  /**
+   * The channel's columns as the wire reads them: the comuna's name in `district` and its code in
+   * `district_id`; an uploaded logo wins over the reference given on create.
+   */
+  const columns = sql`r.id, r.rut, r.name, r.legal_representative AS "legalRepresentative", r.line,
+    r.fantasy_name AS "fantasyName", r.address, COALESCE(d.name, '') AS district, r.district_id,
+    r.email, r.phone, CASE WHEN l.retail_id IS NULL THEN r.logo_url ELSE '/api/retail/logo/' || r.id::text END AS logo,
+    r.is_active AS "isActive"`
+  const tables = sql`retail r LEFT JOIN retail_logo l ON l.retail_id = r.id LEFT JOIN district d ON d.id = r.district_id`
+
   const rows = (where: Statement.Fragment) =>
-    sql<Record<string, unknown>>`SELECT r.id, r.rut, r.name, r.legal_representative AS "legalRepresentative", r.line, r.address,
-        r.district_id AS district, r.email, r.phone,
-        CASE WHEN l.retail_id IS NULL THEN r.logo_url ELSE '/api/retail/logo/' || r.id::text END AS logo,
-        r.is_active AS "isActive"
-      FROM retail r LEFT JOIN retail_logo l ON l.retail_id = r.id
-      WHERE ${where}
-      ORDER BY r.name, r.rut`.pipe(Effect.flatMap(decodeAll), Effect.orDie)
+    sql<Record<string, unknown>>`SELECT ${columns} FROM ${tables} WHERE ${where} ORDER BY r.name, r.rut`.pipe(
+      Effect.flatMap(decodeAll),
+      Effect.orDie
+    )
 
   const one = (where: Statement.Fragment) =>
     rows(where).pipe(Effect.flatMap((found) => (found[0] ? Effect.succeed(found[0]) : Effect.fail(notFound()))))
 
   const getById = (id: string) => one(sql.and([sql`r.id = ${id}`, sql`r.is_active`]))
 
-  /** The comuna must be one of the official list: a Spanish 400 on `district` otherwise. */
-  const checkDistrict = (district: string | null) =>
-    district === null
-      ? Effect.void
-      : sql`SELECT 1 FROM district WHERE id = ${district}`.pipe(
-          Effect.orDie,
-          Effect.flatMap((found) =>
-            found.length > 0
-              ? Effect.void
-              : Effect.fail(
-                  new BadRequest({
-                    message: "district: La comuna no existe en la lista oficial",
-                    issues: [{ path: ["district"], message: "La comuna no existe en la lista oficial" }]
-                  })
-                )
-          )
-        )
-
   /** Creates the channel, or updates (and reactivates) the one with that RUT: one row per RUT. */
   const upsert = (input: RetailInput) =>
     Effect.gen(function* () {
-      yield* checkDistrict(input.district)
-      const columns = {
+      const row = {
         rut: input.rut,
         name: input.name,
         legal_representative: input.legalRepresentative,
         line: input.line,
+        fantasy_name: input.fantasyName,
         address: input.address,
-        district_id: input.district,
+        district_id: yield* districts.resolve(input.district),
         email: input.email,
         phone: input.phone,
         logo_url: input.logo
       }
-      const [row] = yield* sql<{ id: string }>`INSERT INTO retail ${sql.insert(columns)}
+      const [written] = yield* sql<{ id: string }>`INSERT INTO retail ${sql.insert(row)}
         ON CONFLICT (rut) DO UPDATE SET name = EXCLUDED.name, legal_representative = EXCLUDED.legal_representative,
-          line = EXCLUDED.line, address = EXCLUDED.address, district_id = EXCLUDED.district_id, email = EXCLUDED.email,
-          phone = EXCLUDED.phone, logo_url = EXCLUDED.logo_url, is_active = true, updated_at = now()
+          line = EXCLUDED.line, fantasy_name = EXCLUDED.fantasy_name, address = EXCLUDED.address,
+          district_id = EXCLUDED.district_id, email = EXCLUDED.email, phone = EXCLUDED.phone,
+          logo_url = EXCLUDED.logo_url, is_active = true, updated_at = now()
         RETURNING id`.pipe(Effect.orDie)
       // Just written and active: not finding it would be a defect, not the client's 404.
-      return yield* getById(row!.id).pipe(Effect.catchTag("NotFound", Effect.die))
+      return yield* getById(written!.id).pipe(Effect.catchTag("NotFound", Effect.die))
     })
 
+  /**
+   * Active channels matching the criteria, with how many products they sell (active plans of
+   * active products) and how many people they insure: 0 until Palma keeps insured people.
+   */
   const search = (criteria: RetailSearch) => {
     const rut = criteria.rut === null ? "" : rutDigits(criteria.rut)
     const name = criteria.name?.trim() ?? ""
-    return rows(
-      sql.and([
-        sql`r.is_active`,
-        ...(rut !== "" ? [sql`replace(r.rut, '-', '') ILIKE ${containing(rut)}`] : []),
-        ...(name !== "" ? [sql`r.name ILIKE ${containing(name)}`] : [])
-      ])
-    )
+    const where = sql.and([
+      sql`r.is_active`,
+      ...(rut !== "" ? [sql`replace(r.rut, '-', '') ILIKE ${containing(rut)}`] : []),
+      ...(name !== "" ? [sql`r.name ILIKE ${containing(name)}`] : [])
+    ])
+    return sql<Record<string, unknown>>`SELECT ${columns},
+        (SELECT count(*)::int FROM product_plan pp JOIN product p ON p.id = pp.product_id
+          WHERE pp.retail_id = r.id AND pp.is_active AND p.is_active) AS products,
+        0 AS insured
+      FROM ${tables} WHERE ${where} ORDER BY r.name, r.rut`.pipe(Effect.flatMap(decodeFound), Effect.orDie)
   }
 
   const deactivate = (id: string) =>

@@ -11,6 +11,7 @@ type Plan = readonly [product: string, customer: Price, company: Price, yearly: 
 interface DemoChannel {
   readonly rutBody: string
   readonly name: string
+  readonly fantasyName: string
   readonly legalRepresentative: string
   readonly line: string
   readonly address: string
@@ -30,6 +31,7 @@ const channels: ReadonlyArray<DemoChannel> = [
   {
     rutBody: "97045000",
     name: "Tarjeta Banco Austral",
+    fantasyName: "Austral",
     legalRepresentative: "Marcela Riquelme Soto",
     line: "Banca y emisión de tarjetas de crédito",
     address: "Av. Libertador Bernardo O'Higgins 1449",
@@ -58,6 +60,7 @@ const channels: ReadonlyArray<DemoChannel> = [
   {
     rutBody: "76512340",
     name: "Tiendas Andes",
+    fantasyName: "Andes",
     legalRepresentative: "Jorge Valenzuela Parra",
     line: "Grandes tiendas y comercio minorista",
     address: "Av. Providencia 2124",
@@ -84,6 +87,7 @@ const channels: ReadonlyArray<DemoChannel> = [
   {
     rutBody: "77345670",
     name: "Corredora Pacífico",
+    fantasyName: "Pacífico Seguros",
     legalRepresentative: "Francisca Lagos Muñoz",
     line: "Corretaje de seguros",
     address: "Av. San Martín 745, oficina 52",
@@ -111,6 +115,7 @@ const channels: ReadonlyArray<DemoChannel> = [
   {
     rutBody: "76098760",
     name: "Canal Web Palma",
+    fantasyName: "palma.cl",
     legalRepresentative: "Ignacio Fuentes Rojas",
     line: "Venta directa por internet",
     address: "Av. Apoquindo 4501, piso 12",
@@ -161,6 +166,7 @@ export const seedDemoChannels = Effect.gen(function* () {
         const row = {
           rut: `${channel.rutBody}-${Rut.checkDigit(channel.rutBody)}`,
           name: channel.name,
+          fantasy_name: channel.fantasyName,
           legal_representative: channel.legalRepresentative,
           line: channel.line,
           address: channel.address,
@@ -186,8 +192,8 @@ export const seedDemoChannels = Effect.gen(function* () {
 
           const values = (yield* planFields.ofPlan(plan.id)).filter((f) => f.kind === "value")
           const fields = [
-            ...channel.columns.map(([field, header]) => ({ field, header })),
-            ...values.map((v) => ({ field: v.field, header: channel.valueHeader(v.label) }))
+            ...channel.columns.map(([field, header]) => ({ field_id: field, header })),
+            ...values.map((v) => ({ field_id: v.field, header: channel.valueHeader(v.label) }))
           ]
           yield* decodeFormat({ productPlan_id: plan.id, fields }).pipe(
             Effect.flatMap(formats.replace),

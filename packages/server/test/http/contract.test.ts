@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Call, type Product, type ProductInput, uf } from "@palma/core"
+import { type Call, formatAmount, type Product, type ProductInput, uf } from "@palma/core"
 import { clientAs, demoTokens, statusOf } from "../support/api.js"
 import { createChannel } from "../support/channels.js"
 import { readPdf } from "../support/pdfText.js"
@@ -31,6 +31,7 @@ const inputOf = (product: Product, overrides: Partial<ProductInput>): ProductInp
   family_id: product.family_id,
   name: product.name,
   cost: product.cost,
+  dynamiccharge: product.dynamiccharge,
   isSubject: product.isSubject,
   frequency: product.frequency,
   term: product.term,
@@ -40,10 +41,12 @@ const inputOf = (product: Product, overrides: Partial<ProductInput>): ProductInp
   minInsuredCompanyPrice: product.minInsuredCompanyPrice,
   title: product.title,
   subTitle: product.subTitle,
+  alias: product.alias,
+  promotional: product.promotional,
   description: product.description,
   territorialScope: product.territorialScope,
   hiringConditions: product.hiringConditions,
-  assistances: product.assistances.map(({ assistance_name: _, ...coverage }) => coverage),
+  assistances: product.assistances.map(({ id, amount, currency, maximum, events, lack }) => ({ id, amount, currency, maximum, events, lack })),
   ...overrides
 })
 
@@ -63,12 +66,17 @@ describe("contract (needs POST /api/retail/create)", () => {
     expect(all).toContain("Banco Ñuñoa")
     expect(all).toContain("UF 1,25 (mensual)")
     expect(all).toContain("UF 4,00")
+    // Integral allows cargas: the contract says what each one costs.
+    expect(integral.beneficiaries).toBeGreaterThan(0)
+    expect(all).toContain(`Costo por carga: ${formatAmount(integral.dynamiccharge)}`)
     for (const label of ["Coberturas", "Ámbito territorial", "Condiciones de contratación", "Carencia", "Máximo por evento"]) expect(all).toContain(label)
     expect(all).toContain(flat(integral.territorialScope))
 
-    const operations = await operador((c) => c.product.getContractOperations({ path: { id: plan.id } }))
-    expect(operations.plan).toEqual(plan)
-    expect(operations.product).toEqual(integral)
+    const { success: _, data: __, ...planOnly } = plan
+    const data = await operador((c) => c.product.getContractData({ path: { productPlan_id: plan.id } }))
+    expect(data.plan).toEqual(planOnly)
+    const { product_plans: ___, ...product } = integral
+    expect(data.product).toEqual(product)
   })
 
   it("formats pesos as es-CL ($12.345) and is cached until the product or the plan changes", async () => {
@@ -98,7 +106,7 @@ describe("contract (needs POST /api/retail/create)", () => {
   it("answers 404 for an unknown plan; staff may read, no token may not", async () => {
     const unknown = "00000000-0000-4000-8000-000000000000"
     expect(await statusOf(operador((c) => c.product.getContract({ path: { productPlan_id: unknown } })))).toBe(404)
-    expect(await statusOf(operador((c) => c.product.getContractOperations({ path: { id: unknown } })))).toBe(404)
+    expect(await statusOf(operador((c) => c.product.getContractData({ path: { productPlan_id: unknown } })))).toBe(404)
     expect(await statusOf(clientAs(server.url)((c) => c.product.getContract({ path: { productPlan_id: unknown } })))).toBe(401)
   })
 })

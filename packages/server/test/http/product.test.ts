@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type ApiFailure, type Assistance, type Call, type Family, type ProductInput, uf } from "@palma/core"
+import { type ApiFailure, type Assistance, type Call, type Family, type ProductInput, Rut, uf } from "@palma/core"
+import { looksSpanish, send } from "../security/http.js"
 import { clientAs, demoTokens, statusOf } from "../support/api.js"
-import { createChannel } from "../support/channels.js"
+import { createChannel, freshRut } from "../support/channels.js"
 import { type RunningServer, startServer } from "../support/startServer.js"
 
 let server: RunningServer
 let admin: Call
 let operador: Call
 let adminToken: string
+let operadorToken: string
 let hogar: Family
 let mascotas: Family
 let assistances: ReadonlyArray<Assistance>
@@ -16,6 +18,7 @@ beforeAll(async () => {
   server = await startServer()
   const tokens = await demoTokens(server.url)
   adminToken = tokens.admin
+  operadorToken = tokens.user
   admin = clientAs(server.url, tokens.admin)
   operador = clientAs(server.url, tokens.user)
   const families = await operador((c) => c.family.list({ urlParams: {} }))
@@ -33,6 +36,7 @@ const clpProduct = (overrides: Partial<ProductInput> = {}): ProductInput => ({
   family_id: hogar.id,
   name: "Hogar Básico",
   cost: 12345,
+  dynamiccharge: 2990,
   isSubject: true,
   frequency: "M",
   term: 12,
@@ -42,12 +46,14 @@ const clpProduct = (overrides: Partial<ProductInput> = {}): ProductInput => ({
   minInsuredCompanyPrice: 9990,
   title: "Hogar Básico",
   subTitle: "Lo esencial",
+  alias: "Alianza Hogar",
+  promotional: "Tu casa cubierta desde el primer mes",
   description: "Urgencias del hogar",
   territorialScope: "Región Metropolitana",
   hiringConditions: "Mayores de 18 años",
   assistances: [
-    { assistance_id: assistance("Gasfitería"), amount: 150000, currency: "P", maximum: 50000, events: 3, lack: 30 },
-    { assistance_id: assistance("Cerrajería"), amount: 80000, currency: "P", maximum: 40000, events: 2, lack: 0 }
+    { id: assistance("Gasfitería"), amount: 150000, currency: "P", maximum: 50000, events: 3, lack: 30 },
+    { id: assistance("Cerrajería"), amount: 80000, currency: "P", maximum: 40000, events: 2, lack: 0 }
   ],
   ...overrides
 })
@@ -58,13 +64,14 @@ const ufProduct = (overrides: Partial<ProductInput> = {}): ProductInput => ({
   title: "Integral UF",
   currency: "U",
   cost: uf("0.35"),
+  dynamiccharge: uf("0.1"),
   minInsuredCompanyPrice: uf("0.2"),
   frequency: "A",
   term: 36,
   assistances: [
-    { assistance_id: assistance("Telemedicina"), amount: uf("1.25"), currency: "U", maximum: uf("1.25"), events: 6, lack: 0 },
-    { assistance_id: assistance("Urgencia veterinaria"), amount: uf("12345678.9"), currency: "U", maximum: uf("0.01"), events: 1, lack: 15 },
-    { assistance_id: assistance("Grúa"), amount: 90000, currency: "P", maximum: 45000, events: 2, lack: 0 }
+    { id: assistance("Telemedicina"), amount: uf("1.25"), currency: "U", maximum: uf("1.25"), events: 6, lack: 0 },
+    { id: assistance("Urgencia veterinaria"), amount: uf("12345678.9"), currency: "U", maximum: uf("0.01"), events: 1, lack: 15 },
+    { id: assistance("Grúa"), amount: 90000, currency: "P", maximum: 45000, events: 2, lack: 0 }
   ],
   ...overrides
 })
@@ -82,11 +89,22 @@ const post = async (path: string, body: unknown) => {
 describe("product", () => {
   it("round-trips money exactly: CLP whole pesos, UF two-decimal texts, in the coverage order", async () => {
     const created = await admin((c) => c.product.create({ payload: ufProduct() }))
-    expect(created).toMatchObject({ name: "Integral UF", currency: "U", cost: "0.35", minInsuredCompanyPrice: "0.20", frequency: "A", term: 36, isActive: true })
+    expect(created).toMatchObject({
+      name: "Integral UF",
+      currency: "U",
+      cost: "0.35",
+      dynamiccharge: "0.10",
+      minInsuredCompanyPrice: "0.20",
+      frequency: "A",
+      term: 36,
+      alias: "Alianza Hogar",
+      isActive: true
+    })
+    const line = (name: string, section: string) => ({ id: assistance(name), name, section, assistance_id: assistance(name), assistance_name: name })
     expect(created.assistances).toEqual([
-      { assistance_id: assistance("Telemedicina"), assistance_name: "Telemedicina", amount: "1.25", currency: "U", maximum: "1.25", events: 6, lack: 0 },
-      { assistance_id: assistance("Urgencia veterinaria"), assistance_name: "Urgencia veterinaria", amount: "12345678.90", currency: "U", maximum: "0.01", events: 1, lack: 15 },
-      { assistance_id: assistance("Grúa"), assistance_name: "Grúa", amount: 90000, currency: "P", maximum: 45000, events: 2, lack: 0 }
+      { ...line("Telemedicina", "Salud"), amount: "1.25", currency: "U", maximum: "1.25", events: 6, lack: 0 },
+      { ...line("Urgencia veterinaria", "Mascotas"), amount: "12345678.90", currency: "U", maximum: "0.01", events: 1, lack: 15 },
+      { ...line("Grúa", "Vehicular"), amount: 90000, currency: "P", maximum: 45000, events: 2, lack: 0 }
     ])
     expect(await operador((c) => c.product.getById({ path: { id: created.id } }))).toEqual(created)
 
@@ -115,8 +133,8 @@ describe("product", () => {
           title: "Título nuevo",
           cost: 15990,
           assistances: [
-            { assistance_id: assistance("Cerrajería"), amount: 1, currency: "P", maximum: 1, events: 1, lack: 0 },
-            { assistance_id: assistance("Electricidad"), amount: 200000, currency: "P", maximum: 100000, events: 4, lack: 60 }
+            { id: assistance("Cerrajería"), amount: 1, currency: "P", maximum: 1, events: 1, lack: 0 },
+            { id: assistance("Electricidad"), amount: 200000, currency: "P", maximum: 100000, events: 4, lack: 60 }
           ]
         })
       })
@@ -145,11 +163,10 @@ describe("product", () => {
   })
 
   it("refuses bad products: Spanish 400 on the field, 404 for unknown references, 409 for a duplicate name", async () => {
-    const wrongCurrency = await post("/api/product/create", { ...clpProduct({ name: "Mal" }), currency: "U" })
+    // Pesos are whole: "10000.5" cannot be read in a peso product, whatever it is written as.
+    const wrongCurrency = await post("/api/product/create", { ...clpProduct({ name: "Mal" }), cost: "12345.5" })
     expect(wrongCurrency.status).toBe(400)
-    expect(wrongCurrency.body.issues).toEqual(
-      expect.arrayContaining([{ path: ["cost"], message: 'En UF el monto debe ser un texto como "1.25"' }])
-    )
+    expect(wrongCurrency.body.issues).toEqual([{ path: ["cost"], message: "En pesos el monto debe ser un número entero" }])
     const float = await post("/api/product/create", { ...clpProduct({ name: "Mal" }), cost: 12.5 })
     expect(float.body.issues).toEqual(expect.arrayContaining([{ path: ["cost"], message: "El monto en pesos debe ser un número entero" }]))
     const huge = await post("/api/product/create", { ...clpProduct({ name: "Mal" }), cost: 10_000_000_000 })
@@ -159,7 +176,7 @@ describe("product", () => {
     expect(threeDecimals.status).toBe(400)
     const events = await post("/api/product/create", {
       ...clpProduct({ name: "Mal" }),
-      assistances: [{ assistance_id: assistance("Gasfitería"), amount: 1, currency: "P", maximum: 1, events: 1e9 }]
+      assistances: [{ id: assistance("Gasfitería"), amount: 1, currency: "P", maximum: 1, events: 1e9 }]
     })
     expect(events.status).toBe(400)
 
@@ -167,7 +184,7 @@ describe("product", () => {
       status: 404,
       message: "La familia indicada no existe o está inactiva"
     })
-    const missing = clpProduct({ assistances: [{ assistance_id: UNKNOWN, amount: 1, currency: "P", maximum: 1, events: 1, lack: 0 }] })
+    const missing = clpProduct({ assistances: [{ id: UNKNOWN, amount: 1, currency: "P", maximum: 1, events: 1, lack: 0 }] })
     expect(await failure(admin((c) => c.product.create({ payload: missing })))).toMatchObject({
       status: 404,
       message: `El servicio ${UNKNOWN} no existe o está inactivo`
@@ -259,10 +276,16 @@ describe("plans (needs POST /api/retail/create)", () => {
     expect(listDos.map((p) => [p.name, p.customerPrice, p.companyPrice, p.yearlyPrice])).toEqual([["Integral por canal", "0.45", "0.30", "5.00"]])
     expect(listDos[0]!.assistances).toEqual(product.assistances)
 
-    const one = await operador((c) => c.product.get({ path: { id: product.id, agent_id: uno } }))
+    const one = await operador((c) => c.product.getByIdWithPrices({ path: { id: product.id, agent_id: uno } }))
     expect(one).toMatchObject({ id: product.id, productPlan_id: planUno.id, customerPrice: "0.50", agent_name: "Tienda Uno" })
-    expect(await operador((c) => c.product.getByProductPlanId({ path: { id: planUno.id } }))).toEqual(one)
-    expect(await statusOf(operador((c) => c.product.get({ path: { id: pet.id, agent_id: dos } })))).toBe(404)
+    expect(one.plan).toEqual({ customer: { id: planUno.id, price: "0.50" }, company: { id: planUno.id, price: "0.35" }, yearly: { id: planUno.id, price: "5.50" } })
+    expect(one.price).toEqual({ customer: "0.50", company: "0.35" })
+    expect(await operador((c) => c.product.getByProductPlanId({ path: { id: planUno.id } }))).toEqual({
+      ...one,
+      familyId: product.family_id,
+      plan: { ...one.plan, id: planUno.id, agentId: uno, price: "0.50" }
+    })
+    expect(await statusOf(operador((c) => c.product.getByIdWithPrices({ path: { id: pet.id, agent_id: dos } })))).toBe(404)
 
     const pets = await operador((c) => c.product.getByFamilyId({ path: { agent_id: uno, family_id: mascotas.id } }))
     expect(pets.map((p) => p.name)).toEqual(["Asistencia Mascota"])
@@ -283,16 +306,27 @@ describe("plans (needs POST /api/retail/create)", () => {
   it("refuses prices in another currency than the product's, and unknown products or channels", async () => {
     const channel = await createChannel(server.url, adminToken, "Corredora")
     const integral = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Integral")!
-    const wrong = await post("/api/product/assignPrices", { id: integral.id, agent_id: channel, customerprice: 500, companyprice: 400, yearlyprice: 5000 })
+    // A UF product reads numbers as UF; what has more than two decimals, or is not a number, is refused.
+    const wrong = await post("/api/product/assignPrices", { id: integral.id, agent_id: channel, customerprice: 0.555, companyprice: "1.255", yearlyprice: "-5" })
     expect(wrong.status).toBe(400)
     expect(wrong.body.issues).toEqual([
-      { path: ["customerprice"], message: 'El producto es en UF: el precio debe ser un texto como "1.25"' },
-      { path: ["companyprice"], message: 'El producto es en UF: el precio debe ser un texto como "1.25"' },
-      { path: ["yearlyprice"], message: 'El producto es en UF: el precio debe ser un texto como "1.25"' }
+      { path: ["customerprice"], message: 'Monto en UF inválido: use un texto con hasta 2 decimales, p. ej. "1.25"' },
+      { path: ["companyprice"], message: 'Monto en UF inválido: use un texto con hasta 2 decimales, p. ej. "1.25"' },
+      { path: ["yearlyprice"], message: 'Monto en UF inválido: use un texto con hasta 2 decimales, p. ej. "1.25"' }
     ])
-    const mixed = await post("/api/product/assignPrices", { id: integral.id, agent_id: channel, customerprice: "0.5", companyprice: 400, yearlyprice: "5" })
-    expect(mixed.status).toBe(400)
-    expect(mixed.body.message).toContain("misma moneda")
+    const notANumber = await post("/api/product/assignPrices", { id: integral.id, agent_id: channel, customerprice: "4,5", companyprice: "", yearlyprice: true })
+    expect(notANumber.status).toBe(400)
+    expect(notANumber.body.issues).toEqual(
+      ["customerprice", "companyprice", "yearlyprice"].map((field) => ({ path: [field], message: 'Monto inválido: un número, o un texto como "10000" o "1.25"' }))
+    )
+    const hogar = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Hogar")!
+    const cents = await post("/api/product/assignPrices", { id: hogar.id, agent_id: channel, customerprice: "4990.5", companyprice: 3990.5, yearlyprice: "49900" })
+    expect(cents.status).toBe(400)
+    expect(cents.body.issues).toEqual([
+      { path: ["customerprice"], message: "En pesos el monto debe ser un número entero" },
+      { path: ["companyprice"], message: "El monto en pesos debe ser un número entero" }
+    ])
+    expect((await operador((c) => c.product.list({ path: { agent_id: channel } }))).map((p) => p.name)).toEqual([])
 
     expect(await failure(admin((c) => c.product.assignPrices({ payload: { id: integral.id, agent_id: UNKNOWN, customerprice: uf("1"), companyprice: uf("1"), yearlyprice: uf("1") } })))).toMatchObject({
       status: 404,
@@ -304,5 +338,268 @@ describe("plans (needs POST /api/retail/create)", () => {
     })
     expect(await statusOf(operador((c) => c.product.list({ path: { agent_id: UNKNOWN } })))).toBe(404)
     expect(await statusOf(operador((c) => c.product.getByProductPlanId({ path: { id: UNKNOWN } })))).toBe(404)
+  })
+})
+
+/**
+ * The original client's calls, verbatim (raw JSON as it sends them): whole state objects with
+ * fields Palma does not keep, numbers as texts, coverage lines naming the assistance by `id`.
+ */
+describe("the original client's product calls", () => {
+  const as = (token: string, method: string, path: string, body?: unknown) =>
+    send(server.url, method, `/api/product${path}`, { token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+  const asAdmin = (method: string, path: string, body?: unknown) => as(adminToken, method, path, body)
+  const read = async (path: string) => {
+    const response = await as(operadorToken, "GET", path)
+    expect(response.status).toBe(200)
+    return response.json as Record<string, unknown>
+  }
+
+  /** ProductDetail's submit: what the form holds, plus what its state carries besides. */
+  const originalBody = (name: string) => ({
+    family_id: hogar.id,
+    name,
+    cost: "10000",
+    dynamiccharge: 1500,
+    isSubject: true,
+    frequency: "M",
+    term: "12",
+    beneficiaries: "2",
+    currency: "P",
+    dueDay: "5",
+    alias: "Alianza Banco",
+    minInsuredCompanyPrice: "9000",
+    title: `${name} título`,
+    subTitle: "Subtítulo",
+    description: "Descripción formal",
+    promotional: "Descripción promocional",
+    territorialScope: "Todo Chile",
+    hiringConditions: "Mayores de 18",
+    assistances: [
+      { id: assistance("Gasfitería"), name: "Gasfitería", amount: "150000", maximum: "50000", events: 3, lack: 30, currency: "P", section: "Hogar" },
+      { id: assistance("Telemedicina"), name: "Telemedicina", amount: 2, maximum: "1.5", events: "6", lack: "0", currency: "U", section: "Salud" }
+    ],
+    // State the client carries along; none of it is bound.
+    isActive: false,
+    family_name: "Otra",
+    user_id: "user_123",
+    price: { customer: 1 },
+    productPlan_id: UNKNOWN
+  })
+
+  const detailFields = {
+    id: "string",
+    family_id: "string",
+    name: "string",
+    cost: "number",
+    dynamiccharge: "number",
+    isSubject: "boolean",
+    frequency: "string",
+    term: "number",
+    beneficiaries: "number",
+    currency: "string",
+    dueDay: "number",
+    minInsuredCompanyPrice: "number",
+    title: "string",
+    subTitle: "string",
+    alias: "string",
+    promotional: "string",
+    description: "string",
+    territorialScope: "string",
+    hiringConditions: "string"
+  } as const
+  const lineFields = ["id", "name", "amount", "maximum", "events", "lack", "currency", "section"] as const
+
+  const expectDetail = (body: Record<string, unknown>) => {
+    for (const [field, type] of Object.entries(detailFields)) expect(typeof body[field], field).toBe(type)
+    const lines = body["assistances"] as Array<Record<string, unknown>>
+    expect(Array.isArray(lines)).toBe(true)
+    for (const line of lines) for (const field of lineFields) expect(line[field], field).toBeDefined()
+  }
+
+  it("create takes ProductDetail's body (texts for numbers, lines by id) and answers the detail the client reads", async () => {
+    const created = await asAdmin("POST", "/create", originalBody("Original Hogar"))
+    expect(created.status).toBe(200)
+    const body = created.json as Record<string, unknown>
+    expectDetail(body)
+    expect(body).toMatchObject({
+      name: "Original Hogar",
+      cost: 10000,
+      dynamiccharge: 1500,
+      term: 12,
+      beneficiaries: 2,
+      dueDay: 5,
+      minInsuredCompanyPrice: 9000,
+      alias: "Alianza Banco",
+      promotional: "Descripción promocional",
+      family_name: "Hogar",
+      isActive: true
+    })
+    expect(body["assistances"]).toEqual([
+      expect.objectContaining({ id: assistance("Gasfitería"), name: "Gasfitería", section: "Hogar", amount: 150000, maximum: 50000, events: 3, lack: 30, currency: "P" }),
+      expect.objectContaining({ id: assistance("Telemedicina"), name: "Telemedicina", section: "Salud", amount: "2.00", maximum: "1.50", events: 6, lack: 0, currency: "U" })
+    ])
+    // Stored exactly what the permitted fields say: read back through Palma's own client.
+    const stored = await operador((c) => c.product.getById({ path: { id: String(body["id"]) } }))
+    expect(stored).toEqual(body)
+    expect(await read(`/getById/${String(body["id"])}`)).toEqual(body)
+  })
+
+  it("create with the id of a product updates it (the original's upsert), replacing its coverage", async () => {
+    const first = (await asAdmin("POST", "/create", originalBody("Upsert Uno"))).json as { id: string }
+    const before = (await operador((c) => c.product.getAll())).length
+    const again = await asAdmin("POST", "/create", {
+      ...originalBody("Upsert Dos"),
+      id: first.id,
+      cost: 12000,
+      assistances: [{ id: assistance("Cerrajería"), name: "Cerrajería", amount: "80000", maximum: "40000", events: 2, lack: 0, currency: "P" }]
+    })
+    expect(again.status).toBe(200)
+    expect(again.json).toMatchObject({ id: first.id, name: "Upsert Dos", cost: 12000 })
+    expect((again.json as { assistances: Array<{ name: string }> }).assistances.map((a) => a.name)).toEqual(["Cerrajería"])
+    expect((await operador((c) => c.product.getAll())).length).toBe(before)
+    // An id that names no product is not a silent create.
+    expect((await asAdmin("POST", "/create", { ...originalBody("Upsert Tres"), id: UNKNOWN })).status).toBe(404)
+    // A blank id (a new product in the form) creates.
+    expect((await asAdmin("POST", "/create", { ...originalBody("Upsert Cuatro"), id: "" })).status).toBe(200)
+  })
+
+  it("update/:id takes the same body; the path names the product, an id in the body changes nothing", async () => {
+    const target = (await asAdmin("POST", "/create", originalBody("Actualizable"))).json as { id: string }
+    const other = (await asAdmin("POST", "/create", originalBody("Intocable"))).json as Record<string, unknown>
+    const updated = await asAdmin("PUT", `/update/${target.id}`, { ...originalBody("Actualizado"), id: other["id"], cost: "11000", isActive: false })
+    expect(updated.status).toBe(200)
+    expectDetail(updated.json as Record<string, unknown>)
+    expect(updated.json).toMatchObject({ id: target.id, name: "Actualizado", cost: 11000, isActive: true })
+    expect(await read(`/getById/${String(other["id"])}`)).toEqual(other)
+  })
+
+  it("reads amounts in the product's currency: UF from numbers, pesos from whole texts; refuses the rest in Spanish", async () => {
+    const ufBody = { ...originalBody("Original UF"), currency: "U", cost: 1, dynamiccharge: "0.1", minInsuredCompanyPrice: 0.35 }
+    const created = await asAdmin("POST", "/create", ufBody)
+    expect(created.status).toBe(200)
+    expect(created.json).toMatchObject({ currency: "U", cost: "1.00", dynamiccharge: "0.10", minInsuredCompanyPrice: "0.35" })
+
+    const cents = await asAdmin("POST", "/create", { ...originalBody("Con centavos"), cost: "10000.5", minInsuredCompanyPrice: "9000.00" })
+    expect(cents.status).toBe(400)
+    expect((cents.json as { issues: unknown }).issues).toEqual([{ path: ["cost"], message: "En pesos el monto debe ser un número entero" }])
+    const line = { id: assistance("Gasfitería"), amount: "-1", maximum: "1.255", events: 1, currency: "U" }
+    const badLine = await asAdmin("POST", "/create", { ...originalBody("Línea mala"), assistances: [line, { amount: 1, maximum: 1, events: 1, currency: "P" }] })
+    expect(badLine.status).toBe(400)
+    const issues = (badLine.json as { issues: Array<{ path: unknown[]; message: string }> }).issues
+    expect(issues.map((i) => i.path)).toEqual([
+      ["assistances", 0, "amount"],
+      ["assistances", 0, "maximum"],
+      ["assistances", 1, "id"]
+    ])
+    for (const issue of issues) expect(looksSpanish(issue.message), issue.message).toBe(true)
+    expect((await asAdmin("POST", "/create", { ...originalBody("Plazo malo"), term: "13" })).status).toBe(400)
+  })
+
+  it("assignPrices takes the original's body; list, getByFamilyId, getByIdWithPrices and getAll answer the seed's price fields", async () => {
+    const rut = freshRut()
+    const channel = await send(server.url, "POST", "/api/retail/create", { token: adminToken, body: JSON.stringify({ rut, name: "Canal Original" }) })
+    expect(channel.status).toBe(200)
+    const agentId = (channel.json as { id: string }).id
+    const product = (await asAdmin("POST", "/create", originalBody("Con precios"))).json as { id: string }
+
+    const assigned = await asAdmin("POST", "/assignPrices", {
+      id: product.id,
+      agent_id: agentId,
+      baseprice: "0",
+      customerprice: "4990",
+      companyprice: "3990",
+      yearlyprice: 49900,
+      discount: { type: "p", percent: "0", cicles: "0" },
+      beneficiary_price: "0"
+    })
+    expect(assigned.status).toBe(200)
+    const plan = assigned.json as { id: string; success: boolean; data: Record<string, { id: string; price: unknown; product_plan_id: string }> }
+    expect(plan.success).toBe(true)
+    expect(plan.data["customer"]).toEqual({ id: plan.id, price: 4990, product_plan_id: plan.id })
+    expect(plan.data["yearly"]?.price).toBe(49900)
+
+    const seedPlan = { customer: { id: plan.id, price: 4990 }, company: { id: plan.id, price: 3990 }, yearly: { id: plan.id, price: 49900 } }
+    const listed = ((await read(`/list/${agentId}`)) as unknown as Array<Record<string, unknown>>).find((p) => p["id"] === product.id)!
+    expect(listed).toMatchObject({
+      family_id: hogar.id,
+      family_name: "Hogar",
+      alias: "Alianza Banco",
+      promotional: "Descripción promocional",
+      name: "Con precios",
+      cost: 10000,
+      price: { customer: 4990, company: 3990 },
+      plan: seedPlan,
+      isSubject: true,
+      frequency: "M",
+      term: 12,
+      beneficiaries: 2,
+      minInsuredCompanyPrice: 9000,
+      currency: "P",
+      dueDay: 5
+    })
+    const byFamily = (await read(`/getByFamilyId/${agentId}/${hogar.id}`)) as unknown as Array<Record<string, unknown>>
+    expect(byFamily.map((p) => p["id"])).toEqual([product.id])
+    expect(byFamily[0]).toMatchObject({ price: { customer: 4990, company: 3990 }, plan: seedPlan })
+
+    const withPrices = await read(`/getByIdWithPrices/${product.id}/${agentId}`)
+    expectDetail(withPrices)
+    expect(withPrices).toMatchObject({ id: product.id, plan: { customer: { id: plan.id, price: 4990 }, company: { id: plan.id, price: 3990 } } })
+    // The original client's `/product/get/{id}/{agent_id}` never had a server route.
+    expect((await as(operadorToken, "GET", `/get/${product.id}/${agentId}`)).status).toBe(404)
+
+    const byPlan = await read(`/getByProductPlanId/${plan.id}`)
+    expect(byPlan).toMatchObject({ id: product.id, familyId: hogar.id, name: "Con precios", promotional: "Descripción promocional", plan: { id: plan.id, agentId, price: 4990 } })
+    expect((byPlan["assistances"] as Array<Record<string, unknown>>).map((a) => [a["id"], a["name"]])).toEqual([
+      [assistance("Gasfitería"), "Gasfitería"],
+      [assistance("Telemedicina"), "Telemedicina"]
+    ])
+
+    const all = (await as(operadorToken, "GET", "/getAll")).json as Array<{ id: string; name: string; product_plans: unknown[] }>
+    expect(all.every((p) => Array.isArray(p.product_plans))).toBe(true)
+    expect(all.find((p) => p.id === product.id)).toMatchObject({
+      name: "Con precios",
+      product_plans: [
+        { type: "customer", id: plan.id, agent_id: agentId, price: "$ 4990", agent_name: "Canal Original", amount: 4990 },
+        { type: "company", id: plan.id, agent_id: agentId, price: "$ 3990", agent_name: "Canal Original", amount: 3990 },
+        { type: "yearly", id: plan.id, agent_id: agentId, price: "$ 49900", agent_name: "Canal Original", amount: 49900 }
+      ]
+    })
+    const families = (await as(operadorToken, "GET", "/getFamilies")).json as Array<{ id: string; name: string }>
+    expect(families).toEqual(expect.arrayContaining([expect.objectContaining({ id: hogar.id, name: "Hogar" })]))
+
+    // getByRetailRut: the RUT as the client formats it, or bare; answered with dots.
+    const dotted = Rut.format(rut)
+    for (const spelling of [dotted, rut, rut.replace("-", "")]) {
+      const plans = (await as(operadorToken, "GET", `/getByRetailRut/${encodeURIComponent(spelling)}`)).json
+      expect(plans).toEqual([
+        { rut: dotted, name: "Con precios", companyprice: 3990, price: 3990, currency: "P", productplan_id: plan.id, product_id: product.id, agent_id: agentId }
+      ])
+    }
+    expect((await as(operadorToken, "GET", `/getByRetailRut/${freshRut()}`)).json).toEqual([])
+    expect((await as(operadorToken, "GET", "/getByRetailRut/12.345.678-9")).status).toBe(400)
+
+    // The contract of the plan, as caseStore.getPdfContract reads it.
+    const contract = await as(operadorToken, "GET", `/getContract/${plan.id}`)
+    expect(contract.status).toBe(200)
+    expect(Buffer.from((contract.json as { base64: string }).base64, "base64").subarray(0, 5).toString()).toBe("%PDF-")
+
+    // A UF product reads the client's numbers as UF.
+    const ufProductId = ((await asAdmin("POST", "/create", { ...originalBody("Precios UF"), currency: "U", cost: 1, minInsuredCompanyPrice: 1, dynamiccharge: 0 })).json as { id: string }).id
+    const ufPlan = await asAdmin("POST", "/assignPrices", { id: ufProductId, agent_id: agentId, customerprice: 1, companyprice: "0.5", yearlyprice: 10.5 })
+    expect(ufPlan.json).toMatchObject({ customerPrice: "1.00", companyPrice: "0.50", yearlyPrice: "10.50" })
+  })
+
+  it("delete answers the deactivated product; Palma's extra fields do not get in the way of a client posting them back", async () => {
+    const created = (await asAdmin("POST", "/create", originalBody("Para borrar"))).json as Record<string, unknown>
+    // The detail as read, posted back whole (Palma's extra fields included): nothing changes.
+    const again = await asAdmin("PUT", `/update/${String(created["id"])}`, created)
+    expect(again.status).toBe(200)
+    expect(again.json).toEqual(created)
+    const deleted = await asAdmin("DELETE", `/delete/${String(created["id"])}`)
+    expect(deleted.status).toBe(200)
+    expect(deleted.json).toMatchObject({ id: created["id"], isActive: false })
+    expect((await as(operadorToken, "GET", `/getById/${String(created["id"])}`)).status).toBe(404)
+    expect((await as(operadorToken, "POST", "/create", originalBody("Sin permiso"))).status).toBe(403)
   })
 })

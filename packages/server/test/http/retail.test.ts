@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Call, RetailInput, RetailSearch, Rut, RutPath } from "@palma/core"
 import { Schema } from "effect"
+import { send } from "../security/http.js"
 import { clientAs, demoTokens, statusOf } from "../support/api.js"
 import { planFixture, rutOf } from "../support/catalogFixture.js"
 import { type RunningServer, startServer } from "../support/startServer.js"
@@ -49,14 +50,14 @@ describe("retail (channels)", () => {
         payload: retailInput({ rut, name: "Tiendas Prueba", line: "Retail", address: "Av. Siempre Viva 123", district: "13101", email: "contacto@prueba.cl" })
       })
     )
-    expect(created).toMatchObject({ rut, name: "Tiendas Prueba", district: "13101", isActive: true, logo: null })
+    expect(created).toMatchObject({ rut, name: "Tiendas Prueba", district: "Santiago", district_id: "13101", isActive: true, logo: null })
 
     // Sent as typed: dots, no dash, spaces around; the server stores the canonical form.
     const formatted = Rut.format(rut)
     expect(formatted).toMatch(/^76\.123\.456-/)
     const again = await postJson("/api/retail/create", { rut: ` ${formatted.replace("-", "")} `, name: "Tiendas Prueba SpA", legalRepresentative: "Ana Pérez" }, tokens.admin)
     expect(again.status).toBe(200)
-    expect(await again.json()).toMatchObject({ id: created.id, rut, name: "Tiendas Prueba SpA", legalRepresentative: "Ana Pérez", district: null })
+    expect(await again.json()).toMatchObject({ id: created.id, rut: formatted, name: "Tiendas Prueba SpA", legalRepresentative: "Ana Pérez", district: "", district_id: null })
     const all = await operador((c) => c.retail.getAll())
     expect(all.filter((r) => r.rut === rut)).toHaveLength(1)
     expect(await operador((c) => c.retail.getByRut({ path: rutPath({ rut: formatted }) }))).toMatchObject({ id: created.id, name: "Tiendas Prueba SpA" })
@@ -188,18 +189,22 @@ describe("retail logo", () => {
 describe("demo channels (seed)", () => {
   it("are a bank card, a retailer, a broker and the web, with valid RUTs, comunas, priced plans and a format per plan", async () => {
     const channels = await operador((c) => c.retail.getProductsAndRetail())
+    const all = await operador((c) => c.retail.getAll())
     const names = ["Tarjeta Banco Austral", "Tiendas Andes", "Corredora Pacífico", "Canal Web Palma"]
     const seeded = names.map((name) => channels.find((r) => r.name === name)!)
     expect(seeded.every(Boolean)).toBe(true)
-    const formats = await operador((c) => c.fileFormat.getAll())
+    const withFormats = (await operador((c) => c.fileFormat.getAll())).map((r) => r.retail_id)
     for (const channel of seeded) {
       expect(Rut.isValid(channel.rut), channel.rut).toBe(true)
-      expect(channel.district).toMatch(/^\d{5}$/)
+      const row = all.find((r) => r.id === channel.id)!
+      expect(row.district_id).toMatch(/^\d{5}$/)
+      expect(row.district).not.toBe("")
+      expect(row.fantasyName).not.toBe("")
+      expect(withFormats).toContain(channel.id)
       expect(channel.plans.length, channel.name).toBeGreaterThan(0)
       for (const plan of channel.plans) {
-        const format = formats.find((f) => f.productPlan_id === plan.id)
-        expect(format, `${channel.name} / ${plan.product_name}`).toBeDefined()
-        expect(format!.fields.map((f) => f.field)).toEqual(expect.arrayContaining(["rut", "name", "paternalLastName"]))
+        const format = await operador((c) => c.fileFormat.getByProductPlanId({ path: { productPlan_id: plan.id } }))
+        expect(format.map((f) => f.field_id), `${channel.name} / ${plan.product_name}`).toEqual(expect.arrayContaining(["rut", "name", "paternalLastName"]))
       }
     }
     expect(seeded.find((r) => r.name === "Canal Web Palma")!.plans.map((p) => p.product_name)).toEqual([
@@ -231,5 +236,157 @@ describe("retail access", () => {
     expect(await statusOf(operador((c) => c.retail.deleteById({ path: { id: channel!.id } })))).toBe(403)
     expect(await statusOf(operador((c) => c.retail.uploadLogo({ payload: logoForm(channel!.id, tinyPng()) })))).toBe(403)
     expect((await operador((c) => c.retail.getById({ path: { id: channel!.id } }))).isActive).toBe(true)
+  })
+})
+
+describe("the original client's calls (seed API, verbatim)", () => {
+  /** A JSON call exactly as the original client makes it, past the typed client. */
+  const raw = async (method: string, path: string, token: string, body?: unknown) => {
+    const response = await send(server.url, method, path, { token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+    return { status: response.status, json: response.json as Record<string, unknown> & ReadonlyArray<Record<string, unknown>> }
+  }
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+  const dotted = /^\d{1,3}(\.\d{3})*-[\dK]$/
+
+  /** The client's whole retail state, as its form posts it to `retail/create`. */
+  const clientState = (rut: string, fields: Record<string, unknown> = {}) => ({
+    id: "",
+    rut: Rut.format(rut),
+    name: "Seguros del Sur",
+    legalRepresentative: "Marta Díaz",
+    line: "Seguros generales",
+    fantasyName: "SurSeguros",
+    address: "Av. Irarrázaval 3450",
+    district: "Ñuñoa",
+    email: "contacto@sursur.cl",
+    phone: "+56 2 2233 4455",
+    logo: "",
+    products: [],
+    users: [],
+    ...fields
+  })
+
+  it("create takes the client's whole state (comuna by name, blank logo, its lists) and answers the channel as getById does", async () => {
+    const rut = rutOf(76543210)
+    const created = await raw("POST", "/api/retail/create", tokens.admin, clientState(rut, { district: "nunoa", isActive: false, user_id: "x", created_by: "y" }))
+    expect(created.status).toBe(200)
+    expect(created.json).toEqual({
+      id: expect.stringMatching(uuid),
+      rut: Rut.format(rut),
+      name: "Seguros del Sur",
+      legalRepresentative: "Marta Díaz",
+      line: "Seguros generales",
+      fantasyName: "SurSeguros",
+      address: "Av. Irarrázaval 3450",
+      district: "Ñuñoa",
+      district_id: "13120",
+      email: "contacto@sursur.cl",
+      phone: "+56 2 2233 4455",
+      logo: null,
+      products: [],
+      users: [],
+      isActive: true
+    })
+    const id = created.json["id"] as string
+    expect(await raw("GET", `/api/retail/getById/${id}`, tokens.user)).toEqual(created)
+    expect(await raw("GET", `/api/retail/getByRut/${Rut.format(rut)}`, tokens.user)).toEqual(created)
+    expect(await raw("GET", `/api/retail/getByRut/${rut}`, tokens.user)).toEqual(created)
+
+    // The comuna by CUT code, blanks for what is unknown.
+    const again = await raw("POST", "/api/retail/create", tokens.admin, clientState(rut, { id, district: "13101", email: "", phone: "" }))
+    expect(again.json).toMatchObject({ id, district: "Santiago", district_id: "13101", email: null, phone: null })
+    const blank = await raw("POST", "/api/retail/create", tokens.admin, clientState(rut, { id, district: "" }))
+    expect(blank.json).toMatchObject({ id, district: "", district_id: null })
+  })
+
+  it("an id in the body never picks the channel: the RUT does, and the other channel is untouched", async () => {
+    const other = (await raw("POST", "/api/retail/create", tokens.admin, clientState(rutOf(76543211), { name: "Canal Ajeno" }))).json
+    const before = await raw("GET", `/api/retail/getById/${String(other["id"])}`, tokens.user)
+    const mine = await raw("POST", "/api/retail/create", tokens.admin, clientState(rutOf(76543212), { id: other["id"], name: "Canal Propio" }))
+    expect(mine.status).toBe(200)
+    expect(mine.json["id"]).not.toBe(other["id"])
+    expect(await raw("GET", `/api/retail/getById/${String(other["id"])}`, tokens.user)).toEqual(before)
+  })
+
+  it("an unknown comuna name → Spanish 400 on district, nothing written", async () => {
+    const rut = rutOf(76543213)
+    const response = await raw("POST", "/api/retail/create", tokens.admin, clientState(rut, { district: "Gótica" }))
+    expect(response.status).toBe(400)
+    expect(response.json["issues"]).toContainEqual({ path: ["district"], message: "La comuna no existe en la lista oficial" })
+    expect((await raw("GET", `/api/retail/getByRut/${Rut.format(rut)}`, tokens.user)).status).toBe(404)
+  })
+
+  it("getAll lists active channels with the fields the client reads; unknown ids and RUTs are 404", async () => {
+    const response = await raw("GET", "/api/retail/getAll", tokens.user)
+    expect(response.status).toBe(200)
+    expect(response.json.length).toBeGreaterThan(0)
+    for (const row of response.json) {
+      expect(row).toMatchObject({ id: expect.stringMatching(uuid), rut: expect.stringMatching(dotted), name: expect.any(String), isActive: true })
+      for (const key of ["legalRepresentative", "line", "fantasyName", "address", "district"]) expect(typeof row[key], key).toBe("string")
+      for (const key of ["email", "phone", "district_id"]) expect(row[key] === null || typeof row[key] === "string", key).toBe(true)
+    }
+    expect(response.json.find((r) => r["name"] === "Tiendas Andes")).toMatchObject({ district: "Providencia", district_id: "13123", fantasyName: "Andes" })
+    expect((await raw("GET", "/api/retail/getById/00000000-0000-4000-8000-000000000000", tokens.user)).status).toBe(404)
+    expect((await raw("GET", "/api/retail/getByRut/11.111.111-1", tokens.user)).status).toBe(404)
+  })
+
+  describe("with a channel that sells a plan", () => {
+    let fixture: Awaited<ReturnType<typeof planFixture>>
+    let productId: string
+    beforeAll(async () => {
+      fixture = await planFixture(admin, "Compat", 76888999)
+      const channels = await operador((c) => c.retail.getProductsAndRetail())
+      productId = channels.find((r) => r.id === fixture.retailId)!.plans[0]!.product_id
+    })
+
+    it("getById answers its products (product id, name, plan id, customer price, frequency, live subscriptions) and no users", async () => {
+      const response = await raw("GET", `/api/retail/getById/${fixture.retailId}`, tokens.user)
+      expect(response.json["products"]).toEqual([
+        {
+          id: productId,
+          product_id: productId,
+          name: fixture.productName,
+          productplan_id: fixture.planId,
+          currency: "P",
+          frequency: "M",
+          price: 9990,
+          companyPrice: 7000,
+          yearlyPrice: 99900,
+          subscriptions: 0
+        }
+      ])
+      expect(response.json["users"]).toEqual([])
+    })
+
+    it("getBySearchValues with blank criteria finds every active channel, with products and insured as counts", async () => {
+      const all = await raw("POST", "/api/retail/getBySearchValues", tokens.user, { rut: "", name: "" })
+      expect(all.status).toBe(200)
+      for (const row of all.json) {
+        expect(row).toMatchObject({ id: expect.stringMatching(uuid), rut: expect.stringMatching(dotted), name: expect.any(String), products: expect.any(Number), insured: 0 })
+      }
+      expect(all.json.find((r) => r["id"] === fixture.retailId)).toMatchObject({ name: "Canal Compat", products: 1, insured: 0 })
+      const byName = await raw("POST", "/api/retail/getBySearchValues", tokens.user, { rut: "", name: "canal compat" })
+      expect(byName.json.map((r) => r["id"])).toEqual([fixture.retailId])
+      const byRut = await raw("POST", "/api/retail/getBySearchValues", tokens.user, { rut: Rut.format(rutOf(76888999)), name: "" })
+      expect(byRut.json.map((r) => r["id"])).toEqual([fixture.retailId])
+    })
+
+    it("getProductsAndRetail answers [{id, rut, name, products:[{id, name, productplan_id}]}]", async () => {
+      const response = await raw("GET", "/api/retail/getProductsAndRetail", tokens.user)
+      expect(response.status).toBe(200)
+      const channel = response.json.find((r) => r["id"] === fixture.retailId)!
+      expect(channel).toMatchObject({ rut: Rut.format(rutOf(76888999)), name: "Canal Compat" })
+      expect(channel["products"]).toEqual([{ id: productId, name: fixture.productName, productplan_id: fixture.planId }])
+      for (const row of response.json) expect(row["products"]).toBeInstanceOf(Array)
+    })
+
+    it("deleteById deactivates: 200, then getById is 404 and the lists leave it out", async () => {
+      expect((await raw("DELETE", `/api/retail/deleteById/${fixture.retailId}`, tokens.admin)).status).toBe(200)
+      expect((await raw("GET", `/api/retail/getById/${fixture.retailId}`, tokens.user)).status).toBe(404)
+      expect((await raw("GET", "/api/retail/getAll", tokens.user)).json.map((r) => r["id"])).not.toContain(fixture.retailId)
+      const search = await raw("POST", "/api/retail/getBySearchValues", tokens.user, { rut: "", name: "" })
+      expect(search.json.map((r) => r["id"])).not.toContain(fixture.retailId)
+      expect((await raw("GET", "/api/retail/getProductsAndRetail", tokens.user)).json.map((r) => r["id"])).not.toContain(fixture.retailId)
+    })
   })
 })

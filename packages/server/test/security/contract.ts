@@ -45,7 +45,8 @@ export const UNKNOWN_UUID = "7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41"
  */
 const pathSamples: Readonly<Record<string, string>> = {
   // A valid RUT (módulo 11) no seeded channel has.
-  "retail.getByRut:rut": "11111111-1"
+  "retail.getByRut:rut": "11111111-1",
+  "product.getByRetailRut:rut": "11111111-1"
 }
 
 /**

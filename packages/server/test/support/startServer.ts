@@ -23,6 +23,14 @@ export interface RunningServer {
 
 export { psql }
 
+/** What the run's global setup (template.ts) hands every test file. */
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The dumped PGlite cluster, or the PostgreSQL template database's name. */
+    palmaTemplate: { readonly kind: "pglite"; readonly file: string } | { readonly kind: "postgres"; readonly database: string }
+  }
+}
+
 /** This server's own database: a clone of the run's migrated, seeded template (see template.ts). */
 const cloneTemplate = () => {
   const template = inject("palmaTemplate")

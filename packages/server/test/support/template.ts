@@ -16,12 +16,6 @@ import { psql } from "./psql.js"
  * template is a dumped cluster that each server loads in memory; with DATABASE_URL it is a
  * PostgreSQL database that each server's own database is created from (`CREATE DATABASE … TEMPLATE`).
  */
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The dumped PGlite cluster, or the PostgreSQL template database's name. */
-    palmaTemplate: { readonly kind: "pglite"; readonly file: string } | { readonly kind: "postgres"; readonly database: string }
-  }
-}
 
 const ready = databaseReady({ seedDemo: true, demoPassword: "palma-demo" }).pipe(Layer.provide(AuthConfig.layerFrom({})))
 

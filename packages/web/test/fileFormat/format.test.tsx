@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { renderApp } from "../renderApp"
-import { type CatalogSeed, startCatalogServer, uuid } from "../retail/fakeCatalog"
+import { type CatalogSeed, rosterFields, savedColumn, startCatalogServer, uuid } from "../retail/fakeCatalog"
 import { catalog, hogarPlan } from "../retail/seed"
 
 const patente = uuid(700)
@@ -68,11 +68,11 @@ describe("Formatos de archivo", () => {
         {
           productPlan_id: hogarPlan.id,
           fields: [
-            { field: "name", header: "NOMBRES", required: true },
-            { field: "rut", header: "RUT", required: true },
-            { field: "paternalLastName", header: "Apellido paterno", required: true },
-            { field: patente, header: "Patente", required: true },
-            { field: "email", header: "Correo electrónico", required: false }
+            { field_id: "name", header: "NOMBRES", required: true },
+            { field_id: "rut", header: "RUT", required: true },
+            { field_id: "paternalLastName", header: "Apellido paterno", required: true },
+            { field_id: patente, header: "Patente", required: true },
+            { field_id: "email", header: "Correo electrónico", required: false }
           ]
         }
       ]
@@ -93,21 +93,17 @@ describe("Formatos de archivo", () => {
   })
 
   it("downloads the template of a saved format as plantilla.xlsx", async () => {
-    const format = {
-      id: uuid(800),
-      productPlan_id: hogarPlan.id,
-      fields: [
-        { field: "rut", header: "RUT ASEGURADO", required: true, position: 1 },
-        { field: "name", header: "NOMBRE", required: true, position: 2 },
-        { field: "paternalLastName", header: "APELLIDO", required: true, position: 3 }
-      ]
-    }
+    const format = [
+      savedColumn(rosterFields, { field: "rut", header: "RUT ASEGURADO", required: true }, 1),
+      savedColumn(rosterFields, { field: "name", header: "NOMBRE", required: true }, 2),
+      savedColumn(rosterFields, { field: "paternalLastName", header: "APELLIDO", required: true }, 3)
+    ]
     const createObjectURL = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:plantilla")
     const clicked: HTMLAnchorElement[] = []
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this)
     })
-    const { server, user, columns } = await openFormat({ ...catalog, formats: [format] })
+    const { server, user, columns } = await openFormat({ ...catalog, formats: { [hogarPlan.id]: format } })
     expect(headers(columns).map(([, value]) => value)).toEqual(["RUT ASEGURADO", "NOMBRE", "APELLIDO"])
     await user.click(screen.getByRole("button", { name: "Descargar plantilla" }))
     await waitFor(() => expect(clicked).toHaveLength(1))
@@ -120,17 +116,13 @@ describe("Formatos de archivo", () => {
   })
 
   it("deletes a format only after confirmation", async () => {
-    const format = {
-      id: uuid(800),
-      productPlan_id: hogarPlan.id,
-      fields: [
-        { field: "rut", header: "RUT", required: true, position: 1 },
-        { field: "name", header: "Nombre", required: true, position: 2 },
-        { field: "paternalLastName", header: "Apellido paterno", required: true, position: 3 },
-        { field: "email", header: "Correo", required: false, position: 4 }
-      ]
-    }
-    const { server, user, columns } = await openFormat({ ...catalog, formats: [format] })
+    const format = [
+      savedColumn(rosterFields, { field: "rut", header: "RUT", required: true }, 1),
+      savedColumn(rosterFields, { field: "name", header: "Nombre", required: true }, 2),
+      savedColumn(rosterFields, { field: "paternalLastName", header: "Apellido paterno", required: true }, 3),
+      savedColumn(rosterFields, { field: "email", header: "Correo", required: false }, 4)
+    ]
+    const { server, user, columns } = await openFormat({ ...catalog, formats: { [hogarPlan.id]: format } })
     await user.click(screen.getByRole("button", { name: "Eliminar formato" }))
     let dialog = within(await screen.findByRole("dialog", { name: "¿Eliminar el formato de Hogar Full de Banco Sur?" }))
     await user.click(dialog.getByRole("button", { name: "Cancelar" }))

@@ -37,6 +37,7 @@ describe("creating a producto", () => {
     await fill(user, dialog, "Nombre", "Hogar Full")
     await fill(user, dialog, "Título", "Hogar protegido")
     await fill(user, dialog, "Subtítulo", "Todo el año")
+    await fill(user, dialog, "Alianza", "Banco Hogar")
 
     // A new product is monthly and in pesos until told otherwise.
     expect(within(dialog).getByRole("radio", { name: "Mensual" })).toBeChecked()
@@ -44,12 +45,14 @@ describe("creating a producto", () => {
     await user.click(within(dialog).getByRole("radio", { name: "UF" }))
     expect(await fill(user, dialog, "Costo", "1,25")).toHaveValue("1,25")
     expect(await fill(user, dialog, "Precio mínimo empresa por asegurado", "0,5")).toHaveValue("0,50")
+    expect(await fill(user, dialog, "Costo por carga", "0,15")).toHaveValue("0,15")
     await user.click(within(dialog).getByRole("radio", { name: "Anual" }))
     await user.click(within(dialog).getByRole("radio", { name: "24 meses" }))
     await fill(user, dialog, "Día de pago", "5")
     await fill(user, dialog, "Cargas permitidas", "3")
     await user.click(within(dialog).getByRole("checkbox", { name: "Afecto a IVA" }))
     await fill(user, dialog, "Descripción", "Asistencia para el hogar")
+    await fill(user, dialog, "Descripción promocional", "El hogar cubierto")
     await fill(user, dialog, "Ámbito territorial", "Todo Chile")
     await fill(user, dialog, "Condiciones de contratación", "Mayores de 18")
 
@@ -82,6 +85,7 @@ describe("creating a producto", () => {
         family_id: server.masterId("family", "Hogar"),
         name: "Hogar Full",
         cost: "1.25",
+        dynamiccharge: "0.15",
         isSubject: true,
         frequency: "A",
         term: 24,
@@ -91,12 +95,14 @@ describe("creating a producto", () => {
         minInsuredCompanyPrice: "0.50",
         title: "Hogar protegido",
         subTitle: "Todo el año",
+        alias: "Banco Hogar",
+        promotional: "El hogar cubierto",
         description: "Asistencia para el hogar",
         territorialScope: "Todo Chile",
         hiringConditions: "Mayores de 18",
         assistances: [
-          { assistance_id: server.assistanceId("Gasfitería"), amount: 500000, currency: "P", maximum: 150000, events: 3, lack: 30 },
-          { assistance_id: server.assistanceId("Remolque"), amount: "3.00", currency: "U", maximum: "1.50", events: 1, lack: 0 }
+          { id: server.assistanceId("Gasfitería"), amount: 500000, currency: "P", maximum: 150000, events: 3, lack: 30 },
+          { id: server.assistanceId("Remolque"), amount: "3.00", currency: "U", maximum: "1.50", events: 1, lack: 0 }
         ]
       }
     ])

@@ -14,7 +14,9 @@ describe("editing a producto", () => {
     const remolque = server.assistanceId("Remolque")
     server.products[0] = {
       ...server.products[0]!,
-      assistances: [{ assistance_id: remolque, assistance_name: "Remolque", amount: 250000, currency: "P", maximum: 80000, events: 2, lack: 15 }]
+      assistances: [
+        { id: remolque, name: "Remolque", section: "Vehicular", assistance_id: remolque, assistance_name: "Remolque", amount: 250000, currency: "P", maximum: 80000, events: 2, lack: 15 }
+      ]
     }
     const { user } = renderMasters("/masters/product")
     await user.click(await screen.findByRole("button", { name: "Editar Auto Plus" }))
@@ -36,7 +38,7 @@ describe("editing a producto", () => {
       currency: "U",
       term: 36,
       dueDay: 10,
-      assistances: [{ assistance_id: remolque, amount: 250000, currency: "P", maximum: 80000, events: 2, lack: 15 }]
+      assistances: [{ id: remolque, amount: 250000, currency: "P", maximum: 80000, events: 2, lack: 15 }]
     })
   })
 

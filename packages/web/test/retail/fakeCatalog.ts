@@ -1,6 +1,8 @@
 import {
   FileFormatInput,
   type FileFormat,
+  type FileFormatField,
+  normalizeDistrictName,
   type Product,
   ProductPlanInput,
   type Retail,
@@ -11,7 +13,7 @@ import {
 import { Either, Schema } from "effect"
 import { vi } from "vitest"
 import { ana } from "../accounts"
-import { type Account, startFakeServer } from "../fakeServer"
+import { type Account, sampleDistricts, startFakeServer } from "../fakeServer"
 
 /**
  * The catalog endpoints of the Palma server (channels, products and their plans, roster fields,
@@ -36,8 +38,10 @@ export const channel = (n: number, fields: Partial<Omit<Retail, "rut">> & { read
   id: uuid(n),
   legalRepresentative: "",
   line: "",
+  fantasyName: "",
   address: "",
-  district: null,
+  district: "",
+  district_id: null,
   email: null,
   phone: null,
   logo: null,
@@ -51,6 +55,7 @@ export const product = (n: number, fields: Partial<Product> & Pick<Product, "nam
   family_id: uuid(900),
   family_name: "Hogar",
   cost: fields.currency === "P" ? 1000 : ("0.10" as Product["cost"]),
+  dynamiccharge: fields.currency === "P" ? 0 : ("0.00" as Product["cost"]),
   isSubject: false,
   frequency: "M",
   term: 12,
@@ -59,6 +64,8 @@ export const product = (n: number, fields: Partial<Product> & Pick<Product, "nam
   minInsuredCompanyPrice: fields.currency === "P" ? 0 : ("0.00" as Product["cost"]),
   title: "",
   subTitle: "",
+  alias: "",
+  promotional: "",
   description: "",
   territorialScope: "",
   hiringConditions: "",
@@ -82,7 +89,8 @@ export interface CatalogSeed {
   readonly plans?: ReadonlyArray<PlanSeed>
   /** The roster fields of every plan. */
   readonly fields?: ReadonlyArray<RosterField>
-  readonly formats?: ReadonlyArray<FileFormat>
+  /** Saved formats, by plan id. */
+  readonly formats?: Readonly<Record<string, FileFormat>>
   readonly account?: Account
 }
 
@@ -94,15 +102,47 @@ export interface RecordedRequest {
   readonly form: FormData | null
 }
 
+const personField = (field: string, label: string, format: string, required: boolean): RosterField => ({
+  type: "ASE",
+  id: field,
+  name: label,
+  format,
+  field,
+  label,
+  kind: "person",
+  valueType_code: null,
+  required
+})
+
 /** The roster fields of every plan, as the server lists them (person fields, then a plan value). */
 export const rosterFields: ReadonlyArray<RosterField> = [
-  { field: "rut", label: "RUT", kind: "person", valueType_code: null, required: true },
-  { field: "name", label: "Nombre", kind: "person", valueType_code: null, required: true },
-  { field: "paternalLastName", label: "Apellido paterno", kind: "person", valueType_code: null, required: true },
-  { field: "maternalLastName", label: "Apellido materno", kind: "person", valueType_code: null, required: false },
-  { field: "email", label: "Correo electrónico", kind: "person", valueType_code: null, required: false },
-  { field: uuid(700), label: "Patente", kind: "value", valueType_code: "S", required: false }
+  personField("rut", "RUT", "12.345.678-5", true),
+  personField("name", "Nombre", "Texto", true),
+  personField("paternalLastName", "Apellido paterno", "Texto", true),
+  personField("maternalLastName", "Apellido materno", "Texto", false),
+  personField("email", "Correo electrónico", "nombre@dominio.cl", false),
+  { type: "VAL", id: uuid(700), name: "Patente", format: "Texto", field: uuid(700), label: "Patente", kind: "value", valueType_code: "S", required: false }
 ]
+
+/** A saved column as the server answers it, for `field` among `fields`. */
+export const savedColumn = (
+  fields: ReadonlyArray<RosterField>,
+  column: { readonly field: string; readonly header: string; readonly required: boolean },
+  position: number
+): FileFormatField => {
+  const known = fields.find((f) => f.field === column.field)!
+  return {
+    id: uuid(5000 + position),
+    field_db_name: known.kind === "person" ? known.field : "value",
+    field_type: known.kind === "person" ? "insured" : "value",
+    field_id: known.field,
+    field_name: known.label,
+    field_format: known.format,
+    header: column.header,
+    required: column.required,
+    position
+  }
+}
 
 const readBody = async (input: RequestInfo | URL, init: RequestInit | undefined): Promise<{ body: unknown; form: FormData | null }> => {
   const raw = init?.body ?? (input instanceof Request ? await input.text() : undefined)
@@ -124,7 +164,7 @@ export const startCatalogServer = (seed: CatalogSeed = {}) => {
   const channels: Retail[] = (seed.channels ?? []).map((c) => ({ ...c }))
   const products: Product[] = (seed.products ?? []).map((p) => ({ ...p }))
   const plans: Array<PlanSeed & { isActive: boolean }> = (seed.plans ?? []).map((p) => ({ ...p, isActive: true }))
-  const formats = new Map<string, FileFormat>((seed.formats ?? []).map((f) => [f.productPlan_id, f]))
+  const formats = new Map<string, FileFormat>(Object.entries(seed.formats ?? {}))
   const fields = seed.fields ?? rosterFields
 
   const server = {
@@ -158,6 +198,38 @@ export const startCatalogServer = (seed: CatalogSeed = {}) => {
     }
   }
   const activePlans = () => plans.filter((p) => p.isActive)
+  /** `assignPrices` answers the plan, and its prices as the original's `{success, data}`. */
+  const assigned = (p: PlanSeed) => {
+    const price = (amount: PlanSeed["customerPrice"]) => ({ id: p.id, price: amount, product_plan_id: p.id })
+    return { ...planView(p), success: true, data: { customer: price(p.customerPrice), company: price(p.companyPrice), yearly: price(p.yearlyPrice) } }
+  }
+  /** A channel as `getById` answers it: with the products it sells and no users. */
+  const detail = (c: Retail) => ({
+    ...c,
+    products: activePlans()
+      .filter((p) => p.agent_id === c.id)
+      .map((p) => {
+        const view = planView(p)
+        return {
+          id: p.product_id,
+          product_id: p.product_id,
+          name: view.product_name,
+          productplan_id: p.id,
+          currency: view.currency,
+          frequency: productOf(p.product_id)!.frequency,
+          price: p.customerPrice,
+          companyPrice: p.companyPrice,
+          yearlyPrice: p.yearlyPrice,
+          subscriptions: 0
+        }
+      }),
+    users: []
+  })
+  /** The comuna a create names (by CUT code or name), as the server answers it. */
+  const districtOf = (ref: string | null) => {
+    const found = ref === null ? undefined : sampleDistricts.find((d) => d.id.padStart(5, "0") === ref || normalizeDistrictName(d.district_name) === normalizeDistrictName(ref))
+    return { district: found?.district_name ?? "", district_id: found?.id.padStart(5, "0") ?? null }
+  }
 
   const route = async (method: string, path: string, body: unknown, form: FormData | null): Promise<Response> => {
     const [, group, action, id] = /^\/api\/(\w+)\/(\w+)(?:\/([^/]+))?$/.exec(path) ?? []
@@ -169,31 +241,31 @@ export const startCatalogServer = (seed: CatalogSeed = {}) => {
         const digits = (rut ?? "").replace(/[^0-9kK]/g, "")
         return json(
           200,
-          active().filter(
-            (c) => (digits === "" || c.rut.replace("-", "").includes(digits)) && (name === null || name.trim() === "" || c.name.toLowerCase().includes(name.toLowerCase()))
-          )
+          active()
+            .filter((c) => (digits === "" || c.rut.replace("-", "").includes(digits)) && (name === null || name.trim() === "" || c.name.toLowerCase().includes(name.toLowerCase())))
+            .map((c) => ({ ...c, products: detail(c).products.length, insured: 0 }))
         )
       }
       case "GET retail/getById": {
         const found = active().find((c) => c.id === id)
-        return found ? json(200, found) : notFound("No se encontró el canal")
+        return found ? json(200, detail(found)) : notFound("No se encontró el canal")
       }
       case "GET retail/getByRut": {
         const found = active().find((c) => c.rut === decodeURIComponent(id ?? ""))
-        return found ? json(200, found) : notFound("No se encontró el canal")
+        return found ? json(200, detail(found)) : notFound("No se encontró el canal")
       }
       case "POST retail/create": {
         const decoded = Schema.decodeUnknownEither(RetailInput)(body)
         if (Either.isLeft(decoded)) return badRequest(decoded.left)
-        const input = decoded.right
+        const input = { ...decoded.right, ...districtOf(decoded.right.district) }
         const current = channels.find((c) => c.rut === input.rut)
         if (current !== undefined) {
           Object.assign(current, input, { isActive: true })
-          return json(200, current)
+          return json(200, detail(current))
         }
-        const created = { id: uuid(next++), ...input, isActive: true } as Retail
+        const created: Retail = { id: uuid(next++), ...input, isActive: true }
         channels.push(created)
-        return json(200, created)
+        return json(200, detail(created))
       }
       case "DELETE retail/deleteById": {
         const found = active().find((c) => c.id === id)
@@ -205,15 +277,19 @@ export const startCatalogServer = (seed: CatalogSeed = {}) => {
         const target = active().find((c) => c.id === form?.get("id"))
         if (target === undefined) return notFound("No se encontró el canal")
         Object.assign(target, { logo: `/api/retail/logo/${target.id}` })
-        return json(200, target)
+        return json(200, detail(target))
       }
       case "GET retail/getProductsAndRetail":
         return json(
           200,
-          active().map((c) => ({ ...c, plans: activePlans().filter((p) => p.agent_id === c.id).map(planView) }))
+          active().map((c) => {
+            const sold = activePlans().filter((p) => p.agent_id === c.id)
+            return { id: c.id, rut: c.rut, name: c.name, products: sold.map((p) => ({ id: p.product_id, name: planView(p).product_name, productplan_id: p.id })), plans: sold.map(planView) }
+          })
         )
       case "GET product/getAll":
-        return json(200, products)
+        // The plans' prices (`product_plans`) are not read by the channel's screens.
+        return json(200, products.map((p) => ({ ...p, product_plans: [] })))
       case "GET product/list":
         return json(
           200,
@@ -221,7 +297,17 @@ export const startCatalogServer = (seed: CatalogSeed = {}) => {
             .filter((p) => p.agent_id === id)
             .map((p) => {
               const view = planView(p)
-              return { ...productOf(p.product_id)!, productPlan_id: p.id, agent_id: p.agent_id, agent_name: view.agent_name, customerPrice: p.customerPrice, companyPrice: p.companyPrice, yearlyPrice: p.yearlyPrice }
+              return {
+                ...productOf(p.product_id)!,
+                productPlan_id: p.id,
+                agent_id: p.agent_id,
+                agent_name: view.agent_name,
+                customerPrice: p.customerPrice,
+                companyPrice: p.companyPrice,
+                yearlyPrice: p.yearlyPrice,
+                price: { customer: p.customerPrice, company: p.companyPrice },
+                plan: { customer: { id: p.id, price: p.customerPrice }, company: { id: p.id, price: p.companyPrice }, yearly: { id: p.id, price: p.yearlyPrice } }
+              }
             })
         )
       case "POST product/assignPrices": {
@@ -232,11 +318,11 @@ export const startCatalogServer = (seed: CatalogSeed = {}) => {
         const current = activePlans().find((p) => p.product_id === input.id && p.agent_id === input.agent_id)
         if (current !== undefined) {
           Object.assign(current, prices)
-          return json(200, planView(current))
+          return json(200, assigned(current))
         }
         const created = { id: uuid(next++), product_id: input.id, agent_id: input.agent_id, ...prices, isActive: true }
         plans.push(created)
-        return json(200, planView(created))
+        return json(200, assigned(created))
       }
       case "DELETE product/deletePlan": {
         const found = activePlans().find((p) => p.id === id)
@@ -248,27 +334,22 @@ export const startCatalogServer = (seed: CatalogSeed = {}) => {
         return activePlans().some((p) => p.id === id) ? json(200, { base64: "JVBERi0xLjQK" }) : notFound("No se encontró el plan")
       case "GET field/getByProductPlanId":
         return activePlans().some((p) => p.id === id) ? json(200, fields) : notFound("No se encontró el plan")
-      case "GET fileFormat/getByProductPlanId": {
-        const found = formats.get(id ?? "")
-        return found ? json(200, found) : notFound("El plan no tiene formato de archivo")
-      }
+      case "GET fileFormat/getByProductPlanId":
+        return activePlans().some((p) => p.id === id) ? json(200, formats.get(id ?? "") ?? []) : notFound("No se encontró el plan")
       case "POST fileFormat/create": {
         const decoded = Schema.decodeUnknownEither(FileFormatInput)(body)
         if (Either.isLeft(decoded)) return badRequest(decoded.left)
         const input = decoded.right
-        const saved: FileFormat = {
-          id: uuid(next++),
-          productPlan_id: input.productPlan_id,
-          fields: input.fields.map((f, i) => ({ field: f.field, header: f.header, required: f.required, position: i + 1 }))
-        }
+        const saved: FileFormat = input.fields.map((f, i) =>
+          savedColumn(fields, { field: f.field_id, header: f.header ?? fields.find((k) => k.field === f.field_id)!.label, required: f.required }, i + 1)
+        )
         formats.set(input.productPlan_id, saved)
         return json(200, saved)
       }
       case "DELETE fileFormat/deleteByProductPlanId": {
-        const found = formats.get(id ?? "")
-        if (found === undefined) return notFound("El plan no tiene formato de archivo")
+        if (!formats.has(id ?? "")) return notFound("El plan no tiene formato de archivo")
         formats.delete(id ?? "")
-        return json(200, found)
+        return json(200, true)
       }
       case "GET fileFormat/template":
         return formats.has(id ?? "")

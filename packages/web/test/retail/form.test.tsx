@@ -95,6 +95,18 @@ describe("a channel's form", () => {
     expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ district: "05101", email: "contacto@club.cl" })
   })
 
+  it("edits a channel: the comuna shown from its CUT code (district_id), the fantasy name sent with the rest", async () => {
+    const server = startCatalogServer(catalog)
+    const { user } = renderApp(`/entities/retail/${bancoSur.id}`)
+    const form = within(await screen.findByRole("form", { name: "Datos del canal" }))
+    expect(form.getByRole("combobox", { name: "Comuna" })).toHaveValue("Santiago — Metropolitana de Santiago")
+    await user.type(form.getByRole("textbox", { name: "Nombre de fantasía" }), "Sur Seguros")
+    await user.click(form.getByRole("button", { name: "Guardar cambios" }))
+    expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
+    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: "76086428-5", fantasyName: "Sur Seguros", district: "13101" })
+    expect(server.channels.find((c) => c.id === bancoSur.id)).toMatchObject({ fantasyName: "Sur Seguros", district: "Santiago", district_id: "13101" })
+  })
+
   it("shows the server's field messages beside the fields", async () => {
     const { server, user, form } = await openNew()
     server.override.set("POST /api/retail/create", () =>

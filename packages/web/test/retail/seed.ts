@@ -7,11 +7,12 @@ export const bancoSur = channel(1, {
   legalRepresentative: "Marta Díaz",
   line: "Banca",
   address: "Av. Apoquindo 1234",
-  district: "13101",
+  district: "Santiago",
+  district_id: "13101",
   email: "canales@bancosur.cl",
   phone: "+56 2 2345 6789"
 })
-export const tiendaNorte = channel(2, { rut: "96509660-4", name: "Tienda Norte", district: "05101" })
+export const tiendaNorte = channel(2, { rut: "96509660-4", name: "Tienda Norte", district: "Valparaíso", district_id: "05101" })
 
 export const hogarFull = product(10, { name: "Hogar Full", currency: "P" })
 export const saludUf = product(11, { name: "Salud UF", currency: "U" })

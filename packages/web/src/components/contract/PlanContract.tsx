@@ -13,7 +13,7 @@ const messageOf = (error: unknown) =>
     ? error.message
     : "No se pudo obtener el contrato"
 
-export const Waiting = ({ children }: { readonly children: ReactNode }) => (
+const Waiting = ({ children }: { readonly children: ReactNode }) => (
   <Group role="status" gap="xs" justify="center" p="md">
     <Loader size="sm" aria-hidden="true" />
     <Text size="sm">{children}</Text>

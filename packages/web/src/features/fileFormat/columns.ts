@@ -13,7 +13,7 @@ export interface Column {
   readonly locked: boolean
 }
 
-const lockedField = (field: RosterField) => field.required || isColumnRequired({ field: field.field, required: false })
+const lockedField = (field: RosterField) => field.required || isColumnRequired({ field_id: field.field, required: false })
 
 export const columnOf = (field: RosterField): Column => {
   const locked = lockedField(field)
@@ -23,13 +23,13 @@ export const columnOf = (field: RosterField): Column => {
 /** The saved format's columns, or (without one) the columns no format can lack. */
 export const initialColumns = (fields: ReadonlyArray<RosterField>, format: FileFormat | null): ReadonlyArray<Column> => {
   if (format === null) return fields.filter(lockedField).map(columnOf)
-  return [...format.fields]
+  return [...format]
     .sort((a, b) => a.position - b.position)
     .map((saved) => {
-      const known = fields.find((f) => f.field === saved.field)
-      const locked = known !== undefined ? lockedField(known) : isColumnRequired({ field: saved.field, required: false })
-      // A value the product no longer asks for keeps its header, named by it.
-      return { field: saved.field, label: known?.label ?? saved.header, header: saved.header, required: saved.required || locked, locked }
+      const known = fields.find((f) => f.field === saved.field_id)
+      const locked = known !== undefined ? lockedField(known) : isColumnRequired({ field_id: saved.field_id, required: false })
+      // A value the product no longer asks for keeps its header, named as the server names it.
+      return { field: saved.field_id, label: known?.label ?? saved.field_name, header: saved.header, required: saved.required || locked, locked }
     })
 }
 
@@ -60,7 +60,7 @@ export const requireColumn = (columns: ReadonlyArray<Column>, index: number, req
 /** `POST /fileFormat/create`: the columns in their order (the server numbers them from 1). */
 export const formatPayload = (productPlanId: string, columns: ReadonlyArray<Column>): typeof FileFormatInput.Encoded => ({
   productPlan_id: productPlanId,
-  fields: columns.map((c) => ({ field: c.field, header: c.header, required: c.required || c.locked }))
+  fields: columns.map((c) => ({ field_id: c.field, header: c.header, required: c.required || c.locked }))
 })
 
 export const sameColumns = (a: ReadonlyArray<Column>, b: ReadonlyArray<Column>) =>

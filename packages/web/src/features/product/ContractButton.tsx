@@ -1,5 +1,5 @@
 import { Button } from "@mantine/core"
-import type { Call, Product } from "@palma/core"
+import type { Call, ListedProduct } from "@palma/core"
 import { useState } from "react"
 import { ContractDialog } from "./ContractDialog"
 
@@ -11,7 +11,7 @@ const FileIcon = () => (
 )
 
 /** "Ver contrato" on a product's row: the dialog (and its requests) exist only while open. */
-export const ContractButton = ({ product, call }: { readonly product: Product; readonly call: Call }) => {
+export const ContractButton = ({ product, call }: { readonly product: ListedProduct; readonly call: Call }) => {
   const [open, setOpen] = useState(false)
   return (
     <>

@@ -1,11 +1,11 @@
 import { Alert, Modal, Select, Stack } from "@mantine/core"
-import type { Call, Product } from "@palma/core"
+import type { Call, ListedProduct } from "@palma/core"
 import { useState } from "react"
-import { PlanContract, Waiting } from "../../components/contract/PlanContract"
-import { useProductPlans } from "./useProductPlans"
+import { PlanContract } from "../../components/contract/PlanContract"
+import { plansOf } from "./productPlans"
 
 export interface ContractDialogProps {
-  readonly product: Product
+  readonly product: ListedProduct
   readonly call: Call
   readonly onClose: () => void
 }
@@ -15,11 +15,11 @@ export interface ContractDialogProps {
  * the person picks the channel's plan first (chosen already when there is only one).
  */
 export const ContractDialog = ({ product, call, onClose }: ContractDialogProps) => {
-  const plans = useProductPlans(call, product.id)
+  const plans = plansOf(product)
   const [picked, setPicked] = useState<string | null>(null)
-  const only = plans.status === "ready" && plans.plans.length === 1 ? (plans.plans[0]?.value ?? null) : null
+  const only = plans.length === 1 ? (plans[0]?.value ?? null) : null
   const planId = picked ?? only
-  const plan = plans.status === "ready" ? plans.plans.find((p) => p.value === planId) : undefined
+  const plan = plans.find((p) => p.value === planId)
 
   return (
     <Modal
@@ -32,22 +32,16 @@ export const ContractDialog = ({ product, call, onClose }: ContractDialogProps) 
       styles={{ title: { fontWeight: 700 } }}
     >
       <Stack>
-        {plans.status === "loading" && <Waiting>Buscando los planes del producto…</Waiting>}
-        {plans.status === "error" && (
-          <Alert color="red" title="No se pudieron cargar los planes">
-            {plans.message}
-          </Alert>
-        )}
-        {plans.status === "ready" && plans.plans.length === 0 && (
+        {plans.length === 0 && (
           <Alert color="blue" title="El producto no tiene planes">
             El contrato se genera para un plan, el producto con el precio de un canal. Asigne un precio al producto en un canal para verlo.
           </Alert>
         )}
-        {plans.status === "ready" && plans.plans.length > 0 && (
+        {plans.length > 0 && (
           <Select
             label="Plan (canal)"
             placeholder="Elija el plan del canal…"
-            data={plans.plans.map((p) => ({ value: p.value, label: p.label }))}
+            data={plans.map((p) => ({ value: p.value, label: p.label }))}
             value={planId}
             onChange={setPicked}
             allowDeselect={false}

@@ -35,12 +35,12 @@ export const CoverageCard = ({ coverage, field, onLeave, error, onRemove }: Cove
     )
   }
   return (
-    <Paper component="fieldset" withBorder radius="md" p="sm" m={0} aria-label={`Cobertura de ${coverage.assistance_name}`}>
+    <Paper component="fieldset" withBorder radius="md" p="sm" m={0} aria-label={`Cobertura de ${coverage.name}`}>
       <Group justify="space-between" wrap="nowrap" mb="xs">
         <Text fw={600} size="sm">
-          {coverage.assistance_name}
+          {coverage.name}
         </Text>
-        <Button variant="subtle" color="red" size="compact-sm" leftSection={<XIcon />} onClick={onRemove} aria-label={`Quitar ${coverage.assistance_name}`}>
+        <Button variant="subtle" color="red" size="compact-sm" leftSection={<XIcon />} onClick={onRemove} aria-label={`Quitar ${coverage.name}`}>
           Quitar
         </Button>
       </Group>

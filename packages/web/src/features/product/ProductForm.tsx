@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core"
-import type { Product, ProductInput } from "@palma/core"
+import type { ListedProduct, ProductInput } from "@palma/core"
 import { FormActions, FormDialog, RejectionAlert, type ResourceFormProps, useSchemaForm } from "../../kit"
 import { CoverageCard } from "./CoverageCard"
 import { CoverageList } from "./CoverageList"
@@ -8,7 +8,7 @@ import { MoneyInput, moneyHint } from "./MoneyInput"
 import { bodyOf, checkMoney, coverageOf, fieldKeyOf, initialValues, type ProductValues } from "./productValues"
 import { useAssistanceOptions } from "./useAssistanceOptions"
 
-type Props = ResourceFormProps<Product, ProductInput>
+type Props = ResourceFormProps<ListedProduct, ProductInput>
 
 /** The dialog that edits a whole product: what it is, its price and terms, its texts, and its assistances with their coverage. */
 export const ProductForm = (props: Props) => (
@@ -38,7 +38,7 @@ const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, r
   ].map((o) => ({ ...o }))
   const error = (key: string) => (form.errors[key] === undefined ? undefined : String(form.errors[key]))
 
-  const money = (name: "cost" | "minInsuredCompanyPrice", label: string) => {
+  const money = (name: "cost" | "dynamiccharge" | "minInsuredCompanyPrice", label: string) => {
     const { value, onChange, error: fieldError } = form.getInputProps(name)
     return (
       <MoneyInput
@@ -77,6 +77,7 @@ const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, r
               <TextInput label="Nombre" required maxLength={120} {...form.getInputProps("name")} />
               <TextInput label="Título" maxLength={120} {...form.getInputProps("title")} />
               <TextInput label="Subtítulo" maxLength={200} {...form.getInputProps("subTitle")} />
+              <TextInput label="Alianza" description="Nombre con que lo vende la alianza" maxLength={120} {...form.getInputProps("alias")} />
             </SimpleGrid>
           </Stack>
         </Fieldset>
@@ -93,6 +94,7 @@ const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, r
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {money("cost", "Costo")}
               {money("minInsuredCompanyPrice", "Precio mínimo empresa por asegurado")}
+              {money("dynamiccharge", "Costo por carga")}
             </SimpleGrid>
             <Radio.Group label="Frecuencia de pago" required {...form.getInputProps("frequency")}>
               <Group gap="lg" mt={4}>
@@ -137,6 +139,7 @@ const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, r
         <Fieldset legend="Textos del contrato">
           <Stack gap="sm">
             <Textarea label="Descripción" rows={2} resize="vertical" maxLength={2000} {...form.getInputProps("description")} />
+            <Textarea label="Descripción promocional" rows={2} resize="vertical" maxLength={2000} {...form.getInputProps("promotional")} />
             <Textarea label="Ámbito territorial" rows={2} resize="vertical" maxLength={500} {...form.getInputProps("territorialScope")} />
             <Textarea
               label="Condiciones de contratación"
@@ -152,19 +155,19 @@ const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, r
           <CoverageList
             options={assistances}
             family={values.family_id}
-            taken={values.assistances.map((a) => a.assistance_id)}
+            taken={values.assistances.map((a) => a.id)}
             error={error("assistances")}
             onAdd={({ id, name }) =>
-              form.insertListItem("assistances", coverageOf({ assistance_id: id, assistance_name: name }, values.currency))
+              form.insertListItem("assistances", coverageOf({ id, name }, values.currency))
             }
           >
             {values.assistances.map((coverage, index) => (
               <CoverageCard
-                key={coverage.assistance_id}
+                key={coverage.id}
                 coverage={coverage}
                 field={(name) => form.getInputProps(`assistances.${index}.${name}`)}
                 onLeave={(name) => form.validateField(`assistances.${index}.${name}`)}
-                error={error(`assistances.${index}.assistance_id`)}
+                error={error(`assistances.${index}.id`)}
                 onRemove={() => form.removeListItem("assistances", index)}
               />
             ))}

@@ -1,23 +1,26 @@
-import { formatAmount, frequencyLabel, type Product, ProductInput } from "@palma/core"
+import { formatAmount, frequencyLabel, type ListedProduct, type Product, ProductInput } from "@palma/core"
 import { listedActors, type ResourceConfig, ResourcePage } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { ContractButton } from "./ContractButton"
 import { currencyCode } from "./labels"
 import { ProductForm } from "./ProductForm"
 
+/** A written product as the list holds it until it reloads (after every write), plans and all. */
+const listed = (product: Product): ListedProduct => ({ ...product, product_plans: [] })
+
 /**
- * Productos. The contract lists them whole (`getAll`), so the list searches, filters and pages
- * them here; amounts show as es-CL writes them ("$12.345", "UF 1,25").
+ * Productos. The contract lists them whole (`getAll`, with their channels' plans), so the list
+ * searches, filters and pages them here; amounts show as es-CL writes them ("$12.345", "UF 1,25").
  */
-export const productResource: ResourceConfig<Product, ProductInput> = {
+export const productResource: ResourceConfig<ListedProduct, ProductInput> = {
   name: "product",
   actors: (call) =>
-    listedActors<Product, ProductInput>(
+    listedActors<ListedProduct, ProductInput>(
       {
         all: () => call((c) => c.product.getAll()),
-        create: (payload) => call((c) => c.product.create({ payload })),
-        update: (id, payload) => call((c) => c.product.update({ path: { id }, payload })),
-        remove: (id) => call((c) => c.product.delete({ path: { id } }))
+        create: (payload) => call((c) => c.product.create({ payload })).then(listed),
+        update: (id, payload) => call((c) => c.product.update({ path: { id }, payload })).then(listed),
+        remove: (id) => call((c) => c.product.delete({ path: { id } })).then(listed)
       },
       { searchIn: (p) => [p.name, p.family_name, p.title], familyOf: (p) => p.family_id }
     ),

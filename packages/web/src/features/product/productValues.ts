@@ -3,11 +3,11 @@ import type { Currency, Frequency, Product, ProductAssistance } from "@palma/cor
 import { pathKey } from "../../kit"
 import { moneyText, parseMoney } from "./moneyText"
 
-/** One assistance of the product with its coverage, amounts as typed. */
+/** One assistance of the product (`id`, the seed's word) with its coverage, amounts as typed. */
 export type CoverageValues = {
-  assistance_id: string
+  id: string
   /** Shown on its card; the body does not carry it. */
-  assistance_name: string
+  name: string
   amount: string
   currency: Currency
   maximum: string
@@ -20,6 +20,7 @@ export type ProductValues = {
   family_id: string | null
   name: string
   cost: string
+  dynamiccharge: string
   isSubject: boolean
   frequency: Frequency
   term: string | null
@@ -29,15 +30,17 @@ export type ProductValues = {
   minInsuredCompanyPrice: string
   title: string
   subTitle: string
+  alias: string
+  promotional: string
   description: string
   territorialScope: string
   hiringConditions: string
   assistances: CoverageValues[]
 }
 
-export const coverageOf = (c: Pick<ProductAssistance, "assistance_id" | "assistance_name"> & Partial<ProductAssistance>, currency: Currency): CoverageValues => ({
-  assistance_id: c.assistance_id,
-  assistance_name: c.assistance_name,
+export const coverageOf = (c: Pick<ProductAssistance, "id" | "name"> & Partial<ProductAssistance>, currency: Currency): CoverageValues => ({
+  id: c.id,
+  name: c.name,
   amount: c.amount === undefined ? "" : moneyText(c.amount),
   currency: c.currency ?? currency,
   maximum: c.maximum === undefined ? "" : moneyText(c.maximum),
@@ -45,11 +48,12 @@ export const coverageOf = (c: Pick<ProductAssistance, "assistance_id" | "assista
   lack: c.lack ?? 0
 })
 
-/** A product's values, or a new one's (monthly, in pesos, in the family the list shows). */
+/** A product's values, or a new one's (monthly, in pesos, no cost per carga, in the family the list shows). */
 export const initialValues = (item: Product | null, family: string | null): ProductValues => ({
   family_id: item?.family_id ?? family,
   name: item?.name ?? "",
   cost: item === null ? "" : moneyText(item.cost),
+  dynamiccharge: moneyText(item?.dynamiccharge ?? 0),
   isSubject: item?.isSubject ?? false,
   frequency: item?.frequency ?? "M",
   term: item === null ? null : String(item.term),
@@ -59,6 +63,8 @@ export const initialValues = (item: Product | null, family: string | null): Prod
   minInsuredCompanyPrice: item === null ? "" : moneyText(item.minInsuredCompanyPrice),
   title: item?.title ?? "",
   subTitle: item?.subTitle ?? "",
+  alias: item?.alias ?? "",
+  promotional: item?.promotional ?? "",
   description: item?.description ?? "",
   territorialScope: item?.territorialScope ?? "",
   hiringConditions: item?.hiringConditions ?? "",
@@ -79,6 +85,7 @@ export const bodyOf = (v: ProductValues) => ({
   ...present("family_id", v.family_id),
   name: v.name,
   ...present("cost", amount(v.currency, v.cost)),
+  ...present("dynamiccharge", amount(v.currency, v.dynamiccharge)),
   isSubject: v.isSubject,
   frequency: v.frequency,
   ...present("term", v.term === null ? null : Number(v.term)),
@@ -88,11 +95,13 @@ export const bodyOf = (v: ProductValues) => ({
   ...present("minInsuredCompanyPrice", amount(v.currency, v.minInsuredCompanyPrice)),
   title: v.title,
   subTitle: v.subTitle,
+  alias: v.alias,
+  promotional: v.promotional,
   description: v.description,
   territorialScope: v.territorialScope,
   hiringConditions: v.hiringConditions,
   assistances: v.assistances.map((c) => ({
-    assistance_id: c.assistance_id,
+    id: c.id,
     ...present("amount", amount(c.currency, c.amount)),
     currency: c.currency,
     ...present("maximum", amount(c.currency, c.maximum)),
@@ -109,6 +118,7 @@ export const checkMoney = (v: ProductValues): FormErrors => {
     if (!parsed.ok) errors[key] = parsed.message
   }
   check("cost", v.currency, v.cost)
+  check("dynamiccharge", v.currency, v.dynamiccharge)
   check("minInsuredCompanyPrice", v.currency, v.minInsuredCompanyPrice)
   v.assistances.forEach((c, i) => {
     check(`assistances.${i}.amount`, c.currency, c.amount)
@@ -121,6 +131,7 @@ const fieldNames = new Set<string>([
   "family_id",
   "name",
   "cost",
+  "dynamiccharge",
   "isSubject",
   "frequency",
   "term",
@@ -130,12 +141,14 @@ const fieldNames = new Set<string>([
   "minInsuredCompanyPrice",
   "title",
   "subTitle",
+  "alias",
+  "promotional",
   "description",
   "territorialScope",
   "hiringConditions",
   "assistances"
 ])
-const coverageFields = new Set<string>(["assistance_id", "amount", "currency", "maximum", "events", "lack"])
+const coverageFields = new Set<string>(["id", "amount", "currency", "maximum", "events", "lack"])
 
 /** Where the form shows an issue: each coverage field on its card, the rest on its input. */
 export const fieldKeyOf = (path: ReadonlyArray<string | number>): string | null => {
@@ -143,5 +156,5 @@ export const fieldKeyOf = (path: ReadonlyArray<string | number>): string | null 
   if (typeof field !== "string" || !fieldNames.has(field)) return null
   if (field !== "assistances" || path.length === 1) return field
   if (typeof index !== "number") return "assistances"
-  return typeof sub === "string" && coverageFields.has(sub) ? pathKey([field, index, sub]) : pathKey([field, index, "assistance_id"])
+  return typeof sub === "string" && coverageFields.has(sub) ? pathKey([field, index, sub]) : pathKey([field, index, "id"])
 }

@@ -13,21 +13,24 @@ interface Values {
   name: string
   legalRepresentative: string
   line: string
+  fantasyName: string
   address: string
+  /** The comuna's CUT code (sent as such; the server also takes names). */
   district: string | null
   email: string
   phone: string
 }
 
-const fieldNames = ["rut", "name", "legalRepresentative", "line", "address", "district", "email", "phone"] as const
+const fieldNames = ["rut", "name", "fantasyName", "legalRepresentative", "line", "address", "district", "email", "phone"] as const
 
 const valuesOf = (channel: Retail | null): Values => ({
   rut: channel === null ? "" : Rut.format(channel.rut),
   name: channel?.name ?? "",
   legalRepresentative: channel?.legalRepresentative ?? "",
   line: channel?.line ?? "",
+  fantasyName: channel?.fantasyName ?? "",
   address: channel?.address ?? "",
-  district: channel?.district ?? null,
+  district: channel?.district_id ?? null,
   email: channel?.email ?? "",
   phone: channel?.phone ?? ""
 })
@@ -110,6 +113,7 @@ export const RetailForm = ({ channel, saving, rejection, onRut, onSubmit }: Reta
             }}
           />
           <TextInput {...form.getInputProps("name")} key={form.key("name")} label="Nombre" required maxLength={120} />
+          <TextInput {...form.getInputProps("fantasyName")} key={form.key("fantasyName")} label="Nombre de fantasía" maxLength={120} />
           <TextInput {...form.getInputProps("legalRepresentative")} key={form.key("legalRepresentative")} label="Representante legal" maxLength={120} />
           <TextInput {...form.getInputProps("line")} key={form.key("line")} label="Giro" maxLength={120} />
           <TextInput {...form.getInputProps("address")} key={form.key("address")} label="Dirección" maxLength={200} />

@@ -3,7 +3,6 @@ import { type Retail, RetailInput, Rut } from "@palma/core"
 import { Link } from "react-router"
 import { type ResourceConfig, ResourcePage } from "../../kit"
 import { ChannelLogo } from "./ChannelLogo"
-import { DistrictName } from "./DistrictName"
 import { channelPath, channelsPath } from "./paths"
 import { retailActors } from "./retailActors"
 
@@ -26,7 +25,8 @@ export const retailResource: ResourceConfig<Retail, RetailInput> = {
         </Anchor>
       )
     },
-    { key: "district", label: "Comuna", render: (r) => <DistrictName code={r.district} /> },
+    // The server answers the comuna's name.
+    { key: "district", label: "Comuna" },
     { key: "email", label: "Correo electrónico" },
     { key: "phone", label: "Teléfono" }
   ],
