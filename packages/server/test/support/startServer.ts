@@ -1,78 +1,19 @@
-import { HttpServer } from "@effect/platform"
-import { randomBytes } from "node:crypto"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { inject } from "vitest"
-import { appLayer } from "../../src/app.js"
-import { serverConfigFrom } from "../../src/config.js"
-import { databaseLayer } from "../../src/sql/Database.js"
-import * as PgLiteClient from "../../src/sql/PgLiteClient.js"
-import { psql } from "./psql.js"
+import { type RunningServer, startServerFrom, type Template } from "./testServer.js"
 
-export interface RunningServer {
-  readonly url: string
-  readonly dataDir: string
-  /** The server's own PostgreSQL database, when the suite runs on PostgreSQL. */
-  readonly databaseUrl: string | undefined
-  /** Output so far, for failure messages (a process's; empty in-process, where logs go to the test's output). */
-  readonly output: () => string
-  readonly stop: () => Promise<void>
-}
-
-export { psql }
+export type { RunningServer }
+export { psql } from "./psql.js"
 
 /** What the run's global setup (template.ts) hands every test file. */
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The dumped PGlite cluster, or the PostgreSQL template database's name. */
-    palmaTemplate: { readonly kind: "pglite"; readonly file: string } | { readonly kind: "postgres"; readonly database: string }
-  }
-}
-
-/** This server's own database: a clone of the run's migrated, seeded template (see template.ts). */
-const cloneTemplate = () => {
-  const template = inject("palmaTemplate")
-  if (template.kind === "pglite") {
-    const blob = new Blob([readFileSync(template.file)])
-    return { layer: PgLiteClient.layer({ loadDataDir: blob }), url: undefined, drop: () => undefined }
-  }
-  const baseUrl = process.env.DATABASE_URL
-  if (!baseUrl) throw new Error("La plantilla es de PostgreSQL pero DATABASE_URL no está definida")
-  const name = `palma_t_${randomBytes(6).toString("hex")}`
-  psql(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${template.database}`)
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return {
-    layer: databaseLayer({ databaseUrl: url.toString() }),
-    url: url.toString(),
-    drop: () => psql(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    palmaTemplate: Template
   }
 }
 
 /**
- * The real server, in this process: the same layers as `pnpm start` (app.ts), listening on a free
- * port, on a database cloned from the run's template, with a fresh data dir (signing key). Starts
- * in well under a second after the first; `stop` closes it and its database.
+ * The real server in this test's process, on a clone of the run's template: each test file gets
+ * its own clean database in well under a second.
  */
-export const startServer = async (options: { env?: Record<string, string> } = {}): Promise<RunningServer> => {
-  const dataDir = mkdtempSync(join(tmpdir(), "palma-test-"))
-  const database = cloneTemplate()
-  const env = { PORT: "0", PALMA_DATA_DIR: dataDir, PALMA_PUBLIC_URL: "http://localhost:3000", ...options.env }
-  const scope = Effect.runSync(Scope.make())
-  const stop = async () => {
-    await Effect.runPromise(Scope.close(scope, Exit.void))
-    rmSync(dataDir, { recursive: true, force: true })
-    database.drop()
-  }
-  try {
-    const context = await Effect.runPromise(Layer.buildWithScope(appLayer(serverConfigFrom(env), env, database.layer), scope))
-    const address = Context.get(context, HttpServer.HttpServer).address
-    if (address._tag !== "TcpAddress") throw new Error("El servidor de pruebas no escucha en TCP")
-    return { url: `http://127.0.0.1:${address.port}`, dataDir, databaseUrl: database.url, output: () => "", stop }
-  } catch (error) {
-    await stop()
-    throw error
-  }
-}
+export const startServer = (options: { env?: Readonly<Record<string, string>> } = {}): Promise<RunningServer> =>
+  startServerFrom(inject("palmaTemplate"), options)

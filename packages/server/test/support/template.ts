@@ -9,17 +9,17 @@ import { AuthConfig } from "../../src/auth/AuthConfig.js"
 import { databaseLayer } from "../../src/sql/Database.js"
 import * as PgLiteClient from "../../src/sql/PgLiteClient.js"
 import { psql } from "./psql.js"
-
-/**
- * Vitest global setup: migrates and seeds ONE database per run, the way `pnpm start` does, so
- * every test server starts from a copy of it instead of migrating and seeding again. On PGlite the
- * template is a dumped cluster that each server loads in memory; with DATABASE_URL it is a
- * PostgreSQL database that each server's own database is created from (`CREATE DATABASE … TEMPLATE`).
- */
+import type { Template } from "./testServer.js"
 
 const ready = databaseReady({ seedDemo: true, demoPassword: "palma-demo" }).pipe(Layer.provide(AuthConfig.layerFrom({})))
 
-export default async function setup(project: TestProject) {
+/**
+ * Migrates and seeds ONE database, the way `pnpm start` does, so every test server starts from a
+ * copy of it instead of migrating and seeding again. On PGlite the template is a dumped cluster
+ * each server loads in memory; with DATABASE_URL it is a PostgreSQL database each server's own is
+ * created from (`CREATE DATABASE … TEMPLATE`). Returns it and how to remove it.
+ */
+export const buildTemplate = async (): Promise<{ template: Template; remove: () => void }> => {
   const baseUrl = process.env.DATABASE_URL
   if (baseUrl) {
     const database = `palma_template_${randomBytes(6).toString("hex")}`
@@ -27,8 +27,7 @@ export default async function setup(project: TestProject) {
     const url = new URL(baseUrl)
     url.pathname = `/${database}`
     await Effect.runPromise(Effect.scoped(Layer.build(ready.pipe(Layer.provide(databaseLayer({ databaseUrl: url.toString() }))))))
-    project.provide("palmaTemplate", { kind: "postgres", database })
-    return () => psql(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+    return { template: { kind: "postgres", database }, remove: () => psql(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) }
   }
   const dir = mkdtempSync(join(tmpdir(), "palma-template-"))
   const file = join(dir, "pglite.tar")
@@ -38,6 +37,12 @@ export default async function setup(project: TestProject) {
   }).pipe(Effect.provide(Layer.provideMerge(ready, PgLiteClient.layer())))
   const blob = await Effect.runPromise(dump)
   writeFileSync(file, new Uint8Array(await blob.arrayBuffer()))
-  project.provide("palmaTemplate", { kind: "pglite", file })
-  return () => rmSync(dir, { recursive: true, force: true })
+  return { template: { kind: "pglite", file }, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Vitest global setup of the projects whose tests start servers in their own process. */
+export default async function setup(project: TestProject) {
+  const { template, remove } = await buildTemplate()
+  project.provide("palmaTemplate", template)
+  return remove
 }

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest"
+
+/** One request the app sent, as the server received it. */
+export interface RecordedRequest {
+  readonly method: string
+  readonly path: string
+  readonly params: URLSearchParams
+  readonly body: unknown
+}
+
+export interface RealServer {
+  /** The server's origin; the page's location is set to it, so the app's same-origin calls reach it. */
+  readonly url: string
+  /** Every API request of the current test, in order. */
+  readonly requests: RecordedRequest[]
+  /** Requests matching "METHOD /api/x/y". */
+  readonly calls: (what: string) => RecordedRequest[]
+  /** Answers "METHOD /api/x/y" with this response instead of the server (a failure to show), until deleted. */
+  readonly override: Map<string, () => Response | Promise<Response>>
+  /** Signs in through the real sign-in call: the server's HttpOnly session cookie lands in the page. */
+  readonly signIn: (email: string, password?: string) => Promise<void>
+  /** Calls the API as the signed-in page would, to set up data or read it back. */
+  readonly api: <A = unknown>(method: string, path: string, body?: unknown) => Promise<A>
+}
+
+const bodyOf = (init: RequestInit | undefined): unknown => {
+  const body = init?.body
+  if (typeof body !== "string" || body === "") return undefined
+  try {
+    return JSON.parse(body)
+  } catch {
+    return body
+  }
+}
+
+/**
+ * The real Palma server behind the page for this test file (started by the pool in the main
+ * process, on its own clone of the seeded template), with the app's requests recorded and, where a
+ * test needs a failure the server would not produce, answered by an override. Never a fake: every
+ * rule, message and row comes from the server itself.
+ */
+export const useRealServer = (options: { env?: Readonly<Record<string, string>> } = {}): RealServer => {
+  const pool = inject("palmaServerPool")
+  const requests: RecordedRequest[] = []
+  const override = new Map<string, () => Response | Promise<Response>>()
+  let url = ""
+  const send = async <A>(method: string, path: string, body?: unknown): Promise<A> => {
+    const response = await fetch(path, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } })
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+    return (text === "" ? undefined : JSON.parse(text)) as A
+  }
+  const server: RealServer = {
+    get url() {
+      return url
+    },
+    requests,
+    calls: (what) => requests.filter((r) => `${r.method} ${r.path}` === what),
+    override,
+    signIn: async (email, password = "palma-demo") => {
+      await send("POST", "/api/auth/local/sign-in", { email, password })
+    },
+    api: send
+  }
+  beforeAll(async () => {
+    const response = await fetch(`${pool}/servers`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ env: options.env ?? {} })
+    })
+    if (!response.ok) throw new Error(`No se pudo iniciar el servidor de pruebas: ${await response.text()}`)
+    url = ((await response.json()) as { url: string }).url
+    window.happyDOM.setURL(`${url}/`)
+  }, 60_000)
+  beforeEach(() => {
+    requests.length = 0
+    override.clear()
+    const real = globalThis.fetch
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const target = new URL(input instanceof Request ? input.url : input.toString(), location.href)
+      if (target.origin === location.origin && target.pathname.startsWith("/api/")) {
+        const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase()
+        requests.push({ method, path: target.pathname, params: target.searchParams, body: bodyOf(init) })
+        const answer = override.get(`${method} ${target.pathname}`)
+        if (answer !== undefined) return answer()
+      }
+      return real(input, init)
+    })
+  })
+  afterAll(async () => {
+    await fetch(`${pool}/servers/${new URL(url).port}`, { method: "DELETE" })
+  })
+  return server
+}
