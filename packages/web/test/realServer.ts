@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest"
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Where to ask for a real server of this file's own (server/test/support/serverPool.ts). */
+    palmaServerPool: string
+  }
+}
+
+/** happy-dom's control of the page; its types are not in the DOM lib the app compiles against. */
+const happyDOM = () => (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM
+
 /** One request the app sent, as the server received it. */
 export interface RecordedRequest {
   readonly method: string
@@ -73,7 +83,7 @@ export const useRealServer = (options: { env?: Readonly<Record<string, string>> 
     })
     if (!response.ok) throw new Error(`No se pudo iniciar el servidor de pruebas: ${await response.text()}`)
     url = ((await response.json()) as { url: string }).url
-    window.happyDOM.setURL(`${url}/`)
+    happyDOM().setURL(`${url}/`)
   }, 60_000)
   beforeEach(() => {
     requests.length = 0
