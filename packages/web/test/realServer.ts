@@ -25,8 +25,12 @@ export interface RealServer {
   readonly requests: RecordedRequest[]
   /** Requests matching "METHOD /api/x/y". */
   readonly calls: (what: string) => RecordedRequest[]
-  /** Answers "METHOD /api/x/y" with this response instead of the server (a failure to show), until deleted. */
-  readonly override: Map<string, () => Response | Promise<Response>>
+  /**
+   * Answers "METHOD /api/x/y" this way instead, until deleted: a failure the server would not
+   * produce (a 500, a dropped connection), or the server's own answer later (`forward()` after a
+   * gate opens) to see a loading state.
+   */
+  readonly override: Map<string, (forward: () => Promise<Response>) => Response | Promise<Response>>
   /** Signs in through the real sign-in call: the server's HttpOnly session cookie lands in the page. */
   readonly signIn: (email: string, password?: string) => Promise<void>
   /** Calls the API as the signed-in page would, to set up data or read it back. */
@@ -52,7 +56,7 @@ const bodyOf = (init: RequestInit | undefined): unknown => {
 export const useRealServer = (options: { env?: Readonly<Record<string, string>> } = {}): RealServer => {
   const pool = inject("palmaServerPool")
   const requests: RecordedRequest[] = []
-  const override = new Map<string, () => Response | Promise<Response>>()
+  const override = new Map<string, (forward: () => Promise<Response>) => Response | Promise<Response>>()
   let url = ""
   const send = async <A>(method: string, path: string, body?: unknown): Promise<A> => {
     const response = await fetch(path, {
@@ -95,7 +99,7 @@ export const useRealServer = (options: { env?: Readonly<Record<string, string>> 
         const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase()
         requests.push({ method, path: target.pathname, params: target.searchParams, body: bodyOf(init) })
         const answer = override.get(`${method} ${target.pathname}`)
-        if (answer !== undefined) return answer()
+        if (answer !== undefined) return answer(() => real(input, init))
       }
       return real(input, init)
     })
