@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { isUnique } from "./common.js"
 import { Flag, Id, Payload, Text } from "./fields.js"
 import { personFieldLabel, personFieldNames } from "./person.js"
-import { DottedRut } from "./retail.js"
+import { DottedRut } from "../rut/Rut.js"
 
 /** The fields of a roster row that are not plan values: the person, then the policy's dates. */
 export const rosterFieldNames = [...personFieldNames, "initialDate", "endDate"] as const

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { format as formatRut, Rut } from "../rut/Rut.js"
+import { DottedRut, Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
 import { Email, Id, OptionalText, Payload, Text } from "./fields.js"
 import { Amount, Currency } from "./money.js"
@@ -15,16 +15,6 @@ export const LogoUrl = Schema.Trim.annotations({ message: () => "Logo inválido"
     message: () => "Contiene caracteres no permitidos"
   })
 )
-
-/**
- * A RUT as answered: "12.345.678-5" on the wire, as the original API and its client write it;
- * canonical ("12345678-5") once decoded, like every `Rut`. Any spelling decodes.
- */
-export const DottedRut = Schema.transform(Schema.String, Rut, {
-  strict: true,
-  decode: (text) => text,
-  encode: (canonical) => formatRut(canonical)
-}).annotations({ identifier: "DottedRut" })
 
 /**
  * A sales channel (bank card, retailer, broker, web) as `getAll` lists it; `line` is the giro.

@@ -62,3 +62,13 @@ export const Rut = Schema.String.pipe(
     fc.integer({ min: 1_000_000, max: 99_999_999 }).map((n) => `${n}-${checkDigit(String(n))}` as string & Brand.Brand<"Rut">)
 })
 export type Rut = typeof Rut.Type
+
+/**
+ * A RUT as answered: "12.345.678-5" on the wire, as the original API and its client write it;
+ * canonical ("12345678-5") once decoded, like every `Rut`. Any spelling decodes.
+ */
+export const DottedRut = Schema.transform(Schema.String, Rut, {
+  strict: true,
+  decode: (text) => text,
+  encode: (canonical) => format(canonical)
+}).annotations({ identifier: "DottedRut" })
