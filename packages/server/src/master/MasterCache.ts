@@ -11,12 +11,21 @@ export interface MasterCacheShape {
   readonly invalidate: Effect.Effect<void>
 }
 
+/** Enough for every master's list, its families and the pages people really open. */
+const MAX_ENTRIES = 256
+
 export class MasterCache extends Context.Tag("palma/MasterCache")<MasterCache, MasterCacheShape>() {
   static readonly layer = (enabled: boolean) =>
     Layer.sync(MasterCache, () => {
       if (!enabled) return { read: (_key, load) => load, invalidate: Effect.void }
       // A write to one master can change another's rows (a renamed family appears in specialties), so one generation for all.
+      // Keys carry what callers send (a page, a family id): bounded, the oldest entry leaves first.
       const entries = new Map<string, unknown>()
+      const remember = (key: string, value: unknown) => {
+        entries.delete(key)
+        entries.set(key, value)
+        if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+      }
       let generation = 0
       return {
         read: <A, E, R>(key: string, load: Effect.Effect<A, E, R>) =>
@@ -24,7 +33,7 @@ export class MasterCache extends Context.Tag("palma/MasterCache")<MasterCache, M
             if (entries.has(key)) return Effect.succeed(entries.get(key) as A)
             // A read that raced a write must not store what it read before the write.
             const started = generation
-            return Effect.tap(load, (value) => Effect.sync(() => started === generation && entries.set(key, value)))
+            return Effect.tap(load, (value) => Effect.sync(() => started === generation && remember(key, value)))
           }),
         invalidate: Effect.sync(() => {
           generation++
