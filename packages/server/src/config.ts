@@ -1,7 +1,8 @@
+import { Config, ConfigError, ConfigProvider, Effect, Either } from "effect"
 import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
-/** Server settings from the environment, read once at start. */
+/** Server settings from the environment, read and checked once at start. */
 export interface ServerConfig {
   readonly port: number
   readonly dataDir: string
@@ -13,13 +14,66 @@ export interface ServerConfig {
   readonly accessLogAll: boolean
 }
 
-export const serverConfigFrom = (env: Readonly<Record<string, string | undefined>>): ServerConfig => ({
-  port: env.PORT ? Number(env.PORT) : 3000,
-  // Relative to where the command was typed (pnpm runs scripts inside the package; INIT_CWD is the caller's dir).
-  dataDir: resolve(env.INIT_CWD || process.cwd(), env.PALMA_DATA_DIR || "data"),
-  databaseUrl: env.DATABASE_URL || undefined,
-  seedDemo: env.PALMA_SEED_DEMO !== "0",
-  demoPassword: env.PALMA_DEMO_PASSWORD || "palma-demo",
-  webDist: env.PALMA_WEB_DIST || fileURLToPath(new URL("../../web/dist", import.meta.url)),
-  accessLogAll: env.PALMA_ACCESS_LOG === "all"
-})
+type Env = Readonly<Record<string, string | undefined>>
+
+const optionalText = (name: string) => Config.option(Config.nonEmptyString(name))
+
+const spec = (env: Env) =>
+  Config.all({
+    port: Config.port("PORT").pipe(Config.withDefault(3000)),
+    dataDir: Config.nonEmptyString("PALMA_DATA_DIR").pipe(Config.withDefault("data")),
+    databaseUrl: optionalText("DATABASE_URL"),
+    seedDemo: Config.literal("0", "1")("PALMA_SEED_DEMO").pipe(Config.withDefault("1")),
+    demoPassword: Config.nonEmptyString("PALMA_DEMO_PASSWORD").pipe(Config.withDefault("palma-demo")),
+    webDist: optionalText("PALMA_WEB_DIST"),
+    accessLog: Config.literal("all")("PALMA_ACCESS_LOG").pipe(Config.option)
+  }).pipe(
+    Config.map(
+      (c): ServerConfig => ({
+        port: c.port,
+        // Relative to where the command was typed (pnpm runs scripts inside the package; INIT_CWD is the caller's dir).
+        dataDir: resolve(env.INIT_CWD || process.cwd(), c.dataDir),
+        databaseUrl: c.databaseUrl._tag === "Some" ? c.databaseUrl.value : undefined,
+        seedDemo: c.seedDemo === "1",
+        demoPassword: c.demoPassword,
+        webDist: c.webDist._tag === "Some" ? c.webDist.value : fileURLToPath(new URL("../../web/dist", import.meta.url)),
+        accessLogAll: c.accessLog._tag === "Some"
+      })
+    )
+  )
+
+/** What each checked variable may hold, for the start-up error. */
+const expected: Readonly<Record<string, string>> = {
+  PORT: "un puerto entre 1 y 65535",
+  PALMA_SEED_DEMO: "0 o 1",
+  PALMA_ACCESS_LOG: "all o nada"
+}
+
+/** Why the configuration is refused, in Spanish, naming the variable. */
+const explain = (error: ConfigError.ConfigError): string =>
+  ConfigError.reduceWithContext(error, undefined, {
+    andCase: (_, left, right) => [left, right].join("; "),
+    orCase: (_, left, right) => [left, right].join("; "),
+    invalidDataCase: (_, path, message) => {
+      const name = path.join(".")
+      return `${name}: valor inválido (${expected[name] ? `debe ser ${expected[name]}` : message})`
+    },
+    missingDataCase: (_, path) => `${path.join(".")}: falta`,
+    sourceUnavailableCase: (_, path) => `${path.join(".")}: no se pudo leer`,
+    unsupportedCase: (_, path) => `${path.join(".")}: no soportado`
+  })
+
+/**
+ * The one place the server's settings are read (Effect `Config` over the given environment): a
+ * wrong `PORT` or `PALMA_SEED_DEMO` is a clear start-up error. Empty variables count as unset.
+ */
+export const loadServerConfig = (env: Env): Either.Either<ServerConfig, string> => {
+  const set = Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "")
+  return Effect.runSync(
+    Effect.either(Effect.withConfigProvider(spec(env), ConfigProvider.fromMap(new Map(set))))
+  ).pipe(Either.mapLeft((error) => `Configuración inválida: ${explain(error)}`))
+}
+
+/** The settings, or a thrown Error with the Spanish reason (tests and scripts). */
+export const serverConfigFrom = (env: Env): ServerConfig =>
+  Either.getOrThrowWith(loadServerConfig(env), (message) => new Error(message))

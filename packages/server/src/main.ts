@@ -1,10 +1,15 @@
 import { NodeRuntime } from "@effect/platform-node"
-import { Cause, Effect, Layer } from "effect"
+import { Cause, Effect, Either, Layer } from "effect"
 import { appLayer } from "./app.js"
-import { serverConfigFrom } from "./config.js"
+import { loadServerConfig } from "./config.js"
 import { demoUsers } from "./seed/demoUsers.js"
 
-const config = serverConfigFrom(process.env)
+const loaded = loadServerConfig(process.env)
+if (Either.isLeft(loaded)) {
+  console.error(`No se pudo iniciar Palma: ${loaded.left}`)
+  process.exit(1)
+}
+const config = loaded.right
 const url = `http://localhost:${config.port}`
 
 const banner = Effect.gen(function* () {
