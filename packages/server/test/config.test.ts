@@ -1,0 +1,21 @@
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { loadServerConfig } from "../src/config.js"
+
+describe("server configuration", () => {
+  it("has sensible defaults; empty variables count as unset", () => {
+    const config = Either.getOrThrow(loadServerConfig({ PORT: "", PALMA_SEED_DEMO: "" }))
+    expect(config).toMatchObject({ port: 3000, seedDemo: true, demoPassword: "palma-demo", databaseUrl: undefined, accessLogAll: false })
+  })
+
+  it("refuses a wrong value at start, in Spanish, naming the variable", () => {
+    expect(loadServerConfig({ PORT: "abc" })).toEqual(Either.left("Configuración inválida: PORT: valor inválido (debe ser un puerto entre 1 y 65535)"))
+    expect(loadServerConfig({ PORT: "70000" })).toMatchObject({ _tag: "Left" })
+    expect(loadServerConfig({ PALMA_SEED_DEMO: "no" })).toEqual(Either.left("Configuración inválida: PALMA_SEED_DEMO: valor inválido (debe ser 0 o 1)"))
+    expect(Either.getOrThrow(loadServerConfig({ PALMA_SEED_DEMO: "0", PALMA_ACCESS_LOG: "all", PORT: "8080" }))).toMatchObject({
+      seedDemo: false,
+      accessLogAll: true,
+      port: 8080
+    })
+  })
+})
