@@ -8,7 +8,8 @@ import { type ChildProcess, fork } from "node:child_process"
 import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { demo, demoPassword } from "../packages/server/test/support/api.ts"
-import { type RunningServer, startServer } from "../packages/server/test/support/startServer.ts"
+import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
+import type { RunningServer } from "../packages/server/test/support/testServer.ts"
 import type { BareRoutes } from "./bareServer.ts"
 import { type Captured, capture } from "./capture.ts"
 
@@ -144,7 +145,7 @@ const main = async (): Promise<number> => {
 
   try {
     log("Iniciando Palma (PGlite, datos de demostración)…")
-    palma = await startServer()
+    palma = await startServerProcess()
 
     const { token, expiresAt } = await signInAdmin(palma.url)
     const remainingS = (expiresAt - Date.now()) / 1000
