@@ -17,6 +17,11 @@ export default tseslint.config(
     }
   },
   {
+    // Build scripts run on Node.
+    files: ["scripts/**/*.mjs"],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } }
+  },
+  {
     files: ["packages/core/src/**/*.ts"],
     rules: {
       "no-restricted-imports": forbid(

@@ -76,7 +76,7 @@ export const DistrictRef = Schema.transformOrFail(
     decode: (input, _, ast) => {
       const s = input.trim().replace(/\s+/g, " ")
       if (/^\d{4,5}$/.test(s)) return ParseResult.succeed(s.padStart(5, "0"))
-      return s.length >= 2 && s.length <= 80 && s.isWellFormed() && !/[\u0000-\u001f]/.test(s)
+      return s.length >= 2 && s.length <= 80 && s.isWellFormed() && ![...s].some((c) => c.charCodeAt(0) < 0x20)
         ? ParseResult.succeed(s)
         : ParseResult.fail(new ParseResult.Type(ast, input, "Comuna inválida (nombre o código CUT)"))
     },
