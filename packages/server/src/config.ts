@@ -20,7 +20,11 @@ const optionalText = (name: string) => Config.option(Config.nonEmptyString(name)
 
 const spec = (env: Env) =>
   Config.all({
-    port: Config.port("PORT").pipe(Config.withDefault(3000)),
+    // 0 asks the system for a free port (the tests' in-process servers).
+    port: Config.integer("PORT").pipe(
+      Config.validate({ message: "fuera de rango", validation: (n) => n >= 0 && n <= 65535 }),
+      Config.withDefault(3000)
+    ),
     dataDir: Config.nonEmptyString("PALMA_DATA_DIR").pipe(Config.withDefault("data")),
     databaseUrl: optionalText("DATABASE_URL"),
     seedDemo: Config.literal("0", "1")("PALMA_SEED_DEMO").pipe(Config.withDefault("1")),
@@ -44,7 +48,7 @@ const spec = (env: Env) =>
 
 /** What each checked variable may hold, for the start-up error. */
 const expected: Readonly<Record<string, string>> = {
-  PORT: "un puerto entre 1 y 65535",
+  PORT: "un puerto entre 0 y 65535",
   PALMA_SEED_DEMO: "0 o 1",
   PALMA_ACCESS_LOG: "all o nada"
 }

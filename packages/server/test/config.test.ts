@@ -9,8 +9,9 @@ describe("server configuration", () => {
   })
 
   it("refuses a wrong value at start, in Spanish, naming the variable", () => {
-    expect(loadServerConfig({ PORT: "abc" })).toEqual(Either.left("Configuración inválida: PORT: valor inválido (debe ser un puerto entre 1 y 65535)"))
+    expect(loadServerConfig({ PORT: "abc" })).toEqual(Either.left("Configuración inválida: PORT: valor inválido (debe ser un puerto entre 0 y 65535)"))
     expect(loadServerConfig({ PORT: "70000" })).toMatchObject({ _tag: "Left" })
+    expect(loadServerConfig({ PORT: "1.5" })).toMatchObject({ _tag: "Left" })
     expect(loadServerConfig({ PALMA_SEED_DEMO: "no" })).toEqual(Either.left("Configuración inválida: PALMA_SEED_DEMO: valor inválido (debe ser 0 o 1)"))
     expect(Either.getOrThrow(loadServerConfig({ PALMA_SEED_DEMO: "0", PALMA_ACCESS_LOG: "all", PORT: "8080" }))).toMatchObject({
       seedDemo: false,
