@@ -1,26 +1,32 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { Assistance, AssistanceInput } from "../domain/assistance.js"
+import { Assistance, AssistanceUpdate, AssistanceUpsert } from "../domain/assistance.js"
 import { Document } from "../domain/document.js"
 import { Family } from "../domain/family.js"
+import { Value } from "../domain/value.js"
 import { Conflict, NotFound } from "./errors.js"
-import { IdPath } from "./master.js"
+import { FamilyPath, IdPath } from "./master.js"
 import { Admin, Staff } from "./security.js"
 
-/** Services (spec Assistance): reads for staff, writes for admins. Paths are the seed's. */
+/**
+ * Services (spec Assistance): reads for staff, writes for admins. Paths and shapes are the seed's.
+ * Not here yet: `getValuesById/:insured_id/:assistance_id/:product_id` and `POST /assignValue`,
+ * which read and write a lead's captured values (they come with leads and insured).
+ */
 export const AssistanceApi = HttpApiGroup.make("assistance")
+  // An upsert, as in the seed: with the id of an assistance in the body it updates that one.
   .add(
     HttpApiEndpoint.post("create", "/create")
-      .setPayload(AssistanceInput)
-      .addSuccess(Assistance, { status: 201 })
+      .setPayload(AssistanceUpsert)
+      .addSuccess(Assistance)
       .addError(NotFound)
       .addError(Conflict)
       .middleware(Admin)
   )
+  // The id in the body; lists left out of it are kept.
   .add(
-    HttpApiEndpoint.put("updateById", "/updateById/:id")
-      .setPath(IdPath)
-      .setPayload(AssistanceInput)
+    HttpApiEndpoint.put("updateById", "/updateById")
+      .setPayload(AssistanceUpdate)
       .addSuccess(Assistance)
       .addError(NotFound)
       .addError(Conflict)
@@ -39,14 +45,22 @@ export const AssistanceApi = HttpApiGroup.make("assistance")
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Assistance).addError(NotFound).middleware(Staff))
   // Families that have at least one active assistance.
   .add(HttpApiEndpoint.get("getFamilies", "/getFamilies").addSuccess(Schema.Array(Family)).middleware(Staff))
-  // `id` is the family's.
   .add(
-    HttpApiEndpoint.get("getByFamilyId", "/getByFamilyId/:id")
-      .setPath(IdPath)
+    HttpApiEndpoint.get("getByFamilyId", "/getByFamilyId/:family_id")
+      .setPath(FamilyPath)
       .addSuccess(Schema.Array(Assistance))
       .addError(NotFound)
       .middleware(Staff)
   )
+  // The values a case of the assistance asks, in asking order.
+  .add(
+    HttpApiEndpoint.get("getValues", "/getValues/:id")
+      .setPath(IdPath)
+      .addSuccess(Schema.Array(Value))
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  // The documents a case of the assistance may require.
   .add(
     HttpApiEndpoint.get("getDocumentsById", "/getDocumentsById/:id")
       .setPath(IdPath)

@@ -1,7 +1,9 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { type Assistance, type AssistanceInput, Conflict, type Document, type Family, NotFound, valuePositions } from "@palma/core"
+import { type Assistance, type AssistanceInput, Conflict, type Document, type Family, NotFound, type Value } from "@palma/core"
 import { uniqueAs } from "../sql/uniqueViolation.js"
+import { valueTable } from "../value/table.js"
+import { type AssistanceWrite, complete } from "./complete.js"
 import { checkMembers } from "./members.js"
 
 const notFound = () => new NotFound({ message: "No se encontró el servicio" })
@@ -9,22 +11,29 @@ const duplicate = () => new Conflict({ message: "Ya existe un servicio activo co
 
 /** Links to family masters, in order; inactive masters drop out of what an assistance asks. */
 const links = [
-  { key: "values", table: "assistance_value", column: "value_id", target: "value" },
-  { key: "specialties", table: "assistance_specialty", column: "specialty_id", target: "specialty" },
-  { key: "documents", table: "assistance_document", column: "document_id", target: "document" }
+  { key: "values", table: "assistance_value", column: "value_id" },
+  { key: "specialties", table: "assistance_specialty", column: "specialty_id" },
+  { key: "documents", table: "assistance_document", column: "document_id" }
 ] as const
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
 
-  const select = (where: Statement.Fragment) => sql<Assistance>`SELECT a.id, a.family_id, f.name AS family_name, a.name, a.description,
-      (SELECT COALESCE(json_agg(json_build_object('value_id', l.value_id, 'position', l.position) ORDER BY l.position), '[]'::json)
+  /** An ordered list of texts as the seed's `[{id, description}]`; the id is derived from the assistance, the list and the text. */
+  const texts = (column: "benefits" | "exclusions") =>
+    sql`(SELECT COALESCE(json_agg(json_build_object('id', md5(a.id::text || ${`/${column}/`}::text || t.description)::uuid,
+        'description', t.description) ORDER BY t.n), '[]'::json)
+      FROM unnest(a.${sql(column)}) WITH ORDINALITY AS t(description, n))`
+
+  const select = (where: Statement.Fragment) => sql<Assistance>`SELECT a.id, a.name, a.description,
+      json_build_object('id', f.id, 'name', f.name) AS family, a.family_id, f.name AS family_name,
+      (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'name', m.name, 'position', l.position) ORDER BY l.position), '[]'::json)
         FROM assistance_value l JOIN value m ON m.id = l.value_id AND m.is_active WHERE l.assistance_id = a.id) AS values,
-      (SELECT COALESCE(json_agg(l.specialty_id ORDER BY l.position), '[]'::json)
+      (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY l.position), '[]'::json)
         FROM assistance_specialty l JOIN specialty m ON m.id = l.specialty_id AND m.is_active WHERE l.assistance_id = a.id) AS specialties,
-      (SELECT COALESCE(json_agg(l.document_id ORDER BY l.position), '[]'::json)
+      (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'name', m.name) ORDER BY l.position), '[]'::json)
         FROM assistance_document l JOIN document m ON m.id = l.document_id AND m.is_active WHERE l.assistance_id = a.id) AS documents,
-      a.benefits, a.exclusions, a.is_active AS "isActive"
+      ${texts("benefits")} AS benefits, ${texts("exclusions")} AS exclusions, a.is_active AS "isActive"
     FROM assistance a JOIN family f ON f.id = a.family_id
     WHERE a.is_active AND ${where}
     ORDER BY f.name, a.name, a.id`
@@ -32,21 +41,20 @@ const make = Effect.gen(function* () {
   const getById = (id: string) =>
     select(sql`a.id = ${id}`).pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.fail(notFound()))))
 
-  const checkUnique = (input: AssistanceInput, selfId?: string) =>
+  const checkUnique = (input: AssistanceWrite, selfId?: string) =>
     sql`SELECT 1 FROM assistance WHERE family_id = ${input.family_id} AND lower(name) = lower(${input.name}) AND is_active
       AND ${selfId ? sql`id <> ${selfId}` : sql`true`}`.pipe(Effect.flatMap((rows) => (rows.length > 0 ? Effect.fail(duplicate()) : Effect.void)))
 
-  const writeLinks = (id: string, input: AssistanceInput) =>
+  const writeLinks = (id: string, input: AssistanceWrite) =>
     Effect.forEach(links, ({ key, table, column }) =>
       Effect.gen(function* () {
         yield* sql`DELETE FROM ${sql(table)} WHERE assistance_id = ${id}`
-        const rows = key === "values" ? valuePositions(input.values) : input[key].map((value_id, i) => ({ value_id, position: i + 1 }))
-        if (rows.length === 0) return
-        yield* sql`INSERT INTO ${sql(table)} ${sql.insert(rows.map((r) => ({ assistance_id: id, [column]: r.value_id, position: r.position })))}`
+        if (input[key].length === 0) return
+        yield* sql`INSERT INTO ${sql(table)} ${sql.insert(input[key].map((member, i) => ({ assistance_id: id, [column]: member, position: i + 1 })))}`
       })
     )
 
-  const columns = (input: AssistanceInput) => ({
+  const columns = (input: AssistanceWrite) => ({
     family_id: input.family_id,
     name: input.name,
     description: input.description,
@@ -58,24 +66,26 @@ const make = Effect.gen(function* () {
     sql
       .withTransaction(
         Effect.gen(function* () {
-          yield* checkMembers(input)
-          yield* checkUnique(input)
-          const [row] = yield* sql<{ id: string }>`INSERT INTO assistance ${sql.insert(columns(input))} RETURNING id`
-          yield* writeLinks(row!.id, input)
+          const write = complete(input, null)
+          yield* checkMembers(write)
+          yield* checkUnique(write)
+          const [row] = yield* sql<{ id: string }>`INSERT INTO assistance ${sql.insert(columns(write))} RETURNING id`
+          yield* writeLinks(row!.id, write)
           return yield* getById(row!.id)
         })
       )
       .pipe(uniqueAs(duplicate))
 
+  /** What the input leaves out is kept as stored; a family change must still hold for the kept lists. */
   const update = (id: string, input: AssistanceInput) =>
     sql
       .withTransaction(
         Effect.gen(function* () {
-          yield* getById(id)
-          yield* checkMembers(input)
-          yield* checkUnique(input, id)
-          yield* sql`UPDATE assistance SET ${sql.update(columns(input))}, updated_at = now() WHERE id = ${id}`
-          yield* writeLinks(id, input)
+          const write = complete(input, yield* getById(id))
+          yield* checkMembers(write)
+          yield* checkUnique(write, id)
+          yield* sql`UPDATE assistance SET ${sql.update(columns(write))}, updated_at = now() WHERE id = ${id}`
+          yield* writeLinks(id, write)
           return yield* getById(id)
         })
       )
@@ -111,6 +121,13 @@ const make = Effect.gen(function* () {
       return yield* select(sql`a.family_id = ${familyId}`)
     })
 
+  const values = (id: string) =>
+    Effect.gen(function* () {
+      yield* getById(id)
+      return yield* sql<Value>`SELECT v.* FROM (${valueTable.select(sql)}) AS v JOIN assistance_value l ON l.value_id = v.id
+        WHERE l.assistance_id = ${id} AND v."isActive" ORDER BY l.position`
+    })
+
   const documents = (id: string) =>
     Effect.gen(function* () {
       yield* getById(id)
@@ -124,6 +141,7 @@ const make = Effect.gen(function* () {
     getById: (id: string) => getById(id).pipe(Effect.catchTag("SqlError", Effect.die)),
     families: families.pipe(Effect.orDie),
     byFamily: (familyId: string) => byFamily(familyId).pipe(Effect.catchTag("SqlError", Effect.die)),
+    values: (id: string) => values(id).pipe(Effect.catchTag("SqlError", Effect.die)),
     documents: (id: string) => documents(id).pipe(Effect.catchTag("SqlError", Effect.die)),
     create,
     update,

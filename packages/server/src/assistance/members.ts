@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { type AssistanceInput, BadRequest, type FieldIssue, NotFound } from "@palma/core"
+import { BadRequest, type FieldIssue, NotFound } from "@palma/core"
+import type { AssistanceWrite } from "./complete.js"
 
 /** The three kinds of family masters an assistance refers to, as named in messages. */
 const kinds = {
@@ -21,7 +22,7 @@ interface Member {
  * (404 naming the first missing one) and belong to the assistance's family (400 naming each
  * offending item on its field, e.g. `values.2`). Returns nothing: the input is then safe to write.
  */
-export const checkMembers = (input: AssistanceInput) =>
+export const checkMembers = (input: AssistanceWrite) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const [family] = yield* sql<{ name: string }>`SELECT name FROM family WHERE id = ${input.family_id} AND is_active`

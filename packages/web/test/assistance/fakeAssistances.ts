@@ -1,15 +1,16 @@
-import { type Assistance, AssistanceInput, spanishIssues, valuePositions } from "@palma/core"
-import { Either, Schema } from "effect"
+import { type Assistance, type AssistanceInput, AssistanceUpdate, AssistanceUpsert, spanishIssues } from "@palma/core"
+import { Either, type ParseResult, Schema } from "effect"
 import { vi } from "vitest"
 import { json, type RecordedRequest, type Seed, startMasterServer } from "../masters/fakeMasters"
 
 /**
  * The assistance endpoints of the Palma server (`/api/assistance/…`) behind `fetch`, over
  * in-memory rows, on top of the master fake (families, values, specialties, documents; signed in
- * as an admin). Like the real server: writes validate with the contract's AssistanceInput (400
- * with Spanish issues), refuse masters of another family (400, issue on the item), unknown
- * families (404) and duplicate names in a family (409); delete deactivates, refused (409) while
- * `coveredBy` names an active product covering it.
+ * as an admin). Like the real server: writes validate with the contract's payloads (400 with
+ * Spanish issues), `create` updates when the body names an assistance, `updateById` takes the id
+ * in the body and keeps the lists it leaves out; masters of another family are refused (400, issue
+ * on the item), unknown families (404) and duplicate names in a family (409); delete deactivates,
+ * refused (409) while `coveredBy` names an active product covering it.
  */
 
 export interface AssistanceSeed {
@@ -25,6 +26,7 @@ export interface AssistanceSeed {
 }
 
 export const assistanceId = (n: number) => `20000000-0000-4000-8000-${String(n).padStart(12, "0")}`
+const textId = (n: number) => `40000000-0000-4000-8000-${String(n).padStart(12, "0")}`
 
 /** Endpoints another fake adds on top (products, channels…), recorded with the assistance calls. */
 export interface Extra {
@@ -59,8 +61,8 @@ export const startAssistanceServer = (seed: AssistanceServerSeed = {}, extra?: E
   const masters = startMasterServer(seed.masters)
   ;(seed.members ?? []).forEach((m, i) => {
     const rows = masters.rows.get(m.kind) ?? (masters.rows.set(m.kind, []), masters.rows.get(m.kind)!)
-    const type = m.type === undefined ? undefined : masters.rows.get("valueType")!.find((t) => t.code === m.type)!.id
-    rows.push({ id: memberId(i + 1), isActive: true, description: "", family_id: masters.idOf("family", m.family), name: m.name, ...(type ? { valueType_id: type } : {}) })
+    // A value names its type by code, as the seed does; the master fake joins the type's name.
+    rows.push({ id: memberId(i + 1), isActive: true, description: "", family_id: masters.idOf("family", m.family), name: m.name, ...(m.type ? { valuetype_code: m.type } : {}) })
   })
   const masterFetch = globalThis.fetch
   const active = (name: "family" | "value" | "specialty" | "document") => (masters.rows.get(name) ?? []).filter((r) => r.isActive)
@@ -69,21 +71,41 @@ export const startAssistanceServer = (seed: AssistanceServerSeed = {}, extra?: E
   const familyName = (id: string) => String(active("family").find((f) => f.id === id)?.name ?? "")
 
   let next = 1
+  let nextText = 1
+  const nameIn = (name: "value" | "specialty" | "document") => (id: string) => ({
+    id,
+    name: String(active(name).find((r) => r.id === id)?.name ?? "")
+  })
+  const texts = (list: ReadonlyArray<string>) => list.map((description) => ({ id: textId(nextText++), description }))
+
+  /** The row an assistance reads as, from what is written (ids and texts, in order). */
+  const rowOf = (id: string, input: Required<AssistanceInput>): Assistance => ({
+    id,
+    name: input.name,
+    description: input.description,
+    family: { id: input.family_id, name: familyName(input.family_id) },
+    family_id: input.family_id,
+    family_name: familyName(input.family_id),
+    values: input.values.map(nameIn("value")).map((v, i) => ({ ...v, position: i + 1 })),
+    specialties: input.specialties.map(nameIn("specialty")),
+    documents: input.documents.map(nameIn("document")),
+    benefits: texts(input.benefits),
+    exclusions: texts(input.exclusions),
+    isActive: true
+  })
+
   const assistances: Assistance[] = (seed.assistances ?? []).map((a) => {
     const family_id = masters.idOf("family", a.family)
-    return {
-      id: assistanceId(next++),
+    return rowOf(assistanceId(next++), {
       family_id,
-      family_name: a.family,
       name: a.name,
       description: a.description ?? "",
-      values: valuePositions((a.values ?? []).map(idIn("value", family_id))),
+      values: (a.values ?? []).map(idIn("value", family_id)),
       specialties: (a.specialties ?? []).map(idIn("specialty", family_id)),
       documents: (a.documents ?? []).map(idIn("document", family_id)),
       benefits: [...(a.benefits ?? [])],
-      exclusions: [...(a.exclusions ?? [])],
-      isActive: true
-    }
+      exclusions: [...(a.exclusions ?? [])]
+    })
   })
 
   const server = {
@@ -101,13 +123,26 @@ export const startAssistanceServer = (seed: AssistanceServerSeed = {}, extra?: E
     masterId: masters.idOf
   }
 
-  const write = (body: unknown, id?: string): Response => {
-    const decoded = Schema.decodeUnknownEither(AssistanceInput, { errors: "all", onExcessProperty: "error" })(body)
+  const write = (decoded: Either.Either<AssistanceUpsert, ParseResult.ParseError>): Response => {
     if (Either.isLeft(decoded)) {
       const issues = spanishIssues(decoded.left)
       return json(400, { _tag: "BadRequest", message: issues[0]?.message ?? "Datos inválidos", issues })
     }
-    const input = decoded.right
+    const { id, ...given } = decoded.right
+    const at = assistances.findIndex((a) => a.id === id && a.isActive)
+    if (id !== undefined && at < 0) return json(404, { _tag: "NotFound", message: "No se encontró el servicio" })
+    const current = assistances[at]
+    // What the body leaves out is kept as stored.
+    const input: Required<AssistanceInput> = {
+      family_id: given.family_id,
+      name: given.name,
+      description: given.description ?? current?.description ?? "",
+      values: given.values ?? current?.values.map((v) => v.id) ?? [],
+      specialties: given.specialties ?? current?.specialties.map((m) => m.id) ?? [],
+      documents: given.documents ?? current?.documents.map((m) => m.id) ?? [],
+      benefits: given.benefits ?? current?.benefits.map((b) => b.description) ?? [],
+      exclusions: given.exclusions ?? current?.exclusions.map((e) => e.description) ?? []
+    }
     const family = active("family").find((f) => f.id === input.family_id)
     if (family === undefined) return json(404, { _tag: "NotFound", message: "La familia indicada no existe o está inactiva" })
     const issues = (
@@ -129,24 +164,10 @@ export const startAssistanceServer = (seed: AssistanceServerSeed = {}, extra?: E
       (a) => a.isActive && a.id !== id && a.family_id === input.family_id && a.name.toLowerCase() === input.name.toLowerCase()
     )
     if (clash) return json(409, { _tag: "Conflict", message: "Ya existe un servicio activo con ese nombre en la familia" })
-    const row: Assistance = {
-      id: id ?? assistanceId(next++),
-      family_id: input.family_id,
-      family_name: familyName(input.family_id),
-      name: input.name,
-      description: input.description,
-      values: valuePositions(input.values),
-      specialties: [...input.specialties],
-      documents: [...input.documents],
-      benefits: [...input.benefits],
-      exclusions: [...input.exclusions],
-      isActive: true
-    }
-    const at = assistances.findIndex((a) => a.id === id && a.isActive)
-    if (id !== undefined && at < 0) return json(404, { _tag: "NotFound", message: "El servicio no existe o fue eliminado" })
+    const row = rowOf(id ?? assistanceId(next++), input)
     if (at >= 0) assistances[at] = row
     else assistances.push(row)
-    return json(id === undefined ? 201 : 200, row)
+    return json(200, row)
   }
 
   const handle = (method: string, path: string, body: unknown): Response => {
@@ -155,9 +176,9 @@ export const startAssistanceServer = (seed: AssistanceServerSeed = {}, extra?: E
       case "GET getAll":
         return json(200, assistances.filter((a) => a.isActive))
       case "POST create":
-        return write(body)
+        return write(Schema.decodeUnknownEither(AssistanceUpsert, { errors: "all" })(body))
       case "PUT updateById":
-        return write(body, id)
+        return write(Schema.decodeUnknownEither(AssistanceUpdate, { errors: "all" })(body))
       case "DELETE deleteById": {
         const at = assistances.findIndex((a) => a.id === id && a.isActive)
         if (at < 0) return json(404, { _tag: "NotFound", message: "El servicio no existe o fue eliminado" })

@@ -27,6 +27,24 @@ describe("the servicio form's checks", () => {
     expect(within(dialog).getByRole("combobox", { name: "Familia" })).toHaveFocus()
   })
 
+  it("refuses the same benefit twice (case aside) before sending, under the list", long, async () => {
+    const server = startAssistanceServer(catalogSeed())
+    const { user } = renderMasters("/masters/assistance")
+    await user.click(await screen.findByRole("button", { name: "Nuevo servicio" }))
+    const dialog = await screen.findByRole("dialog", { name: "Nuevo servicio" })
+    await pick(user, dialog, "Familia", "Hogar")
+    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Gasfitería")
+    await user.type(within(dialog).getByRole("textbox", { name: "Nuevo beneficio" }), "Mano de obra{Enter}")
+    await user.type(within(dialog).getByRole("textbox", { name: "Nuevo beneficio" }), "mano de obra{Enter}")
+    await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
+    expect(await within(dialog).findByText("Hay textos repetidos")).toBeInTheDocument()
+    expect(server.catalogCalls("POST /api/assistance/create")).toEqual([])
+
+    await user.click(within(dialog).getByRole("button", { name: "Quitar beneficio 2" }))
+    await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
+    expect(await screen.findByText("Servicio creado")).toBeInTheDocument()
+  })
+
   it("shows the server's messages beside the value or field they concern", long, async () => {
     const server = startAssistanceServer(catalogSeed())
     const { user } = renderMasters("/masters/assistance")

@@ -15,7 +15,8 @@ export const assistanceResource: ResourceConfig<Assistance, AssistanceInput> = {
       {
         all: () => call((c) => c.assistance.getAll()),
         create: (payload) => call((c) => c.assistance.create({ payload })),
-        update: (id, payload) => call((c) => c.assistance.updateById({ path: { id }, payload })),
+        // The seed's updateById: the id goes in the body.
+        update: (id, payload) => call((c) => c.assistance.updateById({ payload: { ...payload, id } })),
         remove: (id) => call((c) => c.assistance.deleteById({ path: { id } }))
       },
       { searchIn: (a) => [a.name, a.family_name, a.description], familyOf: (a) => a.family_id }

@@ -30,14 +30,17 @@ export const initialValues = (item: Assistance | null, family: string | null): A
   family_id: item?.family_id ?? family,
   name: item?.name ?? "",
   description: item?.description ?? "",
-  values: [...(item?.values ?? [])].sort((a, b) => a.position - b.position).map((v) => v.value_id),
-  specialties: [...(item?.specialties ?? [])],
-  documents: [...(item?.documents ?? [])],
-  benefits: (item?.benefits ?? []).map(textItem),
-  exclusions: (item?.exclusions ?? []).map(textItem)
+  values: [...(item?.values ?? [])].sort((a, b) => a.position - b.position).map((v) => v.id),
+  specialties: (item?.specialties ?? []).map((s) => s.id),
+  documents: (item?.documents ?? []).map((d) => d.id),
+  benefits: (item?.benefits ?? []).map((b) => textItem(b.description)),
+  exclusions: (item?.exclusions ?? []).map((e) => textItem(e.description))
 })
 
-/** The request body, in the contract's shape (an unchosen family is left out: "obligatorio"). */
+/**
+ * The request body in Palma's spelling, every list sent whole (an unchosen family is left out:
+ * "obligatorio"). The contract also reads the original client's spelling; this one is the plainest.
+ */
 export const bodyOf = (values: AssistanceValues) => ({
   ...(values.family_id === null ? {} : { family_id: values.family_id }),
   name: values.name,

@@ -27,7 +27,7 @@ const load = (call: Call, family_id: string): Promise<FamilyMembers> => {
     call((c) => c.specialty.list({ urlParams })),
     call((c) => c.document.list({ urlParams }))
   ]).then(([values, specialties, documents]) => ({
-    values: values.map((v) => ({ value: v.id, label: v.name, type: `${v.valueType_code} · ${v.valueType_name}` })),
+    values: values.map((v) => ({ value: v.id, label: v.name, type: `${v.valuetype_code} · ${v.valueType_name}` })),
     specialties: specialties.map((s) => ({ value: s.id, label: s.name })),
     documents: documents.map((d) => ({ value: d.id, label: d.name }))
   }))
