@@ -12,7 +12,7 @@ import {
   ProductPlanInput,
   RetailRutPlan
 } from "../domain/productPlan.js"
-import { getContract, getContractData } from "./contract.js"
+import { getContract, getContractData } from "./planContract.js"
 import { Conflict, NotFound } from "./errors.js"
 import { IdPath } from "./master.js"
 import { RutPath } from "./retail.js"

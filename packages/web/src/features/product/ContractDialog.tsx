@@ -1,7 +1,7 @@
 import { Alert, Modal, Select, Stack } from "@mantine/core"
 import type { Call, ListedProduct } from "@palma/core"
 import { useState } from "react"
-import { PlanContract } from "../../components/contract/PlanContract"
+import { PlanContract } from "../../components/planContract/PlanContract"
 import { plansOf } from "./productPlans"
 
 export interface ContractDialogProps {

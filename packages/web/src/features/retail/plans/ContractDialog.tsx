@@ -1,6 +1,6 @@
 import { Modal } from "@mantine/core"
 import type { Call } from "@palma/core"
-import { PlanContract } from "../../../components/contract/PlanContract"
+import { PlanContract } from "../../../components/planContract/PlanContract"
 import type { PlanRow } from "./planRow"
 
 export const ContractDialog = ({ call, plan, onClose }: { readonly call: Call; readonly plan: PlanRow | null; readonly onClose: () => void }) => (

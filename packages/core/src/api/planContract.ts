@@ -1,6 +1,6 @@
 import { HttpApiEndpoint } from "@effect/platform"
 import { Schema } from "effect"
-import { ContractData, ContractPdf } from "../domain/contract.js"
+import { ContractData, ContractPdf } from "../domain/planContract.js"
 import { Id } from "../domain/fields.js"
 import { NotFound } from "./errors.js"
 import { Staff } from "./security.js"
