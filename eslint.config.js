@@ -1,4 +1,5 @@
 import js from "@eslint/js"
+import reactHooks from "eslint-plugin-react-hooks"
 import tseslint from "typescript-eslint"
 
 /**
@@ -38,6 +39,11 @@ export default tseslint.config(
         "server uses core's domain and contract only: never machines or the client."
       )
     }
+  },
+  {
+    files: ["packages/web/src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" }
   },
   {
     files: ["packages/web/src/**/*.{ts,tsx}"],
