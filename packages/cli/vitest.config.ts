@@ -7,7 +7,7 @@ export default defineConfig({
     environment: "node",
     // One migrated, seeded database per run; every test server starts from a copy of it.
     globalSetup: ["../server/test/support/template.ts"],
-    // The end-to-end suite starts a real server and spawns the real `palma` process many times.
+    // Suites start a real server, and process.test.ts spawns the built `palma` several times.
     testTimeout: 60_000,
     hookTimeout: 60_000
   }

@@ -1,7 +1,8 @@
 import { ApiFailure, type Call } from "@palma/core"
-import { type StoredCredentials, readCredentials, writeCredentials } from "./config/credentials.js"
+import { type StoredCredentials, credentialsPath, readCredentials, writeCredentials } from "./config/credentials.js"
 import { deniedError, signInHint, usageError } from "./errors.js"
 import { type Bearer, connect } from "./http.js"
+import { type Env, type Io, envValue } from "./io.js"
 
 const defaultApiUrl = "http://localhost:3000"
 
@@ -26,8 +27,8 @@ const normalizeApiUrl = (value: string): string => {
 }
 
 /** --api-url, then PALMA_API_URL, then the signed-in server, then the local default. */
-export const resolveApiUrl = (options: GlobalOptions, stored: StoredCredentials | undefined): string =>
-  normalizeApiUrl(options.apiUrl ?? (process.env.PALMA_API_URL?.trim() || undefined) ?? stored?.apiUrl ?? defaultApiUrl)
+export const resolveApiUrl = (options: GlobalOptions, stored: StoredCredentials | undefined, env: Env): string =>
+  normalizeApiUrl(options.apiUrl ?? envValue(env, "PALMA_API_URL") ?? stored?.apiUrl ?? defaultApiUrl)
 
 export interface SignedInCall {
   readonly apiUrl: string
@@ -41,14 +42,14 @@ const signedInCall = (apiUrl: string, token: string): SignedInCall => {
 }
 
 /** Local tokens are short-lived: swap one near (or past) expiry for a fresh one and store it. */
-const refreshed = async (stored: StoredCredentials, apiUrl: string): Promise<StoredCredentials> => {
+const refreshed = async (stored: StoredCredentials, apiUrl: string, path: string): Promise<StoredCredentials> => {
   if (stored.mode !== "local" || stored.expiresAt === null || stored.expiresAt - Date.now() > refreshMarginMs) return stored
   const issued = await connect(apiUrl, { token: stored.token })((client) => client.auth.refresh()).catch((error: unknown) => {
     if (error instanceof ApiFailure && (error.status === 401 || error.status === 403)) throw deniedError(`La sesión expiró. ${signInHint}`)
     throw error
   })
   const next = { ...stored, token: issued.token, expiresAt: issued.expiresAt }
-  await writeCredentials(next)
+  await writeCredentials(next, path)
   return next
 }
 
@@ -56,20 +57,21 @@ const refreshed = async (stored: StoredCredentials, apiUrl: string): Promise<Sto
  * A Call carrying the caller's token: `PALMA_TOKEN` for unattended jobs, else the stored one.
  * A stored token is only ever sent to the server it was issued by.
  */
-export const openSession = async (options: GlobalOptions): Promise<SignedInCall> => {
-  const envToken = process.env.PALMA_TOKEN?.trim()
-  if (envToken) {
-    const apiUrl = resolveApiUrl(options, undefined)
+export const openSession = async (options: GlobalOptions, io: Io): Promise<SignedInCall> => {
+  const envToken = envValue(io.env, "PALMA_TOKEN")
+  if (envToken !== undefined) {
+    const apiUrl = resolveApiUrl(options, undefined, io.env)
     return signedInCall(apiUrl, envToken)
   }
-  const stored = await readCredentials()
-  const apiUrl = resolveApiUrl(options, stored)
+  const path = credentialsPath(io.configDir)
+  const stored = await readCredentials(path)
+  const apiUrl = resolveApiUrl(options, stored, io.env)
   if (stored === undefined) throw deniedError(`No ha iniciado sesión. ${signInHint}`)
   if (stored.apiUrl !== apiUrl) {
     throw deniedError(
       `La sesión guardada es de ${stored.apiUrl}, no de ${apiUrl}. Ejecute «palma login --api-url ${apiUrl}» para iniciar sesión allí.`
     )
   }
-  const current = await refreshed(stored, apiUrl)
+  const current = await refreshed(stored, apiUrl, path)
   return signedInCall(apiUrl, current.token)
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { PassThrough } from "node:stream"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startServer } from "../../server/test/support/startServer.js"
 import { palma } from "./support/palma.js"
@@ -45,7 +46,8 @@ describe("palma against a real server", () => {
     expect(text.stdout).toContain("Administrador")
   })
 
-  it("stores the credentials readable by the owner only, and never prints the token", async () => {
+  // The file's mode under a real process's umask is checked in process.test.ts.
+  it("stores the credentials for that server, and never prints the token", async () => {
     const env = await profile()
     const login = await palma(["login", "--email", "admin@palma.cl", "--password", password], env)
     const path = join(env.PALMA_CONFIG_DIR, "credentials.json")
@@ -53,10 +55,6 @@ describe("palma against a real server", () => {
     expect(stored.apiUrl).toBe(server.url.replace(/\/+$/, ""))
     expect(stored.expiresAt).toBeGreaterThan(Date.now())
     expect(login.stdout + login.stderr).not.toContain(stored.token)
-    if (process.platform !== "win32") {
-      expect((await stat(path)).mode & 0o777).toBe(0o600)
-      expect((await stat(env.PALMA_CONFIG_DIR)).mode & 0o777).toBe(0o700)
-    }
   })
 
   it("refreshes a stored token that is about to expire, keeping the file private", async () => {
@@ -148,6 +146,8 @@ describe("palma against a real server", () => {
     const env = await loggedIn("moderador@palma.cl")
     const logout = await palma(["logout"], env)
     expect(logout.code).toBe(0)
+    expect(logout.stdout).toBe("Sesión cerrada.\n")
+    expect(logout.stderr).toBe("")
     await expect(stat(join(env.PALMA_CONFIG_DIR, "credentials.json"))).rejects.toThrow()
     const whoami = await palma(["whoami"], env)
     expect(whoami.code).toBe(3)
@@ -173,6 +173,36 @@ describe("palma against a real server", () => {
     const operator = await loggedIn("operador@palma.cl")
     const denied = await palma(["users", "add", "--email", "otra@palma.cl", "--name", "Otra", "--role", "user", "--password", "clave-segura-2"], operator)
     expect(denied.code).toBe(3)
+  })
+
+  it("warns on logout that PALMA_TOKEN still signs commands in", async () => {
+    const run = await palma(["logout"], { ...(await profile()), PALMA_TOKEN: "un-token" })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toBe("No había una sesión guardada.\n")
+    expect(run.stderr).toContain("PALMA_TOKEN")
+  })
+
+  it("asks for a missing password at a terminal, masked on stderr, leaving stdout to the result", async () => {
+    const env = await profile()
+    const stdin = new PassThrough()
+    stdin.write("palma-demo\r")
+    const run = await palma(["login", "--email", "admin@palma.cl"], env, { stdin })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toContain("Contraseña:")
+    expect(run.stderr).toContain("**********")
+    expect(run.stderr).not.toContain("palma-demo")
+    expect(run.stdout).toMatch(/^Sesión iniciada en .+ como .+ \(Administrador\)\.\n$/)
+  })
+
+  it("prints help on stdout (0) and its usage errors in Spanish on stderr (2)", async () => {
+    const help = await palma(["--help"], await profile())
+    expect(help.code).toBe(0)
+    expect(help.stdout).toMatch(/^Uso: palma \[opciones\] \[comando\]/)
+    expect(help.stderr).toBe("")
+    const bogus = await palma(["list", "family", "--bogus"], await profile())
+    expect(bogus.code).toBe(2)
+    expect(bogus.stdout).toBe("")
+    expect(bogus.stderr).toBe("error: opción desconocida «--bogus»\n")
   })
 
   it("requires a password without a terminal (exit 2) rather than inventing one", async () => {

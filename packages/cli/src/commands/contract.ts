@@ -1,6 +1,7 @@
 import { type Command, Option } from "commander"
 import { usageError } from "../errors.js"
 import { outputPath, uuid, writeAtomically } from "../files.js"
+import type { Io } from "../io.js"
 import { type GlobalOptions, openSession } from "../session.js"
 
 interface ContractOptions {
@@ -8,16 +9,16 @@ interface ContractOptions {
   readonly force?: boolean
 }
 
-const contract = async (productPlanId: string, options: ContractOptions, globals: GlobalOptions) => {
+const contract = async (io: Io, productPlanId: string, options: ContractOptions, globals: GlobalOptions) => {
   if (!uuid.test(productPlanId)) throw usageError("El plan debe ser un ID (véalos con «palma product show <id> --channel <id>»).")
   const path = await outputPath(options.output, options.force)
-  const { call } = await openSession(globals)
+  const { call } = await openSession(globals, io)
   const { base64 } = await call((client) => client.product.getContract({ path: { productPlan_id: productPlanId } }))
   await writeAtomically(path, Buffer.from(base64, "base64"))
-  process.stdout.write(`Contrato guardado en ${options.output}.\n`)
+  io.stdout.write(`Contrato guardado en ${options.output}.\n`)
 }
 
-export const registerContract = (program: Command) =>
+export const registerContract = (program: Command, io: Io) =>
   program
     .command("contract")
     .description("descarga el contrato (PDF) de un plan")
@@ -25,5 +26,5 @@ export const registerContract = (program: Command) =>
     .addOption(new Option("-o, --output <archivo>", "dónde guardarlo").default("contrato.pdf"))
     .option("--force", "reemplaza el archivo si ya existe")
     .action((productPlanId: string, options: ContractOptions, command: Command) =>
-      contract(productPlanId, options, command.optsWithGlobals<GlobalOptions>())
+      contract(io, productPlanId, options, command.optsWithGlobals<GlobalOptions>())
     )

@@ -1,6 +1,7 @@
 import { type Command, Option } from "commander"
 import { usageError } from "../errors.js"
 import { outputPath, uuid, writeAtomically } from "../files.js"
+import type { Io } from "../io.js"
 import { type GlobalOptions, openSession } from "../session.js"
 
 interface TemplateOptions {
@@ -9,16 +10,16 @@ interface TemplateOptions {
 }
 
 /** Input and target are checked before any network call: a mistake is a usage error (2). */
-const template = async (productPlanId: string, options: TemplateOptions, globals: GlobalOptions) => {
+const template = async (io: Io, productPlanId: string, options: TemplateOptions, globals: GlobalOptions) => {
   if (!uuid.test(productPlanId)) throw usageError("El plan debe ser un ID (véalos con «palma list retail» y los planes de cada canal).")
   const path = await outputPath(options.output, options.force)
-  const { call } = await openSession(globals)
+  const { call } = await openSession(globals, io)
   const bytes = await call((client) => client.fileFormat.template({ path: { productPlan_id: productPlanId } }))
   await writeAtomically(path, bytes)
-  process.stdout.write(`Plantilla guardada en ${options.output}.\n`)
+  io.stdout.write(`Plantilla guardada en ${options.output}.\n`)
 }
 
-export const registerFileFormat = (program: Command) => {
+export const registerFileFormat = (program: Command, io: Io) => {
   const fileFormat = program.command("fileformat").description("formatos de archivo de los planes (nóminas de asegurados)")
   fileFormat
     .command("template")
@@ -27,7 +28,7 @@ export const registerFileFormat = (program: Command) => {
     .addOption(new Option("-o, --output <archivo>", "dónde guardarla").default("plantilla.xlsx"))
     .option("--force", "reemplaza el archivo si ya existe")
     .action((productPlanId: string, options: TemplateOptions, command: Command) =>
-      template(productPlanId, options, command.optsWithGlobals<GlobalOptions>())
+      template(io, productPlanId, options, command.optsWithGlobals<GlobalOptions>())
     )
   return fileFormat
 }

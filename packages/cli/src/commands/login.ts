@@ -1,10 +1,11 @@
 import type { Command } from "commander"
 import { ApiFailure, type Session, SignInInput } from "@palma/core"
 import { loadSession, signInWithPassword } from "../auth.js"
-import { type StoredCredentials, readCredentials, writeCredentials } from "../config/credentials.js"
+import { type StoredCredentials, credentialsPath, readCredentials, writeCredentials } from "../config/credentials.js"
 import { describeUser } from "../describeSession.js"
 import { deniedError, usageError } from "../errors.js"
 import { type Bearer, connect } from "../http.js"
+import type { Io } from "../io.js"
 import { secretOrAsk, valueOrAsk } from "../prompt.js"
 import { type GlobalOptions, resolveApiUrl } from "../session.js"
 import { tokenExpiry } from "../tokenExpiry.js"
@@ -21,8 +22,9 @@ interface LoginOptions {
  * Clerk (`--token`), since the CLI cannot show Clerk's sign-in page. Either way the auth machine
  * confirms the session before anything is stored.
  */
-const login = async (options: LoginOptions, globals: GlobalOptions) => {
-  const apiUrl = resolveApiUrl(globals, await readCredentials())
+const login = async (io: Io, options: LoginOptions, globals: GlobalOptions) => {
+  const path = credentialsPath(io.configDir)
+  const apiUrl = resolveApiUrl(globals, await readCredentials(path), io.env)
   const bearer: Bearer = { token: undefined }
   const call = connect(apiUrl, bearer)
   const { mode } = await call((client) => client.auth.config())
@@ -35,12 +37,12 @@ const login = async (options: LoginOptions, globals: GlobalOptions) => {
   let stored: StoredCredentials
   let session: Session
   if (mode === "clerk" || options.token !== undefined) {
-    bearer.token = await secretOrAsk(options.token, "--token", "Token de sesión:")
+    bearer.token = await secretOrAsk(io, options.token, "--token", "Token de sesión:")
     session = await loadSession(call, bearer)
     stored = { apiUrl, token: bearer.token, expiresAt: tokenExpiry(bearer.token), mode }
   } else {
-    const email = await valueOrAsk(options.email, "--email", "Correo:")
-    const password = await secretOrAsk(options.password, "--password", "Contraseña:")
+    const email = await valueOrAsk(io, options.email, "--email", "Correo:")
+    const password = await secretOrAsk(io, options.password, "--password", "Contraseña:")
     const credentials = validPayload(SignInInput, { email, password })
     // A rejected password is a refusal (3), but the "run palma login" hint would be absurd here.
     const signedIn = await signInWithPassword(call, bearer, credentials).catch((error: unknown) => {
@@ -49,15 +51,15 @@ const login = async (options: LoginOptions, globals: GlobalOptions) => {
     session = signedIn.session
     stored = { apiUrl, token: signedIn.issued.token, expiresAt: signedIn.issued.expiresAt, mode }
   }
-  await writeCredentials(stored)
-  process.stdout.write(`Sesión iniciada en ${apiUrl} como ${describeUser(session)}.\n`)
+  await writeCredentials(stored, path)
+  io.stdout.write(`Sesión iniciada en ${apiUrl} como ${describeUser(session)}.\n`)
 }
 
-export const registerLogin = (program: Command) =>
+export const registerLogin = (program: Command, io: Io) =>
   program
     .command("login")
     .description("inicia sesión y guarda las credenciales (modo local: correo y contraseña; modo Clerk: --token)")
     .option("--email <correo>", "correo del usuario (modo local)")
     .option("--password <contraseña>", "contraseña (modo local); si falta y hay terminal, se pregunta")
     .option("--token <token>", "token de sesión (modo Clerk, o un token ya emitido)")
-    .action((options: LoginOptions, command: Command) => login(options, command.optsWithGlobals<GlobalOptions>()))
+    .action((options: LoginOptions, command: Command) => login(io, options, command.optsWithGlobals<GlobalOptions>()))

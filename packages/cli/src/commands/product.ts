@@ -2,6 +2,7 @@ import type { Command } from "commander"
 import { formatAmount, frequencyLabel, type PricedProduct, type Product } from "@palma/core"
 import { usageError } from "../errors.js"
 import { uuid } from "../files.js"
+import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
 import { type GlobalOptions, openSession } from "../session.js"
@@ -36,21 +37,21 @@ const describe = (product: Product, prices?: PricedProduct) => {
   return `${lines.join("\n")}\n${coverage}`
 }
 
-const show = async (id: string, options: ShowOptions, globals: GlobalOptions) => {
+const show = async (io: Io, id: string, options: ShowOptions, globals: GlobalOptions) => {
   if (!uuid.test(id)) throw usageError("El producto debe ser un ID (véalos con «palma list product»).")
   if (options.channel !== undefined && !uuid.test(options.channel)) throw usageError("El canal debe ser un ID (véalos con «palma list retail»).")
-  const { call } = await openSession(globals)
+  const { call } = await openSession(globals, io)
   const channel = options.channel
   if (channel === undefined) {
     const product = await call((client) => client.product.getById({ path: { id } }))
-    process.stdout.write(options.json ? renderJson(product) : describe(product))
+    io.stdout.write(options.json ? renderJson(product) : describe(product))
     return
   }
   const priced = await call((client) => client.product.getByIdWithPrices({ path: { id, agent_id: channel } }))
-  process.stdout.write(options.json ? renderJson(priced) : describe(priced, priced))
+  io.stdout.write(options.json ? renderJson(priced) : describe(priced, priced))
 }
 
-export const registerProduct = (program: Command) => {
+export const registerProduct = (program: Command, io: Io) => {
   const product = program.command("product").description("productos del catálogo")
   product
     .command("show")
@@ -58,6 +59,6 @@ export const registerProduct = (program: Command) => {
     .argument("<id>", "ID del producto")
     .option("--channel <id>", "ID del canal (retail) cuyos precios mostrar")
     .option("--json", "salida JSON")
-    .action((id: string, options: ShowOptions, command: Command) => show(id, options, command.optsWithGlobals<GlobalOptions>()))
+    .action((id: string, options: ShowOptions, command: Command) => show(io, id, options, command.optsWithGlobals<GlobalOptions>()))
   return product
 }

@@ -1,6 +1,7 @@
 import { type Command, Option } from "commander"
 import { NewUserInput, type Role, roleLabel } from "@palma/core"
 import { usageError } from "../errors.js"
+import type { Io } from "../io.js"
 import { newPasswordOrAsk } from "../prompt.js"
 import { type GlobalOptions, openSession } from "../session.js"
 import { validPayload } from "../validate.js"
@@ -16,9 +17,9 @@ interface AddUserOptions {
  * Creates a local user (admin only). The password comes from --password or is typed twice at a
  * terminal; the CLI never invents one, so it never has a password to print.
  */
-const addUser = async (options: AddUserOptions, globals: GlobalOptions) => {
-  const { call } = await openSession(globals)
-  const password = await newPasswordOrAsk(options.password, "--password")
+const addUser = async (io: Io, options: AddUserOptions, globals: GlobalOptions) => {
+  const { call } = await openSession(globals, io)
+  const password = await newPasswordOrAsk(io, options.password, "--password")
   const { mode } = await call((client) => client.auth.config())
   if (mode === "clerk") throw usageError("El servidor usa Clerk: los usuarios se crean en el panel de Clerk.")
   const payload = validPayload(NewUserInput, {
@@ -28,10 +29,10 @@ const addUser = async (options: AddUserOptions, globals: GlobalOptions) => {
     password
   })
   const user = await call((client) => client.auth.createUser({ payload }))
-  process.stdout.write(`Usuario creado: ${user.fullName} <${user.email}>, ${user.role === null ? "sin rol" : roleLabel[user.role]}.\n`)
+  io.stdout.write(`Usuario creado: ${user.fullName} <${user.email}>, ${user.role === null ? "sin rol" : roleLabel[user.role]}.\n`)
 }
 
-export const registerUsers = (program: Command) => {
+export const registerUsers = (program: Command, io: Io) => {
   const users = program.command("users").description("administra usuarios (modo local, solo administradores)")
   users
     .command("add")
@@ -40,6 +41,6 @@ export const registerUsers = (program: Command) => {
     .requiredOption("--name <nombre>", "nombre completo")
     .addOption(new Option("--role <rol>", "rol (none: sin rol)").choices(["user", "moderator", "admin", "none"]).makeOptionMandatory())
     .option("--password <contraseña>", "contraseña inicial (mínimo 8 caracteres); si falta y hay terminal, se pregunta")
-    .action((options: AddUserOptions, command: Command) => addUser(options, command.optsWithGlobals<GlobalOptions>()))
+    .action((options: AddUserOptions, command: Command) => addUser(io, options, command.optsWithGlobals<GlobalOptions>()))
   return users
 }

@@ -1,13 +1,12 @@
 import { homedir } from "node:os"
 import { join } from "node:path"
-
-type Env = Readonly<Record<string, string | undefined>>
+import type { Env } from "../io.js"
 
 /**
  * Where the CLI keeps its files: `PALMA_CONFIG_DIR` when set (tests, several profiles), else
  * `$XDG_CONFIG_HOME/palma` when set, else the platform's usual place for per-user settings.
  */
-export const configDir = (env: Env = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string => {
+export const configDir = (env: Env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string => {
   const explicit = env.PALMA_CONFIG_DIR?.trim()
   if (explicit) return explicit
   const xdg = env.XDG_CONFIG_HOME?.trim()

@@ -3,7 +3,6 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { Option, Schema } from "effect"
 import { CliError, ExitCode } from "../errors.js"
-import { configDir } from "./configDir.js"
 
 /** What `palma login` leaves behind. `mode` says whether the token can be refreshed (local issuer only). */
 export const StoredCredentials = Schema.Struct({
@@ -17,12 +16,12 @@ export type StoredCredentials = typeof StoredCredentials.Type
 
 const decode = Schema.decodeUnknownOption(Schema.parseJson(StoredCredentials))
 
-export const credentialsPath = (dir: string = configDir()) => join(dir, "credentials.json")
+export const credentialsPath = (configDir: string) => join(configDir, "credentials.json")
 
 const isMissing = (error: unknown) => error instanceof Error && "code" in error && error.code === "ENOENT"
 
 /** The stored credentials, or undefined when nobody signed in. A damaged file is an error, not a silent logout. */
-export const readCredentials = async (path: string = credentialsPath()): Promise<StoredCredentials | undefined> => {
+export const readCredentials = async (path: string): Promise<StoredCredentials | undefined> => {
   let text: string
   try {
     text = await readFile(path, "utf8")
@@ -41,7 +40,7 @@ export const readCredentials = async (path: string = credentialsPath()): Promise
  * the old one: the token is never readable by others, not even for an instant, and a crash never
  * leaves half a file.
  */
-export const writeCredentials = async (credentials: StoredCredentials, path: string = credentialsPath()): Promise<void> => {
+export const writeCredentials = async (credentials: StoredCredentials, path: string): Promise<void> => {
   const dir = dirname(path)
   await mkdir(dir, { recursive: true, mode: 0o700 })
   const temporary = join(dir, `.credentials-${randomBytes(6).toString("hex")}.tmp`)
@@ -55,7 +54,7 @@ export const writeCredentials = async (credentials: StoredCredentials, path: str
 }
 
 /** Removes the stored credentials; true when there were some. */
-export const deleteCredentials = async (path: string = credentialsPath()): Promise<boolean> => {
+export const deleteCredentials = async (path: string): Promise<boolean> => {
   try {
     await rm(path)
     return true
