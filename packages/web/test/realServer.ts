@@ -16,6 +16,8 @@ export interface RecordedRequest {
   readonly path: string
   readonly params: URLSearchParams
   readonly body: unknown
+  /** The headers the app set (the bearer in Clerk mode, the client's id…). */
+  readonly headers: Headers
 }
 
 export interface RealServer {
@@ -33,12 +35,20 @@ export interface RealServer {
   readonly override: Map<string, (forward: () => Promise<Response>) => Response | Promise<Response>>
   /** Signs in through the real sign-in call: the server's HttpOnly session cookie lands in the page. */
   readonly signIn: (email: string, password?: string) => Promise<void>
+  /** Signs out through the real call (local mode): the server clears the page's session cookie. */
+  readonly signOut: () => Promise<void>
   /** Calls the API as the signed-in page would, to set up data or read it back. */
   readonly api: <A = unknown>(method: string, path: string, body?: unknown) => Promise<A>
 }
 
+/**
+ * The body the app sent: JSON read back (the app's client sends it as bytes), a multipart form as
+ * the FormData itself (a logo upload), anything else as it was.
+ */
 const bodyOf = (init: RequestInit | undefined): unknown => {
-  const body = init?.body
+  const raw = init?.body
+  if (raw instanceof FormData) return raw
+  const body = raw instanceof Uint8Array ? new TextDecoder().decode(raw) : raw
   if (typeof body !== "string" || body === "") return undefined
   try {
     return JSON.parse(body)
@@ -77,6 +87,9 @@ export const useRealServer = (options: { env?: Readonly<Record<string, string>> 
     signIn: async (email, password = "palma-demo") => {
       await send("POST", "/api/auth/local/sign-in", { email, password })
     },
+    signOut: async () => {
+      await send("POST", "/api/auth/local/sign-out")
+    },
     api: send
   }
   beforeAll(async () => {
@@ -97,7 +110,8 @@ export const useRealServer = (options: { env?: Readonly<Record<string, string>> 
       const target = new URL(input instanceof Request ? input.url : input.toString(), location.href)
       if (target.origin === location.origin && target.pathname.startsWith("/api/")) {
         const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase()
-        requests.push({ method, path: target.pathname, params: target.searchParams, body: bodyOf(init) })
+        const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
+        requests.push({ method, path: target.pathname, params: target.searchParams, body: bodyOf(init), headers })
         const answer = override.get(`${method} ${target.pathname}`)
         if (answer !== undefined) return answer(() => real(input, init))
       }

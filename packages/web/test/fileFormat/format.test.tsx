@@ -1,34 +1,79 @@
+import type { FileFormat, RosterField } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
+import { inflateRawSync } from "node:zlib"
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { type CatalogSeed, rosterFields, savedColumn, startCatalogServer, uuid } from "../retail/fakeCatalog"
-import { catalog, hogarPlan } from "../retail/seed"
+import { arranged, assignPlan, createChannel, patientWithTheServer, productNamed, serverTime, signInAdmin, writes } from "../retail/seed"
 
-const patente = uuid(700)
+const server = useRealServer()
+patientWithTheServer()
 
-const openFormat = async (seed: CatalogSeed = catalog) => {
-  const server = startCatalogServer(seed)
+/**
+ * A channel of the test's own selling Asistencia Hogar, a plan without a format (a plan made
+ * through the API has none; every seeded plan has one): what one test saves or deletes no
+ * other sees.
+ */
+const ownPlan = async (rut: string, dotted: string, name: string) => {
+  await signInAdmin(server)
+  const channel = await createChannel(server, rut, name)
+  const plan = await assignPlan(server, (await productNamed(server, "Asistencia Hogar")).id, channel.id, [12345, 10000, 120000])
+  return { channel, plan, option: `${name} · ${dotted}` }
+}
+
+/** Saves the plan's format through the API: [field, header, required] per column. */
+const saveFormat = (planId: string, columns: ReadonlyArray<readonly [string, string, boolean]>) =>
+  server.api<FileFormat>("POST", "/api/fileFormat/create", {
+    productPlan_id: planId,
+    fields: columns.map(([field_id, header, required]) => ({ field_id, header, required }))
+  })
+
+const formatOf = (planId: string) => server.api<FileFormat>("GET", `/api/fileFormat/getByProductPlanId/${planId}`)
+
+/** The format screen with the channel's Asistencia Hogar plan picked. */
+const openFormat = async (option: string) => {
+  arranged(server)
   const view = renderApp("/masters/fileFormat")
   expect(await screen.findByRole("heading", { level: 1, name: "Formatos de archivo" })).toBeInTheDocument()
   const { user } = view
   await user.click(await screen.findByRole("combobox", { name: "Canal" }))
-  await user.click(await screen.findByRole("option", { name: "Banco Sur · 76.086.428-5" }))
+  await user.click(await screen.findByRole("option", { name: option }))
   await user.click(screen.getByRole("combobox", { name: "Plan" }))
-  await user.click(await screen.findByRole("option", { name: "Hogar Full" }))
+  await user.click(await screen.findByRole("option", { name: "Asistencia Hogar" }))
   const columns = within(await screen.findByRole("list", { name: "Columnas del archivo" }))
-  return { server, columns, ...view }
+  return { columns, ...view }
 }
 
 /** Each column's header input: [its name, its value], in order. */
 const headers = (columns: { getAllByRole: (role: "textbox") => HTMLElement[] }): Array<[string | null, string]> =>
   columns.getAllByRole("textbox").map((input) => [input.getAttribute("aria-label"), (input as HTMLInputElement).value])
 
+/** The text of every file in a ZIP (an .xlsx is one), read through its central directory. */
+const zipTexts = (bytes: Uint8Array): string => {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let end = bytes.length - 22
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--
+  const texts: string[] = []
+  let at = view.getUint32(end + 16, true)
+  for (let n = view.getUint16(end + 10, true); n > 0; n--) {
+    const method = view.getUint16(at + 10, true)
+    const size = view.getUint32(at + 20, true)
+    const local = view.getUint32(at + 42, true)
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
+    const data = bytes.subarray(start, start + size)
+    texts.push(new TextDecoder().decode(method === 8 ? inflateRawSync(data) : data))
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true)
+  }
+  return texts.join("\n")
+}
+
 afterEach(() => vi.restoreAllMocks())
 
-describe("Formatos de archivo", () => {
+describe("Formatos de archivo", serverTime, () => {
   it("starts a plan without format from the columns it cannot lack, which cannot be removed or made optional", async () => {
-    const { columns } = await openFormat()
-    expect(new URLSearchParams(window.location.search).get("plan")).toBe(hogarPlan.id)
+    const { plan, option } = await ownPlan("77222222-K", "77.222.222-K", "Canal Sin Formato")
+    const { columns } = await openFormat(option)
+    expect(new URLSearchParams(window.location.search).get("plan")).toBe(plan.id)
     expect(headers(columns)).toEqual([
       ["Encabezado de RUT", "RUT"],
       ["Encabezado de Nombre", "Nombre"],
@@ -44,34 +89,38 @@ describe("Formatos de archivo", () => {
   })
 
   it("adds, reorders, renames and requires columns, and saves them in that order", async () => {
-    const { server, user, columns } = await openFormat()
+    const { plan, option } = await ownPlan("77333333-5", "77.333.333-5", "Canal Guarda Formato")
+    // A value Asistencia Hogar's services ask for (demoCatalog.ts); its column is the value's id.
+    const fields = await server.api<ReadonlyArray<RosterField>>("GET", `/api/field/getByProductPlanId/${plan.id}`)
+    const vivienda = fields.find((f) => f.label === "Tipo de vivienda")!
+    const { user, columns } = await openFormat(option)
     const available = within(screen.getByRole("region", { name: "Campos disponibles" }))
     await user.click(available.getByRole("button", { name: "Agregar Correo electrónico" }))
-    await user.click(available.getByRole("button", { name: "Agregar Patente" }))
-    expect(available.queryByRole("button", { name: "Agregar Patente" })).not.toBeInTheDocument()
+    await user.click(available.getByRole("button", { name: "Agregar Tipo de vivienda" }))
+    expect(available.queryByRole("button", { name: "Agregar Tipo de vivienda" })).not.toBeInTheDocument()
 
-    await user.click(columns.getByRole("button", { name: "Subir Patente" }))
+    await user.click(columns.getByRole("button", { name: "Subir Tipo de vivienda" }))
     await user.click(columns.getByRole("button", { name: "Subir Nombre" }))
     const name = columns.getByRole("textbox", { name: "Encabezado de Nombre" })
     await user.clear(name)
     await user.type(name, "NOMBRES")
-    await user.click(columns.getByRole("checkbox", { name: "Obligatoria: Patente" }))
+    await user.click(columns.getByRole("checkbox", { name: "Obligatoria: Tipo de vivienda" }))
     await user.click(columns.getByRole("button", { name: "Quitar Correo electrónico" }))
     await user.click(available.getByRole("button", { name: "Agregar Correo electrónico" }))
 
-    expect(headers(columns).map(([, value]) => value)).toEqual(["NOMBRES", "RUT", "Apellido paterno", "Patente", "Correo electrónico"])
+    expect(headers(columns).map(([, value]) => value)).toEqual(["NOMBRES", "RUT", "Apellido paterno", "Tipo de vivienda", "Correo electrónico"])
     await user.click(screen.getByRole("button", { name: "Guardar formato" }))
     expect(await screen.findByText("Formato guardado")).toBeInTheDocument()
-    expect(server.writes().map((r) => [r.path, r.body])).toEqual([
+    expect(writes(server).map((r) => [r.path, r.body])).toEqual([
       [
         "/api/fileFormat/create",
         {
-          productPlan_id: hogarPlan.id,
+          productPlan_id: plan.id,
           fields: [
             { field_id: "name", header: "NOMBRES", required: true },
             { field_id: "rut", header: "RUT", required: true },
             { field_id: "paternalLastName", header: "Apellido paterno", required: true },
-            { field_id: patente, header: "Patente", required: true },
+            { field_id: vivienda.field, header: "Tipo de vivienda", required: true },
             { field_id: "email", header: "Correo electrónico", required: false }
           ]
         }
@@ -79,62 +128,78 @@ describe("Formatos de archivo", () => {
     ])
     expect(screen.getByText("Guardado")).toBeInTheDocument()
     expect(screen.getByRole("button", { name: "Descargar plantilla" })).toBeEnabled()
+    // The server keeps the columns in that order.
+    expect((await formatOf(plan.id)).map((c) => [c.field_id, c.header, c.required])).toEqual([
+      ["name", "NOMBRES", true],
+      ["rut", "RUT", true],
+      ["paternalLastName", "Apellido paterno", true],
+      [vivienda.field, "Tipo de vivienda", true],
+      ["email", "Correo electrónico", false]
+    ])
   })
 
   it("checks the headers before sending: none blank, none repeated", async () => {
-    const { server, user, columns } = await openFormat()
+    const { plan, option } = await ownPlan("77444444-0", "77.444.444-0", "Canal Encabezados")
+    const { user, columns } = await openFormat(option)
     await user.clear(columns.getByRole("textbox", { name: "Encabezado de Nombre" }))
     await user.click(screen.getByRole("button", { name: "Guardar formato" }))
     expect(await columns.findByText("Este campo es obligatorio")).toBeInTheDocument()
     await user.type(columns.getByRole("textbox", { name: "Encabezado de Nombre" }), "rut")
     await user.click(screen.getByRole("button", { name: "Guardar formato" }))
     expect(await screen.findByText("Hay encabezados repetidos")).toBeInTheDocument()
-    expect(server.writes()).toEqual([])
+    expect(writes(server)).toEqual([])
+    expect(await formatOf(plan.id)).toEqual([])
   })
 
   it("downloads the template of a saved format as plantilla.xlsx", async () => {
-    const format = [
-      savedColumn(rosterFields, { field: "rut", header: "RUT ASEGURADO", required: true }, 1),
-      savedColumn(rosterFields, { field: "name", header: "NOMBRE", required: true }, 2),
-      savedColumn(rosterFields, { field: "paternalLastName", header: "APELLIDO", required: true }, 3)
-    ]
+    const { plan, option } = await ownPlan("77555555-6", "77.555.555-6", "Canal Plantilla")
+    await saveFormat(plan.id, [
+      ["rut", "RUT ASEGURADO", true],
+      ["name", "NOMBRE", true],
+      ["paternalLastName", "APELLIDO", true]
+    ])
     const createObjectURL = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:plantilla")
     const clicked: HTMLAnchorElement[] = []
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this)
     })
-    const { server, user, columns } = await openFormat({ ...catalog, formats: { [hogarPlan.id]: format } })
+    const { user, columns } = await openFormat(option)
     expect(headers(columns).map(([, value]) => value)).toEqual(["RUT ASEGURADO", "NOMBRE", "APELLIDO"])
     await user.click(screen.getByRole("button", { name: "Descargar plantilla" }))
     await waitFor(() => expect(clicked).toHaveLength(1))
-    expect(server.calls(`GET /api/fileFormat/template/${hogarPlan.id}`)).toHaveLength(1)
+    expect(server.calls(`GET /api/fileFormat/template/${plan.id}`)).toHaveLength(1)
     expect(clicked[0]!.download).toBe("plantilla.xlsx")
     expect(clicked[0]!.getAttribute("href")).toBe("blob:plantilla")
     const blob = createObjectURL.mock.calls[0]![0] as Blob
     expect(blob.type).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-    expect(blob.size).toBe(4)
+    // The server's workbook, whole: a ZIP whose sheet carries the saved headers.
+    const texts = zipTexts(new Uint8Array(await blob.arrayBuffer()))
+    for (const header of ["RUT ASEGURADO", "NOMBRE", "APELLIDO"]) expect(texts).toContain(`>${header}<`)
   })
 
   it("deletes a format only after confirmation", async () => {
-    const format = [
-      savedColumn(rosterFields, { field: "rut", header: "RUT", required: true }, 1),
-      savedColumn(rosterFields, { field: "name", header: "Nombre", required: true }, 2),
-      savedColumn(rosterFields, { field: "paternalLastName", header: "Apellido paterno", required: true }, 3),
-      savedColumn(rosterFields, { field: "email", header: "Correo", required: false }, 4)
-    ]
-    const { server, user, columns } = await openFormat({ ...catalog, formats: { [hogarPlan.id]: format } })
+    const { plan, option } = await ownPlan("77666666-1", "77.666.666-1", "Canal Borra Formato")
+    await saveFormat(plan.id, [
+      ["rut", "RUT", true],
+      ["name", "Nombre", true],
+      ["paternalLastName", "Apellido paterno", true],
+      ["email", "Correo", false]
+    ])
+    const { user, columns } = await openFormat(option)
+    expect(headers(columns)).toHaveLength(4)
     await user.click(screen.getByRole("button", { name: "Eliminar formato" }))
-    let dialog = within(await screen.findByRole("dialog", { name: "¿Eliminar el formato de Hogar Full de Banco Sur?" }))
+    let dialog = within(await screen.findByRole("dialog", { name: "¿Eliminar el formato de Asistencia Hogar de Canal Borra Formato?" }))
     await user.click(dialog.getByRole("button", { name: "Cancelar" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument())
-    expect(server.writes()).toEqual([])
+    expect(writes(server)).toEqual([])
 
     await user.click(screen.getByRole("button", { name: "Eliminar formato" }))
-    dialog = within(await screen.findByRole("dialog", { name: "¿Eliminar el formato de Hogar Full de Banco Sur?" }))
+    dialog = within(await screen.findByRole("dialog", { name: "¿Eliminar el formato de Asistencia Hogar de Canal Borra Formato?" }))
     await user.click(dialog.getByRole("button", { name: "Eliminar" }))
     expect(await screen.findByText("Formato eliminado")).toBeInTheDocument()
-    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/fileFormat/deleteByProductPlanId/${hogarPlan.id}`])
-    // Back to the columns every format has.
+    expect(writes(server).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/fileFormat/deleteByProductPlanId/${plan.id}`])
+    // Back to the columns every format has; the server has none for the plan now.
     await waitFor(() => expect(headers(columns)).toHaveLength(3))
+    expect(await formatOf(plan.id)).toEqual([])
   })
 })

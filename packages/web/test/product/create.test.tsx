@@ -2,24 +2,21 @@ import { screen, within } from "@testing-library/react"
 import type { UserEvent } from "@testing-library/user-event"
 import { describe, expect, it } from "vitest"
 import { pick } from "../assistance/openForm"
-import { renderMasters } from "../masters/renderMasters"
-import { startProductServer } from "./fakeProducts"
+import { useRealServer } from "../realServer"
+import { renderApp } from "../renderApp"
+import { arranged, assistanceId, familyId, patientWithTheServer, productNamed, serverTime, signInAdmin } from "../retail/seed"
 
-const long = { timeout: 60_000 }
-
-const assistances = [
-  { family: "Hogar", name: "Gasfitería" },
-  { family: "Hogar", name: "Cerrajería" },
-  { family: "Vehicular", name: "Remolque" }
-]
+const server = useRealServer()
+patientWithTheServer()
 
 const openNew = async () => {
-  const server = startProductServer({ assistances })
-  const view = renderMasters("/masters/product")
-  await screen.findByText("No hay registros")
+  await signInAdmin(server)
+  arranged(server)
+  const view = renderApp("/masters/product")
+  await screen.findByRole("cell", { name: "Asistencia Hogar" })
   await view.user.click(screen.getByRole("button", { name: "Nuevo producto" }))
   const dialog = await screen.findByRole("dialog", { name: "Nuevo producto" })
-  return { server, dialog, ...view }
+  return { dialog, ...view }
 }
 
 const fill = async (user: UserEvent, scope: HTMLElement, name: string, text: string) => {
@@ -30,9 +27,9 @@ const fill = async (user: UserEvent, scope: HTMLElement, name: string, text: str
   return input
 }
 
-describe("creating a producto", () => {
-  it("sends UF as a two-decimal string and pesos as an integer, with every field", long, async () => {
-    const { server, dialog, user } = await openNew()
+describe("creating a producto", serverTime, () => {
+  it("sends UF as a two-decimal string and pesos as an integer, with every field", async () => {
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await fill(user, dialog, "Nombre", "Hogar Full")
     await fill(user, dialog, "Título", "Hogar protegido")
@@ -56,12 +53,26 @@ describe("creating a producto", () => {
     await fill(user, dialog, "Ámbito territorial", "Todo Chile")
     await fill(user, dialog, "Condiciones de contratación", "Mayores de 18")
 
-    // The product's family comes first among the assistances; others may be added too.
+    // The product's family comes first among the seeded assistances; the other families follow
+    // by name, and their services may be added too.
     await user.click(within(dialog).getByRole("combobox", { name: "Agregar servicio" }))
-    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Cerrajería", "Gasfitería", "Remolque"])
-    expect(screen.getByRole("listbox")).toHaveTextContent(/^Hogar.*Vehicular/)
+    expect(within(screen.getByRole("listbox")).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Cerrajería",
+      "Electricidad",
+      "Gasfitería",
+      "Vidriería",
+      "Traslado de bicicleta",
+      "Apoyo escolar",
+      "Consulta veterinaria",
+      "Urgencia veterinaria",
+      "Enfermería a domicilio",
+      "Telemedicina",
+      "Auxilio mecánico",
+      "Grúa"
+    ])
+    expect(screen.getByRole("listbox")).toHaveTextContent(/^Hogar.*Ciclista.*Escolar.*Mascotas.*Salud.*Vehicular/)
     await user.click(await screen.findByRole("option", { name: "Gasfitería" }))
-    await pick(user, dialog, "Agregar servicio", "Remolque")
+    await pick(user, dialog, "Agregar servicio", "Grúa")
 
     const gasfiteria = within(dialog).getByRole("group", { name: "Cobertura de Gasfitería" })
     // A coverage starts in the product's currency; this one is paid in pesos.
@@ -72,46 +83,47 @@ describe("creating a producto", () => {
     await fill(user, gasfiteria, "Eventos por período", "3")
     await fill(user, gasfiteria, "Carencia (días)", "30")
 
-    const remolque = within(dialog).getByRole("group", { name: "Cobertura de Remolque" })
-    await fill(user, remolque, "Monto por período", "3")
-    expect(within(remolque).getByRole("textbox", { name: "Monto por período" })).toHaveValue("3,00")
-    await fill(user, remolque, "Máximo por evento", "1.5")
-    expect(within(remolque).getByRole("textbox", { name: "Máximo por evento" })).toHaveValue("1,50")
+    const grua = within(dialog).getByRole("group", { name: "Cobertura de Grúa" })
+    await fill(user, grua, "Monto por período", "3")
+    expect(within(grua).getByRole("textbox", { name: "Monto por período" })).toHaveValue("3,00")
+    await fill(user, grua, "Máximo por evento", "1.5")
+    expect(within(grua).getByRole("textbox", { name: "Máximo por evento" })).toHaveValue("1,50")
 
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Producto creado")).toBeInTheDocument()
-    expect(server.catalogCalls("POST /api/product/create").map((r) => r.body)).toEqual([
-      {
-        family_id: server.masterId("family", "Hogar"),
-        name: "Hogar Full",
-        cost: "1.25",
-        dynamiccharge: "0.15",
-        isSubject: true,
-        frequency: "A",
-        term: 24,
-        beneficiaries: 3,
-        currency: "U",
-        dueDay: 5,
-        minInsuredCompanyPrice: "0.50",
-        title: "Hogar protegido",
-        subTitle: "Todo el año",
-        alias: "Banco Hogar",
-        promotional: "El hogar cubierto",
-        description: "Asistencia para el hogar",
-        territorialScope: "Todo Chile",
-        hiringConditions: "Mayores de 18",
-        assistances: [
-          { id: server.assistanceId("Gasfitería"), amount: 500000, currency: "P", maximum: 150000, events: 3, lack: 30 },
-          { id: server.assistanceId("Remolque"), amount: "3.00", currency: "U", maximum: "1.50", events: 1, lack: 0 }
-        ]
-      }
-    ])
+    const coverage = [
+      { id: await assistanceId(server, "Gasfitería"), amount: 500000, currency: "P", maximum: 150000, events: 3, lack: 30 },
+      { id: await assistanceId(server, "Grúa"), amount: "3.00", currency: "U", maximum: "1.50", events: 1, lack: 0 }
+    ]
+    const fields = {
+      family_id: await familyId(server, "Hogar"),
+      name: "Hogar Full",
+      cost: "1.25",
+      dynamiccharge: "0.15",
+      isSubject: true,
+      frequency: "A",
+      term: 24,
+      beneficiaries: 3,
+      currency: "U",
+      dueDay: 5,
+      minInsuredCompanyPrice: "0.50",
+      title: "Hogar protegido",
+      subTitle: "Todo el año",
+      alias: "Banco Hogar",
+      promotional: "El hogar cubierto",
+      description: "Asistencia para el hogar",
+      territorialScope: "Todo Chile",
+      hiringConditions: "Mayores de 18"
+    }
+    expect(server.calls("POST /api/product/create").map((r) => r.body)).toEqual([{ ...fields, assistances: coverage }])
+    // The server stored every field as sent, amounts exact.
+    expect(await productNamed(server, "Hogar Full")).toMatchObject({ ...fields, family_name: "Hogar", assistances: coverage, isActive: true })
     const row = (await screen.findByRole("cell", { name: "Hogar Full" })).closest("tr")!
     expect(within(row).getByRole("cell", { name: "UF 1,25" })).toBeInTheDocument()
   })
 
-  it("refuses UF with more than two decimals and pesos with decimals before sending", long, async () => {
-    const { server, dialog, user } = await openNew()
+  it("refuses UF with more than two decimals and pesos with decimals before sending", async () => {
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await fill(user, dialog, "Nombre", "Hogar Full")
     await fill(user, dialog, "Costo", "12,5")
@@ -126,7 +138,7 @@ describe("creating a producto", () => {
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(within(dialog).getByRole("textbox", { name: "Costo" })).toHaveAttribute("aria-invalid", "true")
     expect(within(dialog).getAllByText("Este campo es obligatorio").length).toBeGreaterThan(0)
-    expect(server.catalogCalls("POST /api/product/create")).toEqual([])
+    expect(server.calls("POST /api/product/create")).toEqual([])
 
     // The coverage's maximum cannot be over its amount: the contract's own message, on the field.
     await pick(user, dialog, "Agregar servicio", "Cerrajería")
@@ -137,6 +149,6 @@ describe("creating a producto", () => {
     expect(await within(card).findByText("El máximo por evento no puede superar el monto del período")).toBeInTheDocument()
     await user.click(within(card).getByRole("button", { name: "Quitar Cerrajería" }))
     expect(within(dialog).queryByRole("group", { name: "Cobertura de Cerrajería" })).not.toBeInTheDocument()
-    expect(server.catalogCalls("POST /api/product/create")).toEqual([])
+    expect(server.calls("POST /api/product/create")).toEqual([])
   })
 })

@@ -1,19 +1,26 @@
+import type { District, Retail } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { startCatalogServer } from "./fakeCatalog"
-import { bancoSur, catalog } from "./seed"
+import { arranged, austral, channelById, channelNamed, patientWithTheServer, serverTime, signInAdmin, writes } from "./seed"
+
+const server = useRealServer()
+patientWithTheServer()
 
 const openNew = async () => {
-  const server = startCatalogServer(catalog)
+  await signInAdmin(server)
+  arranged(server)
   const view = renderApp("/entities/retail/new")
   const form = await screen.findByRole("form", { name: "Datos del canal" })
-  return { server, form: within(form), ...view }
+  return { form: within(form), ...view }
 }
 
-describe("a channel's form", () => {
+const channels = () => server.api<ReadonlyArray<Retail>>("GET", "/api/retail/getAll")
+
+describe("a channel's form", serverTime, () => {
   it("checks the RUT by its check digit before sending anything, and shows it formatted", async () => {
-    const { server, user, form } = await openNew()
+    const { user, form } = await openNew()
     const rut = form.getByRole("textbox", { name: "RUT" })
     await user.type(rut, "12.345.678-9")
     await user.tab()
@@ -43,40 +50,51 @@ describe("a channel's form", () => {
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/entities\/retail\/[0-9a-f-]{36}$/))
     expect(await screen.findByRole("heading", { level: 1, name: "Seguros Andes" })).toBeInTheDocument()
     expect(await screen.findByRole("region", { name: "Planes" })).toBeInTheDocument()
+    // The server keeps it under the page's id.
+    const id = window.location.pathname.split("/").at(-1)!
+    // (The server answers RUTs dotted, as people read them.)
+    expect(await channelById(server, id)).toMatchObject({ rut: "12.345.678-5", name: "Seguros Andes", isActive: true })
   })
 
   it("says so when the RUT already has a channel, and loads it for editing instead of overwriting it", async () => {
-    const { server, user, form } = await openNew()
-    await user.type(form.getByRole("textbox", { name: "RUT" }), "76.086.428-5")
+    const existing = await channelNamed(server, austral.name)
+    const before = (await channels()).length
+    const { user, form } = await openNew()
+    await user.type(form.getByRole("textbox", { name: "RUT" }), austral.shown)
     await user.tab()
     expect(await screen.findByText("Este RUT ya tiene un canal")).toBeInTheDocument()
     expect(screen.getByText(/se cargaron sus datos para editarlo/)).toBeInTheDocument()
-    expect(window.location.pathname).toBe(`/entities/retail/${bancoSur.id}`)
+    expect(window.location.pathname).toBe(`/entities/retail/${existing.id}`)
     const loaded = within(await screen.findByRole("form", { name: "Datos del canal" }))
-    expect(loaded.getByRole("textbox", { name: "Nombre" })).toHaveValue("Banco Sur")
-    expect(loaded.getByRole("textbox", { name: "RUT" })).toHaveValue("76.086.428-5")
+    expect(loaded.getByRole("textbox", { name: "Nombre" })).toHaveValue(austral.name)
+    expect(loaded.getByRole("textbox", { name: "RUT" })).toHaveValue(austral.shown)
     expect(loaded.getByRole("textbox", { name: "RUT" })).toHaveAttribute("readonly")
-    expect(server.writes()).toEqual([])
+    expect(writes(server)).toEqual([])
 
     // Saving now updates that channel (the server upserts by RUT).
     await user.clear(loaded.getByRole("textbox", { name: "Giro" }))
     await user.type(loaded.getByRole("textbox", { name: "Giro" }), "Banca de personas")
     await user.click(loaded.getByRole("button", { name: "Guardar cambios" }))
     expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
-    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: "76086428-5", name: "Banco Sur", line: "Banca de personas" })
-    expect(server.channels).toHaveLength(2)
+    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: austral.rut, name: austral.name, line: "Banca de personas" })
+    expect(await channelById(server, existing.id)).toMatchObject({ name: austral.name, line: "Banca de personas" })
+    // Updated, not a second channel.
+    expect(await channels()).toHaveLength(before)
   })
 
   it("looks a RUT up before creating when Guardar comes first, and opens the existing channel", async () => {
-    const { server, user, form } = await openNew()
+    const existing = await channelNamed(server, "Corredora Pacífico")
+    const { user, form } = await openNew()
     await user.type(form.getByRole("textbox", { name: "Nombre" }), "Otro nombre")
-    await user.type(form.getByRole("textbox", { name: "RUT" }), "760864285{Enter}")
+    await user.type(form.getByRole("textbox", { name: "RUT" }), "773456704{Enter}")
     expect(await screen.findByText("Este RUT ya tiene un canal")).toBeInTheDocument()
-    expect(server.writes()).toEqual([])
+    await waitFor(() => expect(window.location.pathname).toBe(`/entities/retail/${existing.id}`))
+    expect(writes(server)).toEqual([])
+    expect((await channelById(server, existing.id)).name).toBe("Corredora Pacífico")
   })
 
   it("picks the comuna from the official list by typing, shown with its region", async () => {
-    const { server, user, form } = await openNew()
+    const { user, form } = await openNew()
     await user.type(form.getByRole("textbox", { name: "RUT" }), "11.111.111-1")
     await user.type(form.getByRole("textbox", { name: "Nombre" }), "Club Ciclista")
     const comuna = form.getByRole("combobox", { name: "Comuna" })
@@ -91,33 +109,47 @@ describe("a channel's form", () => {
     await user.type(form.getByRole("textbox", { name: "Correo electrónico" }), "contacto@club.cl")
     await user.click(form.getByRole("button", { name: "Crear canal" }))
     expect(await screen.findByText("Canal creado")).toBeInTheDocument()
-    // The comuna travels as its 5-digit CUT code.
+    // The comuna travels as its 5-digit CUT code; the server answers its name.
     expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ district: "05101", email: "contacto@club.cl" })
+    const created = (await channels()).find((c) => c.rut === "11.111.111-1")
+    expect(created).toMatchObject({ name: "Club Ciclista", district: "Valparaíso", district_id: "05101", email: "contacto@club.cl" })
   })
 
   it("edits a channel: the comuna shown from its CUT code (district_id), the fantasy name sent with the rest", async () => {
-    const server = startCatalogServer(catalog)
-    const { user } = renderApp(`/entities/retail/${bancoSur.id}`)
+    await signInAdmin(server)
+    // Seeded in Providencia (13123), as "Andes".
+    const channel = await channelNamed(server, "Tiendas Andes")
+    arranged(server)
+    const { user } = renderApp(`/entities/retail/${channel.id}`)
     const form = within(await screen.findByRole("form", { name: "Datos del canal" }))
-    expect(form.getByRole("combobox", { name: "Comuna" })).toHaveValue("Santiago — Metropolitana de Santiago")
-    await user.type(form.getByRole("textbox", { name: "Nombre de fantasía" }), "Sur Seguros")
+    await waitFor(() => expect(form.getByRole("combobox", { name: "Comuna" })).toHaveValue("Providencia — Metropolitana de Santiago"))
+    expect(form.getByRole("textbox", { name: "Nombre de fantasía" })).toHaveValue("Andes")
+    await user.clear(form.getByRole("textbox", { name: "Nombre de fantasía" }))
+    await user.type(form.getByRole("textbox", { name: "Nombre de fantasía" }), "Andes Seguros")
     await user.click(form.getByRole("button", { name: "Guardar cambios" }))
     expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
-    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: "76086428-5", fantasyName: "Sur Seguros", district: "13101" })
-    expect(server.channels.find((c) => c.id === bancoSur.id)).toMatchObject({ fantasyName: "Sur Seguros", district: "Santiago", district_id: "13101" })
+    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: "76512340-2", fantasyName: "Andes Seguros", district: "13123" })
+    expect(await channelById(server, channel.id)).toMatchObject({ fantasyName: "Andes Seguros", district: "Providencia", district_id: "13123" })
   })
 
   it("shows the server's field messages beside the fields", async () => {
-    const { server, user, form } = await openNew()
-    server.override.set("POST /api/retail/create", () =>
-      new Response(
-        JSON.stringify({ _tag: "BadRequest", message: "district: La comuna no existe en la lista oficial", issues: [{ path: ["district"], message: "La comuna no existe en la lista oficial" }] }),
-        { status: 400, headers: { "content-type": "application/json" } }
-      )
-    )
-    await user.type(form.getByRole("textbox", { name: "RUT" }), "11.111.111-1")
-    await user.type(form.getByRole("textbox", { name: "Nombre" }), "Club Ciclista{Enter}")
+    // The page offers the comunas the server listed, plus one the official list does not have:
+    // choosing it makes the real server refuse the comuna (400 with the field's issue).
+    server.override.set("GET /api/district/listAll", async (forward) => {
+      const listed = (await (await forward()).json()) as ReadonlyArray<District>
+      const made: District = { id: "99999", district_name: "Atlántida", province_name: "Atlántida", region_id: "99", region_name: "Atlántida", region_roman: "XVII" }
+      return new Response(JSON.stringify([...listed, made]), { status: 200, headers: { "content-type": "application/json" } })
+    })
+    const { user, form } = await openNew()
+    await user.type(form.getByRole("textbox", { name: "RUT" }), "22.222.222-2")
+    await user.type(form.getByRole("textbox", { name: "Nombre" }), "Club Náutico")
+    await user.type(form.getByRole("combobox", { name: "Comuna" }), "atlantida")
+    await user.click(await screen.findByRole("option", { name: "Atlántida — Atlántida" }))
+    await user.click(form.getByRole("button", { name: "Crear canal" }))
     expect(await form.findByText("La comuna no existe en la lista oficial")).toBeInTheDocument()
     expect(form.getByText("No se pudo guardar")).toBeInTheDocument()
+    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ district: "99999" })
+    // Nothing was stored.
+    expect((await channels()).map((c) => c.rut)).not.toContain("22.222.222-2")
   })
 })

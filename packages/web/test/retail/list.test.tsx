@@ -1,8 +1,12 @@
+import type { Retail } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { startCatalogServer } from "./fakeCatalog"
-import { bancoSur, catalog, tiendaNorte } from "./seed"
+import { arranged, austral, channelNamed, createChannel, patientWithTheServer, serverTime, signInAdmin, uploadLogo, writes } from "./seed"
+
+const server = useRealServer()
+patientWithTheServer()
 
 const table = () => within(screen.getByRole("table", { name: "Canales" }))
 const names = () =>
@@ -11,64 +15,83 @@ const names = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole("cell")[2]!.textContent)
 
-describe("Canales", () => {
+/** The demo catalog's channels, by name; no test of this file changes them. */
+const seeded = ["Canal Web Palma", "Corredora Pacífico", "Tarjeta Banco Austral", "Tiendas Andes"]
+
+describe("Canales", serverTime, () => {
   it("lists the channels with their logo, RUT formatted, comuna and contact", async () => {
-    const server = startCatalogServer({ ...catalog, channels: [{ ...bancoSur, logo: `/api/retail/logo/${bancoSur.id}` }, tiendaNorte] })
+    await signInAdmin(server)
+    const channel = await channelNamed(server, austral.name)
+    await uploadLogo(channel.id)
+    arranged(server)
     renderApp("/entities/retail")
     expect(await screen.findByRole("heading", { level: 1, name: "Canales" })).toBeInTheDocument()
-    const row = within((await screen.findByRole("cell", { name: "76.086.428-5" })).closest("tr")!)
-    expect(row.getByRole("img", { name: "Logo de Banco Sur" })).toHaveAttribute("src", `/api/retail/logo/${bancoSur.id}`)
-    expect(row.getByRole("link", { name: "Banco Sur" })).toHaveAttribute("href", `/entities/retail/${bancoSur.id}`)
+    const row = within((await screen.findByRole("cell", { name: austral.shown })).closest("tr")!)
+    // The server answers an uploaded logo as its own address.
+    expect(row.getByRole("img", { name: "Logo de Tarjeta Banco Austral" })).toHaveAttribute("src", `/api/retail/logo/${channel.id}`)
+    expect(row.getByRole("link", { name: "Tarjeta Banco Austral" })).toHaveAttribute("href", `/entities/retail/${channel.id}`)
     expect(row.getByRole("cell", { name: "Santiago" })).toBeInTheDocument()
-    expect(row.getByRole("cell", { name: "canales@bancosur.cl" })).toBeInTheDocument()
-    expect(row.getByRole("cell", { name: "+56 2 2345 6789" })).toBeInTheDocument()
-    // A CUT code kept with its leading zero still finds its comuna.
-    const norte = within(screen.getByRole("cell", { name: "96.509.660-4" }).closest("tr")!)
-    expect(norte.getByRole("cell", { name: "Valparaíso" })).toBeInTheDocument()
-    expect(names()).toEqual(["Banco Sur", "Tienda Norte"])
+    expect(row.getByRole("cell", { name: "convenios@bancoaustral.cl" })).toBeInTheDocument()
+    expect(row.getByRole("cell", { name: "+56 2 2600 4000" })).toBeInTheDocument()
+    // A channel without a logo shows its initials instead.
+    const andes = within(screen.getByRole("cell", { name: "76.512.340-2" }).closest("tr")!)
+    expect(andes.queryByRole("img")).not.toBeInTheDocument()
+    expect(andes.getByText("TA")).toBeInTheDocument()
+    // A CUT code with its leading zero (05109) still finds its comuna.
+    const pacifico = within(screen.getByRole("cell", { name: "77.345.670-4" }).closest("tr")!)
+    expect(pacifico.getByRole("cell", { name: "Viña del Mar" })).toBeInTheDocument()
+    // By name; channels other tests of this file create do not count.
+    expect(names().filter((name) => seeded.includes(name ?? ""))).toEqual(seeded)
     expect(server.calls("GET /api/retail/getAll").length).toBeGreaterThan(0)
   })
 
   it("searches on the server by RUT or by name", async () => {
-    const server = startCatalogServer(catalog)
+    await signInAdmin(server)
+    arranged(server)
     const { user } = renderApp("/entities/retail")
-    await screen.findByRole("cell", { name: "76.086.428-5" })
-    await user.type(screen.getByRole("searchbox", { name: "Buscar" }), "96.509")
-    await waitFor(() => expect(names()).toEqual(["Tienda Norte"]))
-    expect(server.calls("POST /api/retail/getBySearchValues").map((r) => r.body)).toContainEqual({ rut: "96.509", name: null })
+    await screen.findByRole("cell", { name: austral.shown })
+    await user.type(screen.getByRole("searchbox", { name: "Buscar" }), "77.345")
+    await waitFor(() => expect(names()).toEqual(["Corredora Pacífico"]))
+    expect(server.calls("POST /api/retail/getBySearchValues").map((r) => r.body)).toContainEqual({ rut: "77.345", name: null })
 
     await user.clear(screen.getByRole("searchbox", { name: "Buscar" }))
-    await user.type(screen.getByRole("searchbox", { name: "Buscar" }), "sur")
-    await waitFor(() => expect(names()).toEqual(["Banco Sur"]))
+    await user.type(screen.getByRole("searchbox", { name: "Buscar" }), "andes")
+    await waitFor(() => expect(names()).toEqual(["Tiendas Andes"]))
     // Words without digits only search names.
-    expect(server.calls("POST /api/retail/getBySearchValues").at(-1)!.body).toEqual({ rut: null, name: "sur" })
-    expect(new URLSearchParams(window.location.search).get("search")).toBe("sur")
+    expect(server.calls("POST /api/retail/getBySearchValues").at(-1)!.body).toEqual({ rut: null, name: "andes" })
+    expect(new URLSearchParams(window.location.search).get("search")).toBe("andes")
   })
 
   it("deletes a channel only after confirmation", async () => {
-    const server = startCatalogServer(catalog)
+    await signInAdmin(server)
+    const doomed = await createChannel(server, "76111111-6", "Canal Por Cerrar")
+    arranged(server)
     const { user } = renderApp("/entities/retail")
-    await screen.findByRole("cell", { name: "76.086.428-5" })
-    await user.click(screen.getByRole("button", { name: "Eliminar Banco Sur" }))
-    const dialog = await screen.findByRole("dialog", { name: "¿Eliminar Banco Sur?" })
+    await screen.findByRole("cell", { name: "76.111.111-6" })
+    await user.click(screen.getByRole("button", { name: "Eliminar Canal Por Cerrar" }))
+    const dialog = await screen.findByRole("dialog", { name: "¿Eliminar Canal Por Cerrar?" })
     await user.click(within(dialog).getByRole("button", { name: "Cancelar" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument())
-    expect(server.writes()).toEqual([])
+    expect(writes(server)).toEqual([])
 
-    await user.click(screen.getByRole("button", { name: "Eliminar Banco Sur" }))
-    await user.click(within(await screen.findByRole("dialog", { name: "¿Eliminar Banco Sur?" })).getByRole("button", { name: "Eliminar" }))
+    await user.click(screen.getByRole("button", { name: "Eliminar Canal Por Cerrar" }))
+    await user.click(within(await screen.findByRole("dialog", { name: "¿Eliminar Canal Por Cerrar?" })).getByRole("button", { name: "Eliminar" }))
     expect(await screen.findByText("Canal eliminado")).toBeInTheDocument()
-    await waitFor(() => expect(names()).toEqual(["Tienda Norte"]))
-    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/retail/deleteById/${bancoSur.id}`])
+    await waitFor(() => expect(names()).not.toContain("Canal Por Cerrar"))
+    expect(names()).toContain("Tarjeta Banco Austral")
+    expect(writes(server).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/retail/deleteById/${doomed.id}`])
+    // The server no longer lists it.
+    expect((await server.api<ReadonlyArray<Retail>>("GET", "/api/retail/getAll")).map((c) => c.name)).not.toContain("Canal Por Cerrar")
   })
 
   it("opens a channel's page from Editar, and a new one from Nuevo canal", async () => {
-    startCatalogServer(catalog)
+    await signInAdmin(server)
+    const channel = await channelNamed(server, "Tiendas Andes")
     const { user } = renderApp("/entities/retail")
-    await screen.findByRole("cell", { name: "76.086.428-5" })
-    await user.click(screen.getByRole("button", { name: "Editar Banco Sur" }))
-    expect(await screen.findByRole("heading", { level: 1, name: "Banco Sur" })).toBeInTheDocument()
-    expect(window.location.pathname).toBe(`/entities/retail/${bancoSur.id}`)
+    await screen.findByRole("cell", { name: austral.shown })
+    await user.click(screen.getByRole("button", { name: "Editar Tiendas Andes" }))
+    expect(await screen.findByRole("heading", { level: 1, name: "Tiendas Andes" })).toBeInTheDocument()
+    expect(window.location.pathname).toBe(`/entities/retail/${channel.id}`)
     await user.click(screen.getByRole("link", { name: "Volver a Canales" }))
     await user.click(await screen.findByRole("button", { name: "Nuevo canal" }))
     expect(await screen.findByRole("heading", { level: 1, name: "Nuevo canal" })).toBeInTheDocument()

@@ -1,36 +1,55 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
+import { providePromiseWithResolvers } from "../product/withResolvers"
+import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { startCatalogServer } from "./fakeCatalog"
-import { bancoSur, catalog, hogarPlan, mascotas, saludPlan, saludUf } from "./seed"
+import { arranged, austral, channelNamed, channelWithPlans, patientWithTheServer, plansOf, productNamed, serverTime, signInAdmin, writes } from "./seed"
 
-const openPlans = async () => {
-  const server = startCatalogServer(catalog)
-  const view = renderApp(`/entities/retail/${bancoSur.id}`)
+const server = useRealServer()
+patientWithTheServer()
+
+/** The channel's page, at its plans. */
+const openPlans = async (channelId: string) => {
+  arranged(server)
+  const view = renderApp(`/entities/retail/${channelId}`)
   const table = await screen.findByRole("table", { name: "Planes del canal" })
-  return { server, table: within(table), ...view }
+  return { table: within(table), ...view }
+}
+
+/**
+ * A channel of the test's own selling Asistencia Hogar and Asistencia Integral (see seed.ts),
+ * open on its page: what one test changes no other sees.
+ */
+const openOwnPlans = async (rut: string, name: string) => {
+  await signInAdmin(server)
+  const own = await channelWithPlans(server, rut, name)
+  return { ...own, ...(await openPlans(own.channel.id)) }
 }
 
 const rowOf = (table: ReturnType<typeof within>, product: string) => within(table.getByRole("cell", { name: product }).closest("tr")!)
 
-describe("a channel's plans", () => {
+describe("a channel's plans", serverTime, () => {
   it("lists each plan with its prices in the product's currency", async () => {
-    const { table } = await openPlans()
-    const hogar = rowOf(table, "Hogar Full")
-    expect(hogar.getAllByRole("cell").map((c) => c.textContent).slice(0, 5)).toEqual(["Hogar Full", "Pesos", "$12.345", "$10.000", "$120.000"])
-    const salud = rowOf(table, "Salud UF")
-    expect(salud.getAllByRole("cell").map((c) => c.textContent).slice(0, 5)).toEqual(["Salud UF", "UF", "UF 1,25", "UF 1,00", "UF 14,50"])
+    await signInAdmin(server)
+    // The seeded channel's plans (demoChannels.ts); no test of this file changes them.
+    const { table } = await openPlans((await channelNamed(server, austral.name)).id)
+    const hogar = rowOf(table, "Asistencia Hogar")
+    expect(hogar.getAllByRole("cell").map((c) => c.textContent).slice(0, 5)).toEqual(["Asistencia Hogar", "Pesos", "$3.490", "$2.490", "$38.390"])
+    const integral = rowOf(table, "Asistencia Integral")
+    expect(integral.getAllByRole("cell").map((c) => c.textContent).slice(0, 5)).toEqual(["Asistencia Integral", "UF", "UF 0,45", "UF 0,30", "UF 4,95"])
+    expect(table.queryByRole("cell", { name: "Asistencia Mascota" })).not.toBeInTheDocument()
   })
 
   it("adds a plan in pesos: the prices travel as whole pesos", async () => {
-    const { server, user, table } = await openPlans()
+    const { channel, user, table } = await openOwnPlans("76666666-3", "Canal Nuevo Plan")
+    const mascota = await productNamed(server, "Asistencia Mascota")
     await user.click(screen.getByRole("button", { name: "Agregar plan" }))
     const dialog = within(await screen.findByRole("dialog", { name: "Agregar plan" }))
     const productPicker = dialog.getByRole("combobox", { name: "Producto" })
     await user.click(productPicker)
     // Products the channel already sells are not offered again.
-    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["Mascotas Plus · Pesos"])
-    await user.click(screen.getByRole("option", { name: "Mascotas Plus · Pesos" }))
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["Asistencia Mascota · Pesos"])
+    await user.click(screen.getByRole("option", { name: "Asistencia Mascota · Pesos" }))
 
     // Decimals are refused in pesos before anything is sent.
     await user.type(dialog.getByRole("textbox", { name: "Precio cliente" }), "12.990,5")
@@ -38,23 +57,29 @@ describe("a channel's plans", () => {
     await user.type(dialog.getByRole("textbox", { name: "Precio anual" }), "$ 129.900")
     await user.click(dialog.getByRole("button", { name: "Guardar" }))
     expect(await dialog.findByText("En pesos el precio no lleva decimales")).toBeInTheDocument()
-    expect(server.writes()).toEqual([])
+    expect(writes(server)).toEqual([])
 
     await user.clear(dialog.getByRole("textbox", { name: "Precio cliente" }))
     await user.type(dialog.getByRole("textbox", { name: "Precio cliente" }), "12.990")
     await user.click(dialog.getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Plan agregado")).toBeInTheDocument()
-    expect(server.writes().map((r) => [r.path, r.body])).toEqual([
-      ["/api/product/assignPrices", { id: mascotas.id, agent_id: bancoSur.id, customerprice: 12990, companyprice: 10000, yearlyprice: 129900 }]
+    expect(writes(server).map((r) => [r.path, r.body])).toEqual([
+      ["/api/product/assignPrices", { id: mascota.id, agent_id: channel.id, customerprice: 12990, companyprice: 10000, yearlyprice: 129900 }]
     ])
-    await waitFor(() => expect(table.getByRole("cell", { name: "Mascotas Plus" })).toBeInTheDocument())
-    expect(rowOf(table, "Mascotas Plus").getByRole("cell", { name: "$12.990" })).toBeInTheDocument()
+    await waitFor(() => expect(table.getByRole("cell", { name: "Asistencia Mascota" })).toBeInTheDocument())
+    expect(rowOf(table, "Asistencia Mascota").getByRole("cell", { name: "$12.990" })).toBeInTheDocument()
+    // The server keeps the plan at those prices.
+    expect((await plansOf(server, channel.id)).find((p) => p.id === mascota.id)).toMatchObject({
+      customerPrice: 12990,
+      companyPrice: 10000,
+      yearlyPrice: 129900
+    })
   })
 
   it("changes the prices of a UF plan: they travel as two-decimal texts", async () => {
-    const { server, user, table } = await openPlans()
-    await user.click(screen.getByRole("button", { name: "Cambiar precios de Salud UF" }))
-    const dialog = within(await screen.findByRole("dialog", { name: "Cambiar precios de Salud UF" }))
+    const { channel, integral, user, table } = await openOwnPlans("76777777-9", "Canal Precios UF")
+    await user.click(screen.getByRole("button", { name: "Cambiar precios de Asistencia Integral" }))
+    const dialog = within(await screen.findByRole("dialog", { name: "Cambiar precios de Asistencia Integral" }))
     const customer = dialog.getByRole("textbox", { name: "Precio cliente" })
     expect(customer).toHaveValue("1,25")
     expect(dialog.getByRole("textbox", { name: "Precio anual" })).toHaveValue("14,50")
@@ -66,65 +91,79 @@ describe("a channel's plans", () => {
     await user.type(dialog.getByRole("textbox", { name: "Precio anual" }), "1.015")
     await user.click(dialog.getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Precios actualizados")).toBeInTheDocument()
-    expect(server.writes().map((r) => [r.path, r.body])).toEqual([
-      ["/api/product/assignPrices", { id: saludUf.id, agent_id: bancoSur.id, customerprice: "1.50", companyprice: "0.90", yearlyprice: "1015.00" }]
+    expect(writes(server).map((r) => [r.path, r.body])).toEqual([
+      ["/api/product/assignPrices", { id: integral.id, agent_id: channel.id, customerprice: "1.50", companyprice: "0.90", yearlyprice: "1015.00" }]
     ])
-    await waitFor(() => expect(rowOf(table, "Salud UF").getByRole("cell", { name: "UF 1,50" })).toBeInTheDocument())
-    expect(rowOf(table, "Salud UF").getByRole("cell", { name: "UF 1.015,00" })).toBeInTheDocument()
+    await waitFor(() => expect(rowOf(table, "Asistencia Integral").getByRole("cell", { name: "UF 1,50" })).toBeInTheDocument())
+    expect(rowOf(table, "Asistencia Integral").getByRole("cell", { name: "UF 1.015,00" })).toBeInTheDocument()
+    expect((await plansOf(server, channel.id)).find((p) => p.id === integral.id)).toMatchObject({
+      customerPrice: "1.50",
+      companyPrice: "0.90",
+      yearlyPrice: "1015.00"
+    })
   })
 
   it("refuses a UF price with more than two decimals before sending it", async () => {
-    const { server, user } = await openPlans()
-    await user.click(screen.getByRole("button", { name: "Cambiar precios de Salud UF" }))
-    const dialog = within(await screen.findByRole("dialog", { name: "Cambiar precios de Salud UF" }))
+    const { user } = await openOwnPlans("76888888-4", "Canal UF Inválida")
+    await user.click(screen.getByRole("button", { name: "Cambiar precios de Asistencia Integral" }))
+    const dialog = within(await screen.findByRole("dialog", { name: "Cambiar precios de Asistencia Integral" }))
     await user.clear(dialog.getByRole("textbox", { name: "Precio cliente" }))
     await user.type(dialog.getByRole("textbox", { name: "Precio cliente" }), "1,255")
     await user.click(dialog.getByRole("button", { name: "Guardar" }))
     expect(await dialog.findByText("Precio en UF inválido: use hasta 2 decimales, p. ej. 1,25")).toBeInTheDocument()
-    expect(server.writes()).toEqual([])
+    expect(writes(server)).toEqual([])
   })
 
   it("removes a plan only after confirmation", async () => {
-    const { server, user, table } = await openPlans()
-    await user.click(screen.getByRole("button", { name: "Quitar plan Hogar Full" }))
-    let dialog = within(await screen.findByRole("dialog", { name: "¿Quitar el plan Hogar Full?" }))
+    const { channel, hogarPlan, user, table } = await openOwnPlans("76999999-K", "Canal Quita Plan")
+    await user.click(screen.getByRole("button", { name: "Quitar plan Asistencia Hogar" }))
+    let dialog = within(await screen.findByRole("dialog", { name: "¿Quitar el plan Asistencia Hogar?" }))
     expect(dialog.getByRole("button", { name: "Cancelar" })).toHaveFocus()
     await user.click(dialog.getByRole("button", { name: "Cancelar" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument())
-    expect(server.writes()).toEqual([])
+    expect(writes(server)).toEqual([])
 
-    await user.click(screen.getByRole("button", { name: "Quitar plan Hogar Full" }))
-    dialog = within(await screen.findByRole("dialog", { name: "¿Quitar el plan Hogar Full?" }))
+    await user.click(screen.getByRole("button", { name: "Quitar plan Asistencia Hogar" }))
+    dialog = within(await screen.findByRole("dialog", { name: "¿Quitar el plan Asistencia Hogar?" }))
     await user.click(dialog.getByRole("button", { name: "Quitar plan" }))
     expect(await screen.findByText("Plan quitado")).toBeInTheDocument()
-    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/product/deletePlan/${hogarPlan.id}`])
-    await waitFor(() => expect(table.queryByRole("cell", { name: "Hogar Full" })).not.toBeInTheDocument())
-    expect(table.getByRole("cell", { name: "Salud UF" })).toBeInTheDocument()
+    expect(writes(server).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/product/deletePlan/${hogarPlan.id}`])
+    await waitFor(() => expect(table.queryByRole("cell", { name: "Asistencia Hogar" })).not.toBeInTheDocument())
+    expect(table.getByRole("cell", { name: "Asistencia Integral" })).toBeInTheDocument()
+    expect((await plansOf(server, channel.id)).map((p) => p.name)).toEqual(["Asistencia Integral"])
   })
 
   it("shows the server's message when the plan cannot be removed, and keeps it", async () => {
-    const { server, user, table } = await openPlans()
-    server.override.set(
-      `DELETE /api/product/deletePlan/${hogarPlan.id}`,
-      () => new Response(JSON.stringify({ _tag: "NotFound", message: "No se encontró el plan" }), { status: 404, headers: { "content-type": "application/json" } })
-    )
-    await user.click(screen.getByRole("button", { name: "Quitar plan Hogar Full" }))
-    const dialog = within(await screen.findByRole("dialog", { name: "¿Quitar el plan Hogar Full?" }))
+    const { hogarPlan, user, table } = await openOwnPlans("77111111-4", "Canal Plan Ido")
+    // Removed elsewhere after the page loaded it: the server no longer has it to remove.
+    await server.api("DELETE", `/api/product/deletePlan/${hogarPlan.id}`)
+    arranged(server)
+    await user.click(screen.getByRole("button", { name: "Quitar plan Asistencia Hogar" }))
+    const dialog = within(await screen.findByRole("dialog", { name: "¿Quitar el plan Asistencia Hogar?" }))
     await user.click(dialog.getByRole("button", { name: "Quitar plan" }))
     expect(await dialog.findByText("No se pudo quitar el plan")).toBeInTheDocument()
     expect(dialog.getByText("No se encontró el plan")).toBeInTheDocument()
-    expect(table.getByRole("cell", { name: "Hogar Full" })).toBeInTheDocument()
+    expect(server.calls(`DELETE /api/product/deletePlan/${hogarPlan.id}`)).toHaveLength(1)
+    expect(table.getByRole("cell", { name: "Asistencia Hogar" })).toBeInTheDocument()
   })
 
-  it("opens a plan's contract in a dialog", async () => {
-    const { server, user } = await openPlans()
-    await user.click(screen.getByRole("button", { name: "Ver contrato de Salud UF" }))
-    const dialog = within(await screen.findByRole("dialog", { name: "Contrato de Salud UF" }))
-    await waitFor(() => expect(server.calls(`GET /api/product/getContract/${saludPlan.id}`).length).toBeGreaterThan(0))
-    // The viewer (pdf.js) runs in browsers; whatever it does here, it stays inside the dialog.
-    await waitFor(() => expect(dialog.queryByText("Preparando el contrato…")).not.toBeInTheDocument())
-    expect(screen.getByRole("heading", { level: 1, name: "Banco Sur" })).toBeInTheDocument()
-    await user.click(dialog.getByRole("button", { name: "Cerrar" }))
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument())
+  describe("contracts", () => {
+    providePromiseWithResolvers()
+
+    it("opens a plan's contract in a dialog", async () => {
+      await signInAdmin(server)
+      const channel = await channelNamed(server, austral.name)
+      const plan = (await plansOf(server, channel.id)).find((p) => p.name === "Asistencia Integral")!
+      const { user } = await openPlans(channel.id)
+      await user.click(screen.getByRole("button", { name: "Ver contrato de Asistencia Integral" }))
+      const dialog = within(await screen.findByRole("dialog", { name: "Contrato de Asistencia Integral" }))
+      // The plan's real contract (a PDF the server draws) reaches the viewer; pdf.js cannot draw
+      // in happy-dom, so this checks its frame, not the page.
+      expect(await dialog.findByRole("region", { name: "Contrato Asistencia Integral" }, { timeout: 20_000 })).toBeInTheDocument()
+      expect(server.calls(`GET /api/product/getContract/${plan.productPlan_id}`)).toHaveLength(1)
+      expect(screen.getByRole("heading", { level: 1, name: austral.name })).toBeInTheDocument()
+      await user.click(dialog.getByRole("button", { name: "Cerrar" }))
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument())
+    })
   })
 })
