@@ -1,35 +1,40 @@
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
-import { renderMasters } from "../masters/renderMasters"
-import { catalogSeed } from "./catalogSeed"
-import { startAssistanceServer } from "./fakeAssistances"
+import { useRealServer } from "../realServer"
+import { assistanceNamed, familyMembers, openServices, patientWithTheServer, readable, serverTime } from "./catalog"
 import { listed, pick } from "./openForm"
 
-// Many steps of typing and picking: longer than the default 5 s on a busy machine.
-const long = { timeout: 60_000 }
+const server = useRealServer()
+patientWithTheServer()
 
-describe("creating a servicio", () => {
-  it("sends the values, benefits and exclusions in the order set with Subir / Bajar", long, async () => {
-    const server = startAssistanceServer(catalogSeed())
-    const { user } = renderMasters("/masters/assistance")
-    await screen.findByText("No hay registros")
-    await user.click(screen.getByRole("button", { name: "Nuevo servicio" }))
-    const dialog = await screen.findByRole("dialog", { name: "Nuevo servicio" })
+/** Opens "Nuevo servicio" once the seeded services are listed. */
+const openNew = async () => {
+  const view = await openServices(server)
+  await screen.findByRole("cell", { name: "Cerrajería" })
+  await view.user.click(screen.getByRole("button", { name: "Nuevo servicio" }))
+  const dialog = await screen.findByRole("dialog", { name: "Nuevo servicio" })
+  return { dialog, ...view }
+}
+
+describe("creating a servicio", serverTime, () => {
+  it("sends the values, benefits and exclusions in the order set with Subir / Bajar", async () => {
+    const { dialog, user } = await openNew()
 
     await pick(user, dialog, "Familia", "Hogar")
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Gasfitería urgente")
     await user.type(within(dialog).getByRole("textbox", { name: "Descripción" }), "Filtraciones")
 
-    for (const value of ["Dirección", "Tipo de vivienda", "Fecha del daño"]) await pick(user, dialog, "Agregar valor", value)
-    expect(listed(dialog, "Valores a capturar")).toEqual(["Dirección", "Tipo de vivienda", "Fecha del daño"])
+    // The seed's three Hogar values.
+    for (const value of ["Tipo de vivienda", "Descripción del daño", "Metros cuadrados afectados"]) await pick(user, dialog, "Agregar valor", value)
+    expect(listed(dialog, "Valores a capturar")).toEqual(["Tipo de vivienda", "Descripción del daño", "Metros cuadrados afectados"])
     // The first cannot go up, the last cannot go down.
-    expect(within(dialog).getByRole("button", { name: "Subir Dirección" })).toBeDisabled()
-    expect(within(dialog).getByRole("button", { name: "Bajar Fecha del daño" })).toBeDisabled()
-    await user.click(within(dialog).getByRole("button", { name: "Subir Fecha del daño" }))
-    await user.click(within(dialog).getByRole("button", { name: "Subir Fecha del daño" }))
-    expect(listed(dialog, "Valores a capturar")).toEqual(["Fecha del daño", "Dirección", "Tipo de vivienda"])
-    await user.click(within(dialog).getByRole("button", { name: "Bajar Dirección" }))
-    expect(listed(dialog, "Valores a capturar")).toEqual(["Fecha del daño", "Tipo de vivienda", "Dirección"])
+    expect(within(dialog).getByRole("button", { name: "Subir Tipo de vivienda" })).toBeDisabled()
+    expect(within(dialog).getByRole("button", { name: "Bajar Metros cuadrados afectados" })).toBeDisabled()
+    await user.click(within(dialog).getByRole("button", { name: "Subir Metros cuadrados afectados" }))
+    await user.click(within(dialog).getByRole("button", { name: "Subir Metros cuadrados afectados" }))
+    expect(listed(dialog, "Valores a capturar")).toEqual(["Metros cuadrados afectados", "Tipo de vivienda", "Descripción del daño"])
+    await user.click(within(dialog).getByRole("button", { name: "Bajar Tipo de vivienda" }))
+    expect(listed(dialog, "Valores a capturar")).toEqual(["Metros cuadrados afectados", "Descripción del daño", "Tipo de vivienda"])
 
     await pick(user, dialog, "Especialidades", "Electricidad")
     await pick(user, dialog, "Especialidades", "Gasfitería")
@@ -52,51 +57,64 @@ describe("creating a servicio", () => {
     await user.click(within(dialog).getByRole("button", { name: "Subir exclusión 2" }))
 
     // Enter in the add boxes added items: nothing was sent yet.
-    expect(server.catalogCalls("POST /api/assistance/create")).toEqual([])
+    expect(server.calls("POST /api/assistance/create")).toEqual([])
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Servicio creado")).toBeInTheDocument()
 
-    const id = (kind: "value" | "specialty" | "document", name: string) => server.masterId(kind, name)
-    expect(server.catalogCalls("POST /api/assistance/create").map((r) => r.body)).toEqual([
+    const hogar = await familyMembers(server, "Hogar")
+    expect(server.calls("POST /api/assistance/create").map((r) => r.body)).toEqual([
       {
-        family_id: server.masterId("family", "Hogar"),
+        family_id: hogar.family_id,
         name: "Gasfitería urgente",
         description: "Filtraciones",
-        values: [id("value", "Fecha del daño"), id("value", "Tipo de vivienda"), id("value", "Dirección")],
-        specialties: [id("specialty", "Electricidad"), id("specialty", "Gasfitería")],
-        documents: [id("document", "Foto del daño")],
+        values: ["Metros cuadrados afectados", "Descripción del daño", "Tipo de vivienda"].map(hogar.value),
+        specialties: [hogar.specialty("Electricidad"), hogar.specialty("Gasfitería")],
+        documents: [hogar.document("Foto del daño")],
         benefits: ["Materiales", "Mano de obra certificada"],
         exclusions: ["Artefactos", "Daños previos"]
       }
     ])
+    // Stored as sent, every list in its order.
+    expect(readable(await assistanceNamed(server, "Gasfitería urgente"))).toEqual({
+      family: "Hogar",
+      name: "Gasfitería urgente",
+      description: "Filtraciones",
+      values: ["Metros cuadrados afectados", "Descripción del daño", "Tipo de vivienda"],
+      specialties: ["Electricidad", "Gasfitería"],
+      documents: ["Foto del daño"],
+      benefits: ["Materiales", "Mano de obra certificada"],
+      exclusions: ["Artefactos", "Daños previos"]
+    })
     const row = (await screen.findByRole("cell", { name: "Gasfitería urgente" })).closest("tr")!
     expect(within(row).getAllByRole("cell").slice(1, 5).map((c) => c.textContent)).toEqual(["Hogar", "3", "2", "1"])
   })
 
-  it("reorders from the keyboard, the focus staying on the moved value", long, async () => {
-    const server = startAssistanceServer(catalogSeed())
-    const { user } = renderMasters("/masters/assistance")
-    await user.click(await screen.findByRole("button", { name: "Nuevo servicio" }))
-    const dialog = await screen.findByRole("dialog", { name: "Nuevo servicio" })
+  it("reorders from the keyboard, the focus staying on the moved value", async () => {
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
-    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Revisión")
-    for (const value of ["Dirección", "Tipo de vivienda", "Fecha del daño"]) await pick(user, dialog, "Agregar valor", value)
+    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Revisión de daños")
+    for (const value of ["Tipo de vivienda", "Descripción del daño", "Metros cuadrados afectados"]) await pick(user, dialog, "Agregar valor", value)
 
-    within(dialog).getByRole("button", { name: "Subir Fecha del daño" }).focus()
+    within(dialog).getByRole("button", { name: "Subir Metros cuadrados afectados" }).focus()
     await user.keyboard("{Enter}")
-    expect(within(dialog).getByRole("button", { name: "Subir Fecha del daño" })).toHaveFocus()
+    expect(within(dialog).getByRole("button", { name: "Subir Metros cuadrados afectados" })).toHaveFocus()
     await user.keyboard(" ")
-    expect(listed(dialog, "Valores a capturar")).toEqual(["Fecha del daño", "Dirección", "Tipo de vivienda"])
+    expect(listed(dialog, "Valores a capturar")).toEqual(["Metros cuadrados afectados", "Tipo de vivienda", "Descripción del daño"])
     // At the top its Subir is disabled: the focus moves to its Bajar, never lost.
-    expect(within(dialog).getByRole("button", { name: "Bajar Fecha del daño" })).toHaveFocus()
-    expect(screen.getByText("Fecha del daño: posición 1 de 3")).toBeInTheDocument()
+    expect(within(dialog).getByRole("button", { name: "Bajar Metros cuadrados afectados" })).toHaveFocus()
+    expect(screen.getByText("Metros cuadrados afectados: posición 1 de 3")).toBeInTheDocument()
     await user.keyboard("{Enter}")
-    expect(listed(dialog, "Valores a capturar")).toEqual(["Dirección", "Fecha del daño", "Tipo de vivienda"])
+    expect(listed(dialog, "Valores a capturar")).toEqual(["Tipo de vivienda", "Metros cuadrados afectados", "Descripción del daño"])
 
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Servicio creado")).toBeInTheDocument()
-    expect((server.catalogCalls("POST /api/assistance/create")[0]!.body as { values: string[] }).values).toEqual(
-      ["Dirección", "Fecha del daño", "Tipo de vivienda"].map((name) => server.masterId("value", name))
-    )
+    const hogar = await familyMembers(server, "Hogar")
+    const sent = server.calls("POST /api/assistance/create").map((r) => (r.body as { values: ReadonlyArray<string> }).values)
+    expect(sent).toEqual([["Tipo de vivienda", "Metros cuadrados afectados", "Descripción del daño"].map(hogar.value)])
+    expect(readable(await assistanceNamed(server, "Revisión de daños")).values).toEqual([
+      "Tipo de vivienda",
+      "Metros cuadrados afectados",
+      "Descripción del daño"
+    ])
   })
 })

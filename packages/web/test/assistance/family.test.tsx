@@ -1,41 +1,44 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
-import { renderMasters } from "../masters/renderMasters"
-import { catalogSeed } from "./catalogSeed"
-import { startAssistanceServer } from "./fakeAssistances"
-import { listed, pick } from "./openForm"
+import { useRealServer } from "../realServer"
+import { assistanceNamed, familyMembers, openServices, patientWithTheServer, readable, serverTime } from "./catalog"
+import { listed, pick, pills } from "./openForm"
 
-const long = { timeout: 60_000 }
+const server = useRealServer()
+patientWithTheServer()
 
+/** Opens "Nuevo servicio" once the seeded services are listed. */
 const openNew = async () => {
-  const server = startAssistanceServer(catalogSeed())
-  const view = renderMasters("/masters/assistance")
-  await view.user.click(await screen.findByRole("button", { name: "Nuevo servicio" }))
+  const view = await openServices(server)
+  await screen.findByRole("cell", { name: "Cerrajería" })
+  await view.user.click(screen.getByRole("button", { name: "Nuevo servicio" }))
   const dialog = await screen.findByRole("dialog", { name: "Nuevo servicio" })
-  return { server, dialog, ...view }
+  return { dialog, ...view }
 }
 
 const options = async (user: Parameters<typeof pick>[0], dialog: HTMLElement, name: string) => {
   await user.click(within(dialog).getByRole("combobox", { name }))
-  const shown = (await screen.findAllByRole("option")).map((o) => o.textContent)
+  // The dropdown's options (the list's page-size select has options of its own).
+  const shown = within(await screen.findByRole("listbox")).getAllByRole("option").map((o) => o.textContent)
   await user.keyboard("{Escape}")
   return shown
 }
 
-describe("a servicio's family", () => {
-  it("offers only the chosen family's values, specialties and documents", long, async () => {
+describe("a servicio's family", serverTime, () => {
+  it("offers only the chosen family's values, specialties and documents", async () => {
     const { dialog, user } = await openNew()
     expect(within(dialog).getByRole("combobox", { name: "Agregar valor" })).toBeDisabled()
     await pick(user, dialog, "Familia", "Vehicular")
-    expect(await options(user, dialog, "Agregar valor")).toEqual(["Patente"])
-    expect(await options(user, dialog, "Especialidades")).toEqual(["Grúa"])
-    expect(await options(user, dialog, "Documentos")).toEqual(["Padrón"])
+    // The seed's Vehicular masters, by name; none of Hogar's (Tipo de vivienda, Gasfitería, Foto del daño…).
+    expect(await options(user, dialog, "Agregar valor")).toEqual(["Año del vehículo", "Marca del vehículo", "Patente"])
+    expect(await options(user, dialog, "Especialidades")).toEqual(["Cambio de neumático", "Grúa", "Mecánica ligera", "Suministro de combustible"])
+    expect(await options(user, dialog, "Documentos")).toEqual(["Foto del vehículo", "Licencia de conducir", "Padrón del vehículo"])
   })
 
-  it("asks before a change that drops choices of the old family; keeping it changes nothing", long, async () => {
+  it("asks before a change that drops choices of the old family; keeping it changes nothing", async () => {
     const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
-    await pick(user, dialog, "Agregar valor", "Dirección")
+    await pick(user, dialog, "Agregar valor", "Tipo de vivienda")
     await pick(user, dialog, "Especialidades", "Gasfitería")
 
     await pick(user, dialog, "Familia", "Vehicular")
@@ -49,16 +52,17 @@ describe("a servicio's family", () => {
     expect(within(dialog).queryByRole("alertdialog")).not.toBeInTheDocument()
     expect(within(dialog).getByRole("combobox", { name: "Familia" })).toHaveValue("Hogar")
     expect(within(dialog).getByRole("combobox", { name: "Familia" })).toHaveFocus()
-    expect(listed(dialog, "Valores a capturar")).toEqual(["Dirección"])
+    expect(listed(dialog, "Valores a capturar")).toEqual(["Tipo de vivienda"])
+    expect(pills(dialog, "Especialidades")).toEqual(["Gasfitería"])
   })
 
-  it("clears the old family's choices once the change is confirmed, and sends only the new family's", long, async () => {
-    const { server, dialog, user } = await openNew()
+  it("clears the old family's choices once the change is confirmed, and sends only the new family's", async () => {
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
-    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Asistencia")
-    await pick(user, dialog, "Agregar valor", "Dirección")
-    await pick(user, dialog, "Agregar valor", "Fecha del daño")
-    await pick(user, dialog, "Documentos", "Boleta")
+    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Asistencia en ruta")
+    await pick(user, dialog, "Agregar valor", "Tipo de vivienda")
+    await pick(user, dialog, "Agregar valor", "Descripción del daño")
+    await pick(user, dialog, "Documentos", "Boleta o factura")
     await user.type(within(dialog).getByRole("textbox", { name: "Nuevo beneficio" }), "Grúa 50 km{Enter}")
 
     await pick(user, dialog, "Familia", "Vehicular")
@@ -69,27 +73,39 @@ describe("a servicio's family", () => {
     expect(within(dialog).getByRole("combobox", { name: "Familia" })).toHaveValue("Vehicular")
     expect(within(dialog).queryByRole("list", { name: "Valores a capturar" })).not.toBeInTheDocument()
     expect(within(dialog).getByText("Aún no se pide ningún valor.")).toBeInTheDocument()
+    expect(pills(dialog, "Documentos")).toEqual([])
     // Benefits are free text, not of a family: they stay.
     expect(listed(dialog, "Beneficios")).toEqual(["Grúa 50 km"])
 
     await pick(user, dialog, "Agregar valor", "Patente")
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Servicio creado")).toBeInTheDocument()
-    expect(server.catalogCalls("POST /api/assistance/create").map((r) => r.body)).toEqual([
+    const vehicular = await familyMembers(server, "Vehicular")
+    expect(server.calls("POST /api/assistance/create").map((r) => r.body)).toEqual([
       {
-        family_id: server.masterId("family", "Vehicular"),
-        name: "Asistencia",
+        family_id: vehicular.family_id,
+        name: "Asistencia en ruta",
         description: "",
-        values: [server.masterId("value", "Patente")],
+        values: [vehicular.value("Patente")],
         specialties: [],
         documents: [],
         benefits: ["Grúa 50 km"],
         exclusions: []
       }
     ])
+    expect(readable(await assistanceNamed(server, "Asistencia en ruta"))).toEqual({
+      family: "Vehicular",
+      name: "Asistencia en ruta",
+      description: "",
+      values: ["Patente"],
+      specialties: [],
+      documents: [],
+      benefits: ["Grúa 50 km"],
+      exclusions: []
+    })
   })
 
-  it("changes at once when nothing of the old family was chosen", long, async () => {
+  it("changes at once when nothing of the old family was chosen", async () => {
     const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await pick(user, dialog, "Familia", "Vehicular")

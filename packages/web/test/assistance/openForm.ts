@@ -12,3 +12,11 @@ export const listed = (scope: HTMLElement, name: string) =>
   within(within(scope).getByRole("list", { name }))
     .getAllByRole("listitem")
     .map((item) => item.querySelector("input")?.value ?? item.querySelector("p")?.textContent ?? "")
+
+/** The choices shown as pills in the multi-select named `name` inside `scope`, in order. */
+export const pills = (scope: HTMLElement, name: string) => {
+  const root = within(scope).getByRole("combobox", { name }).closest(".mantine-MultiSelect-root")
+  // Never an empty list for want of the multi-select: an empty one must mean no choices.
+  if (root === null) throw new Error(`${name} no es una selección múltiple`)
+  return Array.from(root.querySelectorAll(".mantine-Pill-label"), (pill) => pill.textContent)
+}
