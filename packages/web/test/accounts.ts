@@ -1,6 +1,19 @@
-import type { Account } from "./fakeServer"
+import type { Role } from "@palma/core"
 
-export const ana: Account = { email: "ana@palma.cl", password: "clave-segura", fullName: "Ana Pérez", role: "admin" }
-export const beto: Account = { email: "beto@palma.cl", password: "otra-clave", fullName: "Beto Soto", role: null }
-export const olga: Account = { email: "olga@palma.cl", password: "clave-olga", fullName: "Olga Rojas", role: "user" }
-export const mario: Account = { email: "mario@palma.cl", password: "clave-mario", fullName: "Mario Vega", role: "moderator" }
+/** A demo account of the seed (packages/server/src/seed/demoUsers.ts), as the tests sign in with it. */
+export interface DemoAccount {
+  readonly email: string
+  readonly password: string
+  readonly fullName: string
+  readonly role: Role | null
+}
+
+/** The seed's demo password (PALMA_DEMO_PASSWORD's default). */
+const password = "palma-demo"
+
+export const admin: DemoAccount = { email: "admin@palma.cl", password, fullName: "Ana Administradora", role: "admin" }
+export const moderator: DemoAccount = { email: "moderador@palma.cl", password, fullName: "Matías Supervisor", role: "moderator" }
+export const operator: DemoAccount = { email: "operador@palma.cl", password, fullName: "Olga Operadora", role: "user" }
+/** Signed up but given no role yet. */
+export const guest: DemoAccount = { email: "invitado@palma.cl", password, fullName: "Iván Invitado", role: null }
+

@@ -7,10 +7,25 @@ import { describe, expect, it, vi } from "vitest"
 import type { AuthAdapter } from "../../src/features/auth/AuthAdapter"
 import { AuthProvider } from "../../src/features/auth/AuthProvider"
 import { Protect, useHas } from "../../src/features/auth/Protect"
-import { ana } from "../accounts"
-import { sessionOf } from "../fakeServer"
 
-const withoutOrg: Session = sessionOf(ana, 0)
+/** A signed-in admin's session, as the server's `me` describes one; no organization active. */
+const withoutOrg: Session = {
+  userId: "user_1",
+  user: {
+    id: "user_1",
+    fullName: "Ana Administradora",
+    firstName: "Ana",
+    lastName: "Administradora",
+    email: "admin@palma.cl",
+    publicMetadata: { roles: { operaciones: "admin" } }
+  },
+  sessionId: "sess_1",
+  orgId: null,
+  orgRole: null,
+  orgSlug: null,
+  orgPermissions: [],
+  actor: null
+}
 const inOrg = (orgRole: string, orgPermissions: string[] = []): Session => ({
   ...withoutOrg,
   orgId: "org_1",

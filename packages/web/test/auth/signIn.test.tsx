@@ -1,12 +1,15 @@
 import { screen } from "@testing-library/react"
-import { describe, expect, it } from "vitest"
-import { ana } from "../accounts"
-import { startFakeServer } from "../fakeServer"
+import { afterEach, describe, expect, it } from "vitest"
+import { admin } from "../accounts"
+import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
+
+const server = useRealServer()
+// The session cookie outlives a test; each one starts signed out.
+afterEach(() => server.signOut())
 
 describe("sign-in", () => {
   it("shows a loader while it learns the session, then sends a signed-out visitor from / to the sign-in page", async () => {
-    startFakeServer()
     renderApp("/")
     expect(screen.getByRole("status", { name: "Cargando" })).toBeInTheDocument()
     expect(await screen.findByRole("heading", { name: "Iniciar sesión" })).toBeInTheDocument()
@@ -14,7 +17,6 @@ describe("sign-in", () => {
   })
 
   it("validates in Spanish before sending anything", async () => {
-    const server = startFakeServer({ accounts: [ana] })
     const { user } = renderApp("/sign-in")
     await user.click(await screen.findByRole("button", { name: "Ingresar" }))
     expect(screen.getByText("Correo electrónico inválido")).toBeInTheDocument()
@@ -25,36 +27,34 @@ describe("sign-in", () => {
     await user.click(screen.getByRole("button", { name: "Ingresar" }))
     expect(screen.getByText("Correo electrónico inválido")).toBeInTheDocument()
     expect(screen.queryByText("Ingrese su contraseña")).not.toBeInTheDocument()
-    expect(server.requests).not.toContain("POST /api/auth/local/sign-in")
+    expect(server.calls("POST /api/auth/local/sign-in")).toEqual([])
   })
 
   it("shows the server's message when the credentials are wrong", async () => {
-    startFakeServer({ accounts: [ana] })
     const { user } = renderApp("/sign-in")
-    await user.type(await screen.findByLabelText("Correo electrónico"), ana.email)
+    await user.type(await screen.findByLabelText("Correo electrónico"), admin.email)
     await user.type(screen.getByLabelText("Contraseña"), "equivocada")
     await user.click(screen.getByRole("button", { name: "Ingresar" }))
     expect(await screen.findByRole("alert")).toHaveTextContent("Correo o contraseña incorrectos")
     expect(window.location.pathname).toBe("/sign-in")
+    expect(server.calls("POST /api/auth/local/sign-in").map((r) => r.body)).toEqual([{ email: admin.email, password: "equivocada" }])
   })
 
   it("goes home after signing in and shows the name, email and role", async () => {
-    startFakeServer({ accounts: [ana] })
     const { user } = renderApp("/sign-in")
-    await user.type(await screen.findByLabelText("Correo electrónico"), ana.email)
-    await user.type(screen.getByLabelText("Contraseña"), ana.password)
+    await user.type(await screen.findByLabelText("Correo electrónico"), admin.email)
+    await user.type(screen.getByLabelText("Contraseña"), admin.password)
     await user.click(screen.getByRole("button", { name: "Ingresar" }))
-    expect(await screen.findByRole("heading", { name: "Hola, Ana Pérez" })).toBeInTheDocument()
-    expect(screen.getByText("ana@palma.cl")).toBeInTheDocument()
+    expect(await screen.findByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
+    expect(screen.getByText(admin.email)).toBeInTheDocument()
     expect(screen.getByText("Administrador")).toBeInTheDocument()
     expect(window.location.pathname).toBe("/")
   })
 
   it("returns a signed-in visitor of the sign-in page to home", async () => {
-    const server = startFakeServer({ accounts: [ana] })
-    server.signedIn = ana
+    await server.signIn(admin.email)
     renderApp("/sign-in")
-    expect(await screen.findByRole("heading", { name: "Hola, Ana Pérez" })).toBeInTheDocument()
+    expect(await screen.findByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
     expect(window.location.pathname).toBe("/")
   })
 })

@@ -1,40 +1,72 @@
 import { esES } from "@clerk/localizations"
 import { MantineProvider } from "@mantine/core"
 import { act, render, screen, waitFor, within } from "@testing-library/react"
+import { generateKeyPairSync, sign } from "node:crypto"
 import { createMemoryRouter, RouterProvider } from "react-router"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { ClerkRoot, clerkStartTimeoutMs } from "../../src/features/auth/clerk/ClerkRoot"
 import { Protect, useHas } from "../../src/features/auth/Protect"
-import { ana, olga } from "../accounts"
-import { startFakeServer } from "../fakeServer"
+import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
 import { clerk, type FakeClerkUser } from "./fakeClerk"
 
+// Clerk's hosted service is out of reach here: fakeClerk.tsx stands in for its React SDK. Our
+// server is the real one, in Clerk mode.
 vi.mock("@clerk/react", async () => (await import("./fakeClerk")).fakeClerkModule)
 
 const frontendApi = "palma-test.clerk.accounts.dev"
 const publishableKey = `pk_test_${btoa(`${frontendApi}$`)}`
+/** Where Clerk's tokens say they were asked for (`azp`): the web's origin in development. */
+const webOrigin = "http://localhost:5173"
+
+/**
+ * Session tokens shaped like Clerk's (v2), signed here with a key whose public half the server
+ * is given as CLERK_JWT_KEY: the real verification, networkless (as the server's clerkMode.test.ts).
+ */
+const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 })
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url")
+const clerkToken = (claims: Record<string, unknown>) => {
+  const now = Math.floor(Date.now() / 1000)
+  const header = b64({ alg: "RS256", typ: "JWT", kid: "ins_test" })
+  const payload = b64({ iss: `https://${frontendApi}`, azp: webOrigin, iat: now, nbf: now - 5, exp: now + 300, v: 2, ...claims })
+  return `${header}.${payload}.${sign("sha256", Buffer.from(`${header}.${payload}`), privateKey).toString("base64url")}`
+}
+
+const server = useRealServer({
+  env: {
+    CLERK_PUBLISHABLE_KEY: publishableKey,
+    CLERK_JWT_KEY: publicKey.export({ type: "spki", format: "pem" }).toString(),
+    CLERK_AUTHORIZED_PARTIES: webOrigin
+  }
+})
 
 const anaInClerk: FakeClerkUser = {
   id: "user_2ana",
   fullName: "Ana Pérez",
   firstName: "Ana",
   lastName: "Pérez",
-  primaryEmailAddress: { emailAddress: ana.email },
+  primaryEmailAddress: { emailAddress: "ana@palma.cl" },
   publicMetadata: { roles: { operaciones: "admin" } }
 }
 
-/** The Palma server in Clerk mode: it accepts Clerk's session token as the bearer. */
-const startClerkServer = (key: string | null = publishableKey) =>
-  startFakeServer({ accounts: [ana, olga], auth: { mode: "clerk", publishableKey: key }, bearers: { "clerk-token-ana": ana } })
+/** Clerk signs Ana in: its hooks report her, and its token carries her role for our server. */
+const signInAna = () =>
+  clerk.set({ user: anaInClerk, sessionId: "sess_2ana", token: clerkToken({ sub: anaInClerk.id, sid: "sess_2ana", publicMeta: anaInClerk.publicMetadata }) })
 
-const signInAna = () => clerk.set({ user: anaInClerk, sessionId: "sess_2ana", token: "clerk-token-ana" })
+/**
+ * What our server answers about its sign-in setup, with the publishable key changed: the real
+ * server refuses to start without a valid one, so a broken key only comes from a broken deployment.
+ */
+const serveKey = (key: string | null) =>
+  server.override.set("GET /api/auth/config", async (forward) => {
+    const config = (await (await forward()).json()) as Record<string, unknown>
+    return new Response(JSON.stringify({ ...config, publishableKey: key }), { status: 200, headers: { "content-type": "application/json" } })
+  })
 
 beforeEach(() => clerk.reset())
 
 describe("Clerk mode", () => {
   it("starts Clerk with the server's publishable key and Spanish texts", async () => {
-    startClerkServer()
     renderApp("/sign-in")
     expect(await screen.findByRole("region", { name: "Formulario de Clerk: ingresar" })).toBeInTheDocument()
     expect(clerk.providerProps).toMatchObject({ publishableKey, localization: esES, signInUrl: "/sign-in", signUpUrl: "/sign-up", afterSignOutUrl: "/sign-in" })
@@ -42,14 +74,12 @@ describe("Clerk mode", () => {
   })
 
   it("shows Clerk's sign-up form on /sign-up", async () => {
-    startClerkServer()
     renderApp("/sign-up")
     expect(await screen.findByRole("region", { name: "Formulario de Clerk: crear cuenta" })).toBeInTheDocument()
     expect(clerk.signUpProps).toMatchObject({ routing: "path", path: "/sign-up", signInUrl: "/sign-in", fallbackRedirectUrl: "/" })
   })
 
   it("sends a signed-out visitor to Clerk's sign-in, and home once Clerk signs them in", async () => {
-    startClerkServer()
     renderApp("/")
     expect(await screen.findByRole("region", { name: "Formulario de Clerk: ingresar" })).toBeInTheDocument()
     expect(window.location.pathname).toBe("/sign-in")
@@ -59,33 +89,39 @@ describe("Clerk mode", () => {
   })
 
   it("maps Clerk's session and sends Clerk's token as the bearer", async () => {
-    const server = startClerkServer()
+    // The server's verdict on the bearer, passed on unchanged.
+    const statuses: number[] = []
+    server.override.set("GET /api/district/listAll", async (forward) => {
+      const answer = await forward()
+      statuses.push(answer.status)
+      return answer
+    })
     signInAna()
     renderApp("/")
     expect(await screen.findByRole("heading", { name: "Hola, Ana Pérez" })).toBeInTheDocument()
     expect(screen.getByText("Administrador")).toBeInTheDocument()
-    expect(screen.getByText(ana.email)).toBeInTheDocument()
+    expect(screen.getByText("ana@palma.cl")).toBeInTheDocument()
     expect(await screen.findByRole("button", { name: "Maestros" })).toBeInTheDocument()
-    await waitFor(() => expect(server.requests).toContain("GET /api/district/listAll"))
-    const districts = server.log.find((r) => r.path === "/api/district/listAll")!
-    expect(districts.headers.get("authorization")).toBe("Bearer clerk-token-ana")
-    expect(districts.headers.get("id")).toBe("palma-web")
+    await waitFor(() => expect(statuses).toEqual([200]))
+    const [districts] = server.calls("GET /api/district/listAll")
+    expect(districts!.headers.get("authorization")).toBe(`Bearer ${clerk.state.token}`)
+    expect(districts!.headers.get("id")).toBe("palma-web")
     // Local mode's endpoints are never used.
-    expect(server.requests.filter((r) => r.includes("/api/auth/local/") || r.includes("/api/auth/me"))).toEqual([])
+    expect(server.requests.filter((r) => r.path.startsWith("/api/auth/local/") || r.path === "/api/auth/me")).toEqual([])
   })
 
   it("re-checks the page when the session changes: a role taken away shows 'Sin acceso'", async () => {
-    startClerkServer()
     signInAna()
     renderApp("/masters/family")
     await waitFor(() => expect(screen.getByTestId("page-title")).toHaveTextContent("Familias"))
+    // The server took the role from Clerk's token and answered with its families.
+    expect(await screen.findByRole("cell", { name: "Hogar" })).toBeInTheDocument()
     expect(screen.queryByRole("heading", { name: "Sin acceso" })).not.toBeInTheDocument()
     act(() => clerk.set({ user: { ...anaInClerk, publicMetadata: { roles: { operaciones: "user" } } } }))
     expect(await screen.findByRole("heading", { name: "Sin acceso" })).toBeInTheDocument()
   })
 
   it("returns to the sign-in page when Clerk ends the session (another tab, expiry)", async () => {
-    startClerkServer()
     signInAna()
     renderApp("/")
     await screen.findByRole("heading", { name: "Hola, Ana Pérez" })
@@ -95,7 +131,6 @@ describe("Clerk mode", () => {
   })
 
   it("signs out through Clerk from the user menu", async () => {
-    startClerkServer()
     signInAna()
     const { user } = renderApp("/")
     await user.click(await screen.findByRole("button", { name: "Menú de usuario" }))
@@ -105,7 +140,6 @@ describe("Clerk mode", () => {
   })
 
   it("shows the active organization in Mi perfil", async () => {
-    startClerkServer()
     clerk.set({ org: { id: "org_1", role: "org:admin", slug: "palma-operaciones", permissions: [] } })
     signInAna()
     const { user } = renderApp("/")
@@ -115,7 +149,6 @@ describe("Clerk mode", () => {
   })
 
   it("feeds Clerk's active organization to <Protect> and has()", async () => {
-    startClerkServer()
     signInAna()
     const Probe = () => {
       const check = useHas()
@@ -157,7 +190,7 @@ describe("Clerk start-up failures", () => {
   afterEach(() => vi.useRealTimers())
 
   it("names a missing publishable key", async () => {
-    startClerkServer(null)
+    serveKey(null)
     renderApp("/")
     expect(await screen.findByRole("heading", { name: "No se pudo iniciar el ingreso" })).toBeInTheDocument()
     expect(screen.getByText(/Falta la clave publicable de Clerk/)).toBeInTheDocument()
@@ -165,14 +198,13 @@ describe("Clerk start-up failures", () => {
   })
 
   it("names an invalid publishable key", async () => {
-    startClerkServer("pk_test_no-es-una-clave")
+    serveKey("pk_test_no-es-una-clave")
     renderApp("/")
     expect(await screen.findByRole("heading", { name: "No se pudo iniciar el ingreso" })).toBeInTheDocument()
     expect(screen.getByText(/La clave publicable de Clerk no es válida/)).toBeInTheDocument()
   })
 
   it("says Clerk could not be loaded, naming where from, when clerk-js cannot be fetched", async () => {
-    startClerkServer()
     clerk.set({ status: "error" })
     renderApp("/")
     expect(await screen.findByRole("heading", { name: "No se pudo iniciar el ingreso" })).toBeInTheDocument()
@@ -182,7 +214,6 @@ describe("Clerk start-up failures", () => {
 
   it("gives up waiting for Clerk after a while instead of loading forever", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    startClerkServer()
     clerk.set({ status: "loading" })
     renderApp("/")
     expect(await screen.findByRole("status", { name: "Cargando Clerk" })).toBeInTheDocument()
@@ -196,7 +227,6 @@ describe("Clerk start-up failures", () => {
 
   it("shows what Clerk threw instead of a blank screen", async () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {})
-    startClerkServer()
     clerk.set({ crash: "ClerkJS: opción inválida" })
     renderApp("/")
     expect(await screen.findByText(/Clerk falló al iniciar/)).toHaveTextContent("ClerkJS: opción inválida")
@@ -204,7 +234,6 @@ describe("Clerk start-up failures", () => {
   })
 
   it("warns when Clerk runs degraded, and keeps working", async () => {
-    startClerkServer()
     clerk.set({ status: "degraded" })
     signInAna()
     renderApp("/")

@@ -1,17 +1,19 @@
 import { screen, within } from "@testing-library/react"
-import { describe, expect, it } from "vitest"
-import { ana, beto, mario, olga } from "../accounts"
-import { startFakeServer } from "../fakeServer"
-import { renderApp } from "../renderApp"
+import { afterEach, describe, expect, it } from "vitest"
+import { admin, guest, moderator, operator } from "../accounts"
+import { useRealServer } from "../realServer"
+import { openAs } from "../signedIn"
+
+const server = useRealServer()
+// The session cookie outlives a test; each one signs in as its own account.
+afterEach(() => server.signOut())
 
 const quickLinks = () => within(screen.getByRole("region", { name: "Accesos rápidos" }))
 
 describe("home", () => {
   it("greets an administrator with the role and links every screen the role may open", async () => {
-    const server = startFakeServer({ accounts: [ana] })
-    server.signedIn = ana
-    renderApp("/")
-    expect(await screen.findByRole("heading", { name: "Hola, Ana Pérez" })).toBeInTheDocument()
+    await openAs(server, admin)
+    expect(await screen.findByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
     expect(screen.getByText("Administrador")).toBeInTheDocument()
     const links = quickLinks().getAllByRole("link")
     expect(links.map((link) => link.getAttribute("aria-label"))).toEqual([
@@ -32,12 +34,10 @@ describe("home", () => {
   })
 
   it.each([
-    [olga, "Operador"],
-    [mario, "Supervisor"]
-  ])("greets %s.fullName with the role label and says the modules come soon", async (account, label) => {
-    const server = startFakeServer({ accounts: [account] })
-    server.signedIn = account
-    renderApp("/")
+    { account: operator, label: "Operador" },
+    { account: moderator, label: "Supervisor" }
+  ])("greets $account.fullName with the role label and says the modules come soon", async ({ account, label }) => {
+    await openAs(server, account)
     expect(await screen.findByRole("heading", { name: `Hola, ${account.fullName}` })).toBeInTheDocument()
     expect(screen.getByText(label)).toBeInTheDocument()
     expect(quickLinks().queryAllByRole("link")).toHaveLength(0)
@@ -45,25 +45,22 @@ describe("home", () => {
   })
 
   it("tells a person without a role that the account has no access yet", async () => {
-    const server = startFakeServer({ accounts: [beto] })
-    server.signedIn = beto
-    renderApp("/")
-    expect(await screen.findByRole("heading", { name: "Hola, Beto Soto" })).toBeInTheDocument()
+    await openAs(server, guest)
+    expect(await screen.findByRole("heading", { name: `Hola, ${guest.fullName}` })).toBeInTheDocument()
     expect(screen.getByRole("alert")).toHaveTextContent("Su cuenta aún no tiene acceso")
-    expect(screen.getByRole("alert")).toHaveTextContent("La cuenta beto@palma.cl todavía no tiene un rol en Palma")
+    expect(screen.getByRole("alert")).toHaveTextContent(`La cuenta ${guest.email} todavía no tiene un rol en Palma`)
     expect(screen.getByRole("alert")).toHaveTextContent("Pida a un administrador que le dé acceso")
     expect(screen.queryByRole("region", { name: "Accesos rápidos" })).not.toBeInTheDocument()
   })
 
   it("signs out from the user menu and returns to the sign-in page", async () => {
-    const server = startFakeServer({ accounts: [ana] })
-    server.signedIn = ana
-    const { user } = renderApp("/")
+    const { user } = await openAs(server, admin)
     await user.click(await screen.findByRole("button", { name: "Menú de usuario" }))
     await user.click(await screen.findByRole("menuitem", { name: "Cerrar sesión" }))
     expect(await screen.findByRole("heading", { name: "Iniciar sesión" })).toBeInTheDocument()
     expect(window.location.pathname).toBe("/sign-in")
-    expect(server.requests).toContain("POST /api/auth/local/sign-out")
-    expect(server.signedIn).toBeNull()
+    expect(server.calls("POST /api/auth/local/sign-out")).toHaveLength(1)
+    // The server cleared the cookie: the page has no session left.
+    await expect(server.api("GET", "/api/auth/me")).rejects.toThrow(/401/)
   })
 })

@@ -1,20 +1,32 @@
 import { screen, waitFor, within } from "@testing-library/react"
-import { describe, expect, it } from "vitest"
-import { json, startMasterServer } from "./fakeMasters"
+import { beforeAll, describe, expect, it } from "vitest"
+import { admin } from "../accounts"
+import { useRealServer } from "../realServer"
+import { create, getOf, listOf } from "./masterApi"
 import { renderMasters } from "./renderMasters"
 
-const writes = (server: ReturnType<typeof startMasterServer>) => server.requests.filter((r) => r.method !== "GET")
+const server = useRealServer()
+// One admin session for the file: the screens are reached as an admin would.
+beforeAll(() => server.signIn(admin.email))
 
-const openFamilies = async () => {
-  const server = startMasterServer({ family: [{ name: "Hogar" }, { name: "Salud" }] })
+/** The happy-dom fetch, not the recorded one: to reach the server behind the app's back. */
+const pageFetch = globalThis.fetch
+
+const writes = () => server.requests.filter((r) => r.method !== "GET")
+const familyNames = async () => (await listOf(server, "family")).map((f) => f.name)
+
+/** Opens Familias once `name` (a seeded family, or one the test created) is listed. */
+const openFamilies = async (name = "Hogar") => {
+  // Only the app's own requests count from here, not the test's arranging ones.
+  server.requests.length = 0
   const view = renderMasters("/masters/family")
-  await screen.findByRole("cell", { name: "Hogar" })
-  return { server, ...view }
+  await screen.findByRole("cell", { name })
+  return view
 }
 
 describe("families", () => {
   it("validates before sending, then creates, closes the dialog, toasts and reloads", async () => {
-    const { server, user } = await openFamilies()
+    const { user } = await openFamilies()
     await user.click(screen.getByRole("button", { name: "Nueva familia" }))
     const dialog = await screen.findByRole("dialog", { name: "Nueva familia" })
     const name = within(dialog).getByRole("textbox", { name: "Nombre" })
@@ -31,105 +43,115 @@ describe("families", () => {
     await user.paste("x".repeat(81))
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await within(dialog).findByText("Debe tener como máximo 80 caracteres")).toBeInTheDocument()
-    expect(writes(server)).toEqual([])
+    expect(writes()).toEqual([])
 
     await user.clear(name)
-    await user.type(name, "  Mascotas {Enter}")
+    await user.type(name, "  Familia A1 {Enter}")
     expect(await screen.findByText("Familia creada")).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Nueva familia" })).not.toBeInTheDocument())
-    expect(await screen.findByRole("cell", { name: "Mascotas" })).toBeInTheDocument()
+    expect(await screen.findByRole("cell", { name: "Familia A1" })).toBeInTheDocument()
     // What is sent is what the schema decoded: trimmed.
-    expect(writes(server)).toMatchObject([{ method: "POST", path: "/api/family/create", body: { name: "Mascotas" } }])
-    expect(server.named("family")).toContain("Mascotas")
+    expect(writes()).toMatchObject([{ method: "POST", path: "/api/family/create", body: { name: "Familia A1" } }])
+    expect(await familyNames()).toContain("Familia A1")
   })
 
   it("shows the server's message when it refuses a duplicate (409), and keeps the dialog open", async () => {
-    const { server, user } = await openFamilies()
+    const { user } = await openFamilies()
     await user.click(screen.getByRole("button", { name: "Nueva familia" }))
     const dialog = await screen.findByRole("dialog", { name: "Nueva familia" })
+    // The seed's Hogar, in other letters: active names are unique without case.
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "hogar")
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await within(dialog).findByText("Ya existe una familia activa con ese nombre")).toBeInTheDocument()
     expect(within(dialog).getByText("No se pudo guardar")).toBeInTheDocument()
-    expect(writes(server)).toHaveLength(1)
+    expect(writes()).toHaveLength(1)
     expect(screen.queryByText("Familia creada")).not.toBeInTheDocument()
 
     // Fixing the name and saving again works from the same dialog.
     await user.clear(within(dialog).getByRole("textbox", { name: "Nombre" }))
-    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Hogar 2")
+    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Familia D2")
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Familia creada")).toBeInTheDocument()
+    expect((await familyNames()).filter((n) => n.toLowerCase() === "hogar")).toEqual(["Hogar"])
+    expect(await familyNames()).toContain("Familia D2")
   })
 
   it("shows the server's field issues beside the fields (400)", async () => {
-    const { server, user } = await openFamilies()
+    const { user } = await openFamilies()
+    // The form's schema never lets a bad name out, so the request is changed on its way: the real
+    // server then refuses it with its own 400 and field issues.
     server.override.set("POST /api/family/create", () =>
-      json(400, { _tag: "BadRequest", message: "Datos inválidos", issues: [{ path: ["name"], message: "Nombre reservado por el sistema" }] })
+      pageFetch("/api/family/create", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "x".repeat(81) }) })
     )
     await user.click(screen.getByRole("button", { name: "Nueva familia" }))
     const dialog = await screen.findByRole("dialog", { name: "Nueva familia" })
     const name = within(dialog).getByRole("textbox", { name: "Nombre" })
-    await user.type(name, "Sistema{Enter}")
-    expect(await within(dialog).findByText("Nombre reservado por el sistema")).toBeInTheDocument()
+    await user.type(name, "Familia F1{Enter}")
+    expect(await within(dialog).findByText("Debe tener como máximo 80 caracteres")).toBeInTheDocument()
     expect(name).toHaveAttribute("aria-invalid", "true")
-    expect(within(dialog).getByText("Datos inválidos")).toBeInTheDocument()
+    // The server's summary heads the dialog.
+    expect(within(dialog).getByText("name: Debe tener como máximo 80 caracteres")).toBeInTheDocument()
+    expect(screen.queryByText("Familia creada")).not.toBeInTheDocument()
+    expect(await familyNames()).not.toContain("Familia F1")
   })
 
   it("edits an item from its row", async () => {
-    const { server, user } = await openFamilies()
-    const id = server.idOf("family", "Hogar")
-    await user.click(screen.getByRole("button", { name: "Editar Hogar" }))
+    const id = await create(server, "family", { name: "Familia E1" })
+    const { user } = await openFamilies("Familia E1")
+    await user.click(screen.getByRole("button", { name: "Editar Familia E1" }))
     const dialog = await screen.findByRole("dialog", { name: "Editar familia" })
     const name = within(dialog).getByRole("textbox", { name: "Nombre" })
-    expect(name).toHaveValue("Hogar")
+    expect(name).toHaveValue("Familia E1")
     await user.clear(name)
-    await user.type(name, "Hogar y Jardín")
+    await user.type(name, "Familia E2")
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Familia actualizada")).toBeInTheDocument()
-    expect(await screen.findByRole("cell", { name: "Hogar y Jardín" })).toBeInTheDocument()
-    expect(writes(server)).toMatchObject([{ method: "PUT", path: `/api/family/update/${id}`, body: { name: "Hogar y Jardín" } }])
+    expect(await screen.findByRole("cell", { name: "Familia E2" })).toBeInTheDocument()
+    expect(writes()).toMatchObject([{ method: "PUT", path: `/api/family/update/${id}`, body: { name: "Familia E2" } }])
+    expect(await getOf(server, "family", id)).toMatchObject({ name: "Familia E2" })
   })
 
   it("closes the form with Cancelar without sending", async () => {
-    const { server, user } = await openFamilies()
+    const { user } = await openFamilies()
     await user.click(screen.getByRole("button", { name: "Editar Hogar" }))
     const dialog = await screen.findByRole("dialog", { name: "Editar familia" })
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), " cambiado")
     await user.click(within(dialog).getByRole("button", { name: "Cancelar" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument())
-    expect(writes(server)).toEqual([])
+    expect(writes()).toEqual([])
+    expect(await familyNames()).toContain("Hogar")
   })
 
   it("deletes only after confirmation", async () => {
-    const { server, user } = await openFamilies()
-    const id = server.idOf("family", "Hogar")
-    await user.click(screen.getByRole("button", { name: "Eliminar Hogar" }))
-    let dialog = await screen.findByRole("dialog", { name: "¿Eliminar Hogar?" })
+    const id = await create(server, "family", { name: "Familia B1" })
+    const { user } = await openFamilies("Familia B1")
+    await user.click(screen.getByRole("button", { name: "Eliminar Familia B1" }))
+    let dialog = await screen.findByRole("dialog", { name: "¿Eliminar Familia B1?" })
     // The safe choice has the focus; Cancelar sends nothing.
     expect(within(dialog).getByRole("button", { name: "Cancelar" })).toHaveFocus()
     await user.click(within(dialog).getByRole("button", { name: "Cancelar" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument())
-    expect(writes(server)).toEqual([])
-    expect(screen.getByRole("cell", { name: "Hogar" })).toBeInTheDocument()
+    expect(writes()).toEqual([])
+    expect(screen.getByRole("cell", { name: "Familia B1" })).toBeInTheDocument()
 
-    await user.click(screen.getByRole("button", { name: "Eliminar Hogar" }))
-    dialog = await screen.findByRole("dialog", { name: "¿Eliminar Hogar?" })
+    await user.click(screen.getByRole("button", { name: "Eliminar Familia B1" }))
+    dialog = await screen.findByRole("dialog", { name: "¿Eliminar Familia B1?" })
     await user.click(within(dialog).getByRole("button", { name: "Eliminar" }))
     expect(await screen.findByText("Familia eliminada")).toBeInTheDocument()
-    await waitFor(() => expect(screen.queryByRole("cell", { name: "Hogar" })).not.toBeInTheDocument())
-    expect(writes(server)).toMatchObject([{ method: "DELETE", path: `/api/family/delete/${id}` }])
-    expect(server.named("family")).toEqual(["Salud"])
+    await waitFor(() => expect(screen.queryByRole("cell", { name: "Familia B1" })).not.toBeInTheDocument())
+    expect(writes()).toMatchObject([{ method: "DELETE", path: `/api/family/delete/${id}` }])
+    expect(await familyNames()).not.toContain("Familia B1")
   })
 
   it("shows why a delete failed (404) in the dialog", async () => {
-    const { server, user } = await openFamilies()
-    server.override.set(`DELETE /api/family/delete/${server.idOf("family", "Hogar")}`, () =>
-      json(404, { _tag: "NotFound", message: "La familia no existe o fue eliminado" })
-    )
-    await user.click(screen.getByRole("button", { name: "Eliminar Hogar" }))
-    const dialog = await screen.findByRole("dialog", { name: "¿Eliminar Hogar?" })
+    const id = await create(server, "family", { name: "Familia G1" })
+    const { user } = await openFamilies("Familia G1")
+    // Someone else deletes it while the list still shows it.
+    await server.api("DELETE", `/api/family/delete/${id}`)
+    await user.click(screen.getByRole("button", { name: "Eliminar Familia G1" }))
+    const dialog = await screen.findByRole("dialog", { name: "¿Eliminar Familia G1?" })
     await user.click(within(dialog).getByRole("button", { name: "Eliminar" }))
-    expect(await within(dialog).findByText("La familia no existe o fue eliminado")).toBeInTheDocument()
+    expect(await within(dialog).findByText("No se encontró la familia")).toBeInTheDocument()
     expect(screen.queryByText("Familia eliminada")).not.toBeInTheDocument()
   })
 })

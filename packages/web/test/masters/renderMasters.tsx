@@ -1,16 +1,22 @@
 import { MantineProvider } from "@mantine/core"
 import { notifications } from "@mantine/notifications"
-import { render } from "@testing-library/react"
+import { configure, render } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { StrictMode } from "react"
 import { createBrowserRouter, RouterProvider } from "react-router"
+import { vi } from "vitest"
 import { theme } from "../../src/app/theme"
 import { Toaster } from "../../src/components/Toaster"
 import { masterRoutes } from "../../src/features/masters/routes"
 
+// Screens wait on a real server and load their routes lazily: on a busy machine the first answer
+// can take longer than Testing Library's default second, and a whole flow longer than 5 seconds.
+configure({ asyncUtilTimeout: 3_000 })
+vi.setConfig({ testTimeout: 15_000 })
+
 /**
  * Opens a master screen at `path` (with its query string) on its own, as the shell mounts it:
- * the app's theme and toast host, the browser's URL. Only the network is faked.
+ * the app's theme and toast host, the browser's URL, the server of the test file (realServer.ts).
  */
 export const renderMasters = (path: string) => {
   window.history.replaceState(null, "", path)

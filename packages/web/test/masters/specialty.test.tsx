@@ -1,30 +1,29 @@
 import { screen, waitFor, within } from "@testing-library/react"
-import { describe, expect, it } from "vitest"
-import { startMasterServer } from "./fakeMasters"
+import { beforeAll, describe, expect, it } from "vitest"
+import { admin } from "../accounts"
+import { useRealServer } from "../realServer"
+import { create, getOf, idOf, listOf } from "./masterApi"
 import { renderMasters, urlParams } from "./renderMasters"
 
-const seed = () =>
-  startMasterServer({
-    family: [{ name: "Hogar" }, { name: "Salud" }],
-    specialty: []
-  })
+const server = useRealServer()
+// One admin session for the file: the screens are reached as an admin would.
+beforeAll(() => server.signIn(admin.email))
 
-const withSpecialties = () => {
-  const server = seed()
-  const hogar = server.idOf("family", "Hogar")
-  const salud = server.idOf("family", "Salud")
-  server.rows.set("specialty", [
-    { id: "10000000-0000-4000-8000-000000000001", isActive: true, family_id: hogar, name: "Gasfitería", description: "Filtraciones" },
-    { id: "10000000-0000-4000-8000-000000000002", isActive: true, family_id: salud, name: "Telemedicina", description: "" }
-  ])
-  return { server, hogar, salud }
+/**
+ * Opens Especialidades once `name` is listed. The list is sorted by name and 20 to a page, so the
+ * rows a test creates start with "A": they land on the first page among the seed's ones.
+ */
+const openSpecialties = async (name: string) => {
+  // Only the app's own requests count from here, not the test's arranging ones.
+  server.requests.length = 0
+  const view = renderMasters("/masters/specialty")
+  await screen.findByRole("cell", { name })
+  return view
 }
 
 describe("specialties", () => {
   it("creates with a family chosen from the family picker", async () => {
-    const server = seed()
-    const { user } = renderMasters("/masters/specialty")
-    await screen.findByText("No hay registros")
+    const { user } = await openSpecialties("Gasfitería")
     await user.click(screen.getByRole("button", { name: "Nueva especialidad" }))
     const dialog = await screen.findByRole("dialog", { name: "Nueva especialidad" })
 
@@ -37,22 +36,20 @@ describe("specialties", () => {
     await user.click(within(dialog).getByRole("combobox", { name: "Familia" }))
     await user.click(await within(dialog).findByRole("option", { name: "Hogar" }))
     expect(within(dialog).getByRole("combobox", { name: "Familia" })).toHaveValue("Hogar")
-    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Gasfitería")
-    await user.type(within(dialog).getByRole("textbox", { name: "Descripción" }), "Filtraciones y cañerías")
+    await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Albañilería")
+    await user.type(within(dialog).getByRole("textbox", { name: "Descripción" }), "Muros y radieres")
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
 
     expect(await screen.findByText("Especialidad creada")).toBeInTheDocument()
-    const row = (await screen.findByRole("cell", { name: "Gasfitería" })).closest("tr")!
+    const row = (await screen.findByRole("cell", { name: "Albañilería" })).closest("tr")!
     expect(within(row).getByRole("cell", { name: "Hogar" })).toBeInTheDocument()
-    expect(server.calls("POST /api/specialty/create").map((r) => r.body)).toEqual([
-      { family_id: server.idOf("family", "Hogar"), name: "Gasfitería", description: "Filtraciones y cañerías" }
-    ])
+    const hogar = await idOf(server, "family", "Hogar")
+    expect(server.calls("POST /api/specialty/create").map((r) => r.body)).toEqual([{ family_id: hogar, name: "Albañilería", description: "Muros y radieres" }])
+    expect(await listOf(server, "specialty")).toContainEqual(expect.objectContaining({ family_id: hogar, name: "Albañilería", description: "Muros y radieres" }))
   })
 
   it("loads the families once for the filter and every form", async () => {
-    const { server } = withSpecialties()
-    const { user } = renderMasters("/masters/specialty")
-    await screen.findByRole("cell", { name: "Gasfitería" })
+    const { user } = await openSpecialties("Gasfitería")
     for (const button of ["Nueva especialidad", "Editar Gasfitería", "Nueva especialidad"]) {
       await user.click(screen.getByRole("button", { name: button }))
       const dialog = await screen.findByRole("dialog")
@@ -65,31 +62,35 @@ describe("specialties", () => {
   })
 
   it("edits with the item's family preselected", async () => {
-    const { server, salud } = withSpecialties()
-    const { user } = renderMasters("/masters/specialty")
-    await user.click(await screen.findByRole("button", { name: "Editar Gasfitería" }))
+    const [hogar, salud] = [await idOf(server, "family", "Hogar"), await idOf(server, "family", "Salud")]
+    const id = await create(server, "specialty", { family_id: hogar, name: "Aromaterapia", description: "Aceites esenciales" })
+    const { user } = await openSpecialties("Aromaterapia")
+    await user.click(screen.getByRole("button", { name: "Editar Aromaterapia" }))
     const dialog = await screen.findByRole("dialog", { name: "Editar especialidad" })
     expect(within(dialog).getByRole("combobox", { name: "Familia" })).toHaveValue("Hogar")
-    expect(within(dialog).getByRole("textbox", { name: "Descripción" })).toHaveValue("Filtraciones")
+    expect(within(dialog).getByRole("textbox", { name: "Descripción" })).toHaveValue("Aceites esenciales")
     await user.click(within(dialog).getByRole("combobox", { name: "Familia" }))
     await user.click(await within(dialog).findByRole("option", { name: "Salud" }))
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Especialidad actualizada")).toBeInTheDocument()
-    expect(server.calls("PUT /api/specialty/update/10000000-0000-4000-8000-000000000001").map((r) => r.body)).toEqual([
-      { family_id: salud, name: "Gasfitería", description: "Filtraciones" }
+    expect(server.calls(`PUT /api/specialty/update/${id}`).map((r) => r.body)).toEqual([
+      { family_id: salud, name: "Aromaterapia", description: "Aceites esenciales" }
     ])
+    expect(await getOf(server, "specialty", id)).toMatchObject({ family_id: salud, family_name: "Salud" })
   })
 
   it("filters by family on the server, keeping the family in the URL", async () => {
-    const { server, salud } = withSpecialties()
-    const { user } = renderMasters("/masters/specialty")
-    await screen.findByRole("cell", { name: "Gasfitería" })
+    const salud = await idOf(server, "family", "Salud")
+    const { user } = await openSpecialties("Gasfitería")
     await user.click(screen.getByRole("combobox", { name: "Filtrar por familia" }))
     await user.click(await screen.findByRole("option", { name: "Salud" }))
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Gasfitería" })).not.toBeInTheDocument())
     expect(screen.getByRole("cell", { name: "Telemedicina" })).toBeInTheDocument()
     expect(urlParams().get("family")).toBe(salud)
     expect(server.calls("GET /api/specialty/page").at(-1)!.params.get("family_id")).toBe(salud)
+    // Every row shown is the server's answer for Salud alone.
+    const rows = within(screen.getByRole("table", { name: "Especialidades" })).getAllByRole("row").slice(1)
+    for (const row of rows) expect(within(row).getByRole("cell", { name: "Salud" })).toBeInTheDocument()
 
     // A new specialty starts in the family the list shows.
     await user.click(screen.getByRole("button", { name: "Nueva especialidad" }))

@@ -2,15 +2,20 @@ import { Button, MantineProvider } from "@mantine/core"
 import { render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { StrictMode } from "react"
-import { describe, expect, it } from "vitest"
+import type { District } from "@palma/core"
+import { afterEach, describe, expect, it } from "vitest"
 import { theme } from "../../src/app/theme"
-import { DistrictsProvider, useDistricts } from "../../src/features/districts/DistrictsProvider"
-import { ana, beto, olga } from "../accounts"
-import { sampleDistricts, startFakeServer } from "../fakeServer"
+import { DistrictsProvider, useDistricts } from "../../src/features/district/DistrictsProvider"
+import { admin, guest, operator } from "../accounts"
+import { useRealServer } from "../realServer"
 import { openAs } from "../signedIn"
 
+const server = useRealServer()
+// The session cookie outlives a test; each one signs in as its own account.
+afterEach(() => server.signOut())
+
 const listAll = "GET /api/district/listAll"
-const count = (requests: ReadonlyArray<string>) => requests.filter((r) => r === listAll).length
+const count = () => server.calls(listAll).length
 
 /** A screen reading the shared list, as pickers and forms will. */
 const Comunas = () => {
@@ -45,52 +50,54 @@ const renderProvider = () =>
 
 describe("comunas", () => {
   it("are fetched once when the layout starts and not again while navigating", async () => {
-    const { server, user } = openAs(ana)
-    await waitFor(() => expect(count(server.requests)).toBe(1))
+    const { user } = await openAs(server, admin)
+    await waitFor(() => expect(count()).toBe(1))
 
     const quick = within(await screen.findByRole("region", { name: "Accesos rápidos" }))
     await user.click(quick.getByRole("link", { name: "Familias" }))
     await waitFor(() => expect(screen.getByTestId("page-title")).toHaveTextContent("Familias"))
     await user.click(within(screen.getByRole("navigation", { name: "Menú principal" })).getByRole("link", { name: "Inicio" }))
-    expect(await screen.findByRole("heading", { name: "Hola, Ana Pérez" })).toBeInTheDocument()
+    expect(await screen.findByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
     await user.click(within(screen.getByRole("region", { name: "Accesos rápidos" })).getByRole("link", { name: "Etapas" }))
     await waitFor(() => expect(screen.getByTestId("page-title")).toHaveTextContent("Etapas"))
 
-    expect(count(server.requests)).toBe(1)
+    expect(count()).toBe(1)
   })
 
   it("are fetched for an operador too", async () => {
-    const { server } = openAs(olga)
-    await waitFor(() => expect(count(server.requests)).toBe(1))
+    await openAs(server, operator)
+    await waitFor(() => expect(count()).toBe(1))
   })
 
   it("are never asked for by an account without a role (the server would refuse)", async () => {
-    const { server } = openAs(beto)
-    await screen.findByRole("heading", { name: "Hola, Beto Soto" })
-    expect(count(server.requests)).toBe(0)
+    await openAs(server, guest)
+    await screen.findByRole("heading", { name: `Hola, ${guest.fullName}` })
+    expect(count()).toBe(0)
   })
 
   it("are shared by every screen: one request, a loading state, then the list", async () => {
-    const server = startFakeServer({ accounts: [ana] })
-    server.signedIn = ana
+    await server.signIn(admin.email)
     renderProvider()
     expect(screen.getAllByText("Cargando comunas…")).toHaveLength(2)
     const lists = await screen.findAllByRole("list", { name: "Comunas" })
     expect(lists).toHaveLength(2)
-    expect(within(lists[0]!).getAllByRole("listitem").map((li) => li.textContent)).toEqual(sampleDistricts.map((d) => d.district_name))
-    expect(count(server.requests)).toBe(1)
+    expect(count()).toBe(1)
+    // Every comuna the server holds, in its order (read after counting: this call is recorded too).
+    const districts = await server.api<ReadonlyArray<District>>("GET", "/api/district/listAll")
+    expect(districts.map((d) => d.district_name)).toContain("Santiago")
+    for (const list of lists) expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(districts.map((d) => d.district_name))
   })
 
   it("show the failure in Spanish and load again on retry", async () => {
-    const server = startFakeServer({ accounts: [ana] })
-    server.signedIn = ana
-    server.failDistricts = true
+    await server.signIn(admin.email)
+    // A crash the real server would not have on demand.
+    server.override.set(listAll, () => new Response(JSON.stringify({ _tag: "InternalServerError" }), { status: 500, headers: { "content-type": "application/json" } }))
     renderProvider()
     const [alert] = await screen.findAllByRole("alert")
     expect(alert).toHaveTextContent("El servidor tuvo un problema")
-    server.failDistricts = false
+    server.override.delete(listAll)
     await userEvent.setup().click(within(alert!).getByRole("button", { name: "Reintentar" }))
     expect(await screen.findAllByRole("list", { name: "Comunas" })).toHaveLength(2)
-    expect(count(server.requests)).toBe(2)
+    expect(count()).toBe(2)
   })
 })

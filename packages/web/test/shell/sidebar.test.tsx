@@ -1,7 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react"
-import { describe, expect, it } from "vitest"
-import { ana, mario, olga } from "../accounts"
+import { afterEach, describe, expect, it } from "vitest"
+import { admin, moderator, operator } from "../accounts"
+import { useRealServer } from "../realServer"
 import { openAs } from "../signedIn"
+
+const server = useRealServer()
+// The session cookie outlives a test; each one signs in as its own account.
+afterEach(() => server.signOut())
 
 const sections = ["Inicio", "Maestros", "Entidades", "Asistencia", "Reportes", "Gestión de Subidas"]
 
@@ -15,35 +20,35 @@ const sectionsShown = async () => {
 
 describe("sidebar menu", () => {
   it("shows an administrator all six sections", async () => {
-    openAs(ana)
+    await openAs(server, admin)
     expect(await sectionsShown()).toEqual(sections)
   })
 
   it.each([
-    ["an operador", olga],
-    ["a moderador", mario]
+    ["an operador", operator],
+    ["a moderador", moderator]
   ])("shows %s only Inicio and Asistencia", async (_, account) => {
-    openAs(account)
+    await openAs(server, account)
     expect(await sectionsShown()).toEqual(["Inicio", "Asistencia"])
   })
 
   it("opens wide with labels, the user's full name and the user button at its foot", async () => {
-    const { user } = openAs(ana)
+    const { user } = await openAs(server, admin)
     const toggle = await screen.findByRole("button", { name: "Abrir menú" })
     expect(toggle).toHaveAttribute("aria-expanded", "false")
     const nav = await sidebar()
-    expect(nav.queryByText("Ana Pérez")).not.toBeInTheDocument()
+    expect(nav.queryByText(admin.fullName)).not.toBeInTheDocument()
 
     await user.click(toggle)
     expect(screen.getByRole("button", { name: "Cerrar menú" })).toHaveAttribute("aria-expanded", "true")
     expect(nav.getByRole("link", { name: "Inicio" })).toHaveAttribute("href", "/")
     expect(nav.getByRole("button", { name: "Maestros" })).toHaveAttribute("aria-expanded", "false")
-    expect(nav.getByText("Ana Pérez")).toBeInTheDocument()
+    expect(nav.getByText(admin.fullName)).toBeInTheDocument()
     expect(nav.getByRole("button", { name: "Menú de usuario" })).toBeInTheDocument()
   })
 
   it("lists each section's items; modules without a screen are struck through, not links", async () => {
-    const { user } = openAs(ana)
+    const { user } = await openAs(server, admin)
     const nav = await sidebar()
     // From the icon strip a section opens the sidebar with that section unfolded.
     await user.click(nav.getByRole("button", { name: "Maestros" }))
@@ -72,7 +77,7 @@ describe("sidebar menu", () => {
   })
 
   it("shows an operador the Asistencia items, struck through until the module exists", async () => {
-    const { user } = openAs(olga)
+    const { user } = await openAs(server, operator)
     const nav = await sidebar()
     await user.click(nav.getByRole("button", { name: "Asistencia" }))
     for (const name of ["Casos", "Nuevo caso"]) {
@@ -83,17 +88,17 @@ describe("sidebar menu", () => {
   })
 
   it("covers the page with an overlay while open; clicking it closes the sidebar", async () => {
-    const { user } = openAs(ana)
+    const { user } = await openAs(server, admin)
     await user.click(await screen.findByRole("button", { name: "Abrir menú" }))
     const overlay = screen.getByTestId("sidebar-overlay")
     await user.click(overlay)
     expect(screen.getByRole("button", { name: "Abrir menú" })).toHaveAttribute("aria-expanded", "false")
     expect(screen.queryByTestId("sidebar-overlay")).not.toBeInTheDocument()
-    expect((await sidebar()).queryByText("Ana Pérez")).not.toBeInTheDocument()
+    expect((await sidebar()).queryByText(admin.fullName)).not.toBeInTheDocument()
   })
 
   it("closes with Escape and gives the focus back to the menu button", async () => {
-    const { user } = openAs(ana)
+    const { user } = await openAs(server, admin)
     await user.click(await screen.findByRole("button", { name: "Abrir menú" }))
     await user.keyboard("{Escape}")
     const toggle = screen.getByRole("button", { name: "Abrir menú" })
@@ -103,7 +108,7 @@ describe("sidebar menu", () => {
   })
 
   it("is usable from the keyboard: open, unfold a section, follow a link", async () => {
-    const { user } = openAs(ana)
+    const { user } = await openAs(server, admin)
     const toggle = await screen.findByRole("button", { name: "Abrir menú" })
     toggle.focus()
     await user.keyboard("{Enter}")
@@ -119,7 +124,7 @@ describe("sidebar menu", () => {
   })
 
   it("follows a link and closes the sidebar", async () => {
-    const { user } = openAs(ana)
+    const { user } = await openAs(server, admin)
     await user.click(await screen.findByRole("button", { name: "Abrir menú" }))
     const nav = await sidebar()
     await user.click(nav.getByRole("button", { name: "Maestros" }))

@@ -1,0 +1,34 @@
+import { screen } from "@testing-library/react"
+import { afterEach, describe, expect, it } from "vitest"
+import { admin } from "../accounts"
+import { useRealServer } from "../realServer"
+import { renderApp } from "../renderApp"
+import { signInThroughForm } from "./signInThroughForm"
+
+// Tokens of 2 seconds: the app refreshes each one about a second before it expires (halfway),
+// so several refreshes happen within a test. Shorter would race the cookie's own expiry.
+const server = useRealServer({ env: { PALMA_LOCAL_TOKEN_TTL_SECONDS: "2" } })
+afterEach(() => server.signOut())
+
+const refreshes = () => server.calls("POST /api/auth/local/refresh").length
+
+describe("token refresh", () => {
+  it("refreshes the token before it expires and stays signed in", async () => {
+    const { user } = renderApp("/sign-in")
+    await signInThroughForm(user, admin)
+    // Three refreshes take longer than the first token lived: only a renewed cookie keeps the session.
+    await expect.poll(refreshes, { timeout: 8_000 }).toBeGreaterThanOrEqual(3)
+    expect(screen.getByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
+    await expect(server.api("GET", "/api/auth/me")).resolves.toMatchObject({ user: { email: admin.email } })
+  })
+
+  it("signs out when the refresh fails", async () => {
+    const { user } = renderApp("/sign-in")
+    await signInThroughForm(user, admin)
+    // The session ends behind the app's back (no storage event): the server clears the cookie,
+    // so the next refresh is refused.
+    await server.signOut()
+    expect(await screen.findByRole("heading", { name: "Iniciar sesión" }, { timeout: 5_000 })).toBeInTheDocument()
+    expect(refreshes()).toBeGreaterThan(0)
+  })
+})

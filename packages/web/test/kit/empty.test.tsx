@@ -1,0 +1,26 @@
+import { screen } from "@testing-library/react"
+import { beforeAll, describe, expect, it } from "vitest"
+import { admin } from "../accounts"
+import { listOf } from "../masters/masterApi"
+import { renderMasters } from "../masters/renderMasters"
+import { useRealServer } from "../realServer"
+
+// A server of its own: this file empties the families, which every other list test relies on.
+const server = useRealServer()
+
+beforeAll(async () => {
+  await server.signIn(admin.email)
+  for (const family of await listOf(server, "family")) await server.api("DELETE", `/api/family/delete/${family.id}`)
+})
+
+describe("resource list without rows", () => {
+  it("says when there is nothing, and offers to create", async () => {
+    expect(await listOf(server, "family")).toEqual([])
+    const { user } = renderMasters("/masters/family")
+    expect(await screen.findByText("No hay registros")).toBeInTheDocument()
+    expect(screen.getByText("Aún no hay familias.")).toBeInTheDocument()
+    expect(screen.queryByRole("button", { name: "Limpiar filtros" })).not.toBeInTheDocument()
+    await user.click(screen.getByRole("button", { name: "Crear familia" }))
+    expect(await screen.findByRole("dialog", { name: "Nueva familia" })).toBeInTheDocument()
+  })
+})
