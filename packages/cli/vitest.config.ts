@@ -5,8 +5,6 @@ export default defineConfig({
     name: "cli",
     include: ["test/**/*.test.ts"],
     environment: "node",
-    // One migrated, seeded database per run; every test server starts from a copy of it.
-    globalSetup: ["../server/test/support/template.ts"],
     // Suites start a real server, and process.test.ts spawns the built `palma` several times.
     testTimeout: 60_000,
     hookTimeout: 60_000

@@ -8,8 +8,6 @@ export default defineProject({
     environment: "happy-dom",
     include: ["test/**/*.test.{ts,tsx}"],
     setupFiles: ["./test/setup.ts"],
-    // Real servers for the screens, in the main process (see serverPool.ts).
-    globalSetup: ["../server/test/support/serverPool.ts"],
     unstubGlobals: true
   }
 })

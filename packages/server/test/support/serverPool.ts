@@ -12,15 +12,19 @@ declare module "vitest" {
 }
 
 /**
- * Vitest global setup for tests that run in a browser-like environment (the web's happy-dom),
- * where the server's Node-only parts (PGlite's WASM loader) cannot run. Real servers live here, in
+ * Vitest's global setup, once per run for every project: it builds the template database the
+ * in-process test servers clone (template.ts), and serves tests that run in a browser-like
+ * environment (the web's happy-dom), where the server's Node-only parts (PGlite's WASM loader)
+ * cannot run. Their real servers live here, in
  * the main Node process, each on its own clone of the template: `POST /servers` (optional JSON
  * body `{env}`: Clerk mode, token lifetime…) starts one and answers `{url}`,
  * `DELETE /servers/<port>` stops it. Loopback only.
  */
 export default async function setup(project: TestProject) {
   const { template, remove } = await buildTemplate()
+  project.provide("palmaTemplate", template)
   const servers = new Map<string, RunningServer>()
+  const stopping: Array<Promise<void>> = []
   const pool = createServer((request, response) => {
     // The page's origin differs from the pool's: a simple CORS answer lets happy-dom's fetch through.
     response.setHeader("access-control-allow-origin", "*")
@@ -49,8 +53,10 @@ export default async function setup(project: TestProject) {
     const port = /^\/servers\/(\d+)$/.exec(request.url ?? "")?.[1]
     const server = port === undefined ? undefined : servers.get(port)
     if (request.method === "DELETE" && server !== undefined) {
+      // Answered at once: closing waits for the page's keep-alive connections, which nobody needs to wait for.
       servers.delete(port!)
-      server.stop().then(() => answer(200, {}), (error: unknown) => answer(500, { message: String(error) }))
+      stopping.push(server.stop())
+      answer(200, {})
       return
     }
     answer(404, {})
@@ -58,7 +64,7 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => pool.listen(0, "127.0.0.1", resolve))
   project.provide("palmaServerPool", `http://127.0.0.1:${(pool.address() as AddressInfo).port}`)
   return async () => {
-    await Promise.all([...servers.values()].map((server) => server.stop()))
+    await Promise.all([...stopping, ...[...servers.values()].map((server) => server.stop())])
     await new Promise((resolve) => pool.close(resolve))
     remove()
   }

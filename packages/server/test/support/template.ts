@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import type { TestProject } from "vitest/node"
 import { databaseReady } from "../../src/app.js"
 import { AuthConfig } from "../../src/auth/AuthConfig.js"
 import { databaseLayer } from "../../src/sql/Database.js"
@@ -38,11 +37,4 @@ export const buildTemplate = async (): Promise<{ template: Template; remove: () 
   const blob = await Effect.runPromise(dump)
   writeFileSync(file, new Uint8Array(await blob.arrayBuffer()))
   return { template: { kind: "pglite", file }, remove: () => rmSync(dir, { recursive: true, force: true }) }
-}
-
-/** Vitest global setup of the projects whose tests start servers in their own process. */
-export default async function setup(project: TestProject) {
-  const { template, remove } = await buildTemplate()
-  project.provide("palmaTemplate", template)
-  return remove
 }
