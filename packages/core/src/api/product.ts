@@ -7,6 +7,7 @@ import {
   AssignedPlan,
   ListedProduct,
   ProductOfPlan,
+  OfferedProduct,
   PricedProduct,
   ProductPlan,
   ProductPlanInput,
@@ -46,19 +47,12 @@ export const ProductApi = HttpApiGroup.make("product")
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Product).addError(NotFound).middleware(Staff))
   // Families that have at least one active product.
   .add(HttpApiEndpoint.get("getFamilies", "/getFamilies").addSuccess(Schema.Array(Family)).middleware(Staff))
-  // What a channel sells, with its prices.
-  .add(
-    HttpApiEndpoint.get("list", "/list/:agent_id")
-      .setPath(AgentPath)
-      .addSuccess(Schema.Array(PricedProduct))
-      .addError(NotFound)
-      .middleware(Staff)
-  )
+  // Every active product with the channel's prices where it sells it (the original's meaning).
+  .add(HttpApiEndpoint.get("list", "/list/:agent_id").setPath(AgentPath).addSuccess(Schema.Array(OfferedProduct)).middleware(Staff))
   .add(
     HttpApiEndpoint.get("getByFamilyId", "/getByFamilyId/:agent_id/:family_id")
       .setPath(Schema.Struct({ agent_id: Id, family_id: Id }))
-      .addSuccess(Schema.Array(PricedProduct))
-      .addError(NotFound)
+      .addSuccess(Schema.Array(OfferedProduct))
       .middleware(Staff)
   )
   .add(

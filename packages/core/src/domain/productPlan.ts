@@ -58,6 +58,28 @@ export const PricedProduct = Schema.Struct({
 })
 export type PricedProduct = typeof PricedProduct.Type
 
+/** A channel's price of a product it may not sell: no plan, no id. */
+const OfferedPrice = Schema.Struct({ id: Schema.NullOr(Id), price: Amount })
+
+/**
+ * `GET /product/list/{agent_id}` and `getByFamilyId`: as the original, EVERY active product, with
+ * the channel's prices where it sells it (`productPlan_id` and Palma's prices null, the seed's
+ * `price` and `plan` at zero, where it does not). An unknown channel sells nothing.
+ */
+export const OfferedProduct = Schema.Struct({
+  ...Product.fields,
+  agent_id: Id,
+  /** The channel's name, from its plan of this product (null where it sells none). */
+  agent_name: Schema.NullOr(Schema.String),
+  productPlan_id: Schema.NullOr(Id),
+  customerPrice: Schema.NullOr(Amount),
+  companyPrice: Schema.NullOr(Amount),
+  yearlyPrice: Schema.NullOr(Amount),
+  price: Schema.Struct({ customer: Amount, company: Amount }),
+  plan: Schema.Struct({ customer: OfferedPrice, company: OfferedPrice, yearly: OfferedPrice })
+})
+export type OfferedProduct = typeof OfferedProduct.Type
+
 /**
  * `GET /product/getByProductPlanId/{id}`: the plan's product; the seed also names the family
  * `familyId` there, and its `plan` is the plan itself (`id`, `agentId`, customer `price`).

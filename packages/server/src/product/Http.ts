@@ -1,11 +1,11 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { NotFound, PalmaApi, type ProductPlan } from "@palma/core"
+import { NotFound, PalmaApi, type Product, type ProductPlan } from "@palma/core"
 import { ContractCache } from "../planContract/ContractCache.js"
 import { ContractSource } from "../planContract/ContractData.js"
 import { PlanRepo } from "./PlanRepo.js"
 import { ProductRepo } from "./ProductRepo.js"
-import { listedPlans, toPriced, toProductOfPlan } from "./rows.js"
+import { listedPlans, toOffered, toPriced, toProductOfPlan } from "./rows.js"
 
 /** The `product` group of the contract: products, their plans per channel and contracts. */
 export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) =>
@@ -24,6 +24,11 @@ export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) 
           return product ? [toPriced(product, plan)] : []
         })
       })
+    /** Each product with the channel's plan of it, if any. */
+    const offered = <E>(agentId: string, list: Effect.Effect<ReadonlyArray<Product>, E>) =>
+      Effect.map(Effect.all([list, plans.ofAgent(agentId)]), ([all, sold]) =>
+        all.map((product) => toOffered(product, agentId, sold.find((plan) => plan.product_id === product.id)))
+      )
     const pricedOne = (plan: ProductPlan) =>
       Effect.flatMap(priced([plan]), ([one]) => (one ? Effect.succeed(one) : Effect.fail(new NotFound({ message: "No se encontró el producto" }))))
 
@@ -38,10 +43,8 @@ export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) 
       )
       .handle("getById", ({ path }) => products.getById(path.id))
       .handle("getFamilies", () => products.families)
-      .handle("list", ({ path }) => Effect.flatMap(plans.forAgent(path.agent_id), priced))
-      .handle("getByFamilyId", ({ path }) =>
-        Effect.flatMap(plans.forAgent(path.agent_id), priced).pipe(Effect.map((list) => list.filter((p) => p.family_id === path.family_id)))
-      )
+      .handle("list", ({ path }) => offered(path.agent_id, products.all))
+      .handle("getByFamilyId", ({ path }) => offered(path.agent_id, Effect.map(products.all, (all) => all.filter((p) => p.family_id === path.family_id))))
       .handle("getByIdWithPrices", ({ path }) => Effect.flatMap(plans.forProductAndAgent(path.id, path.agent_id), pricedOne))
       .handle("getByProductPlanId", ({ path }) => Effect.flatMap(plans.byId(path.id), pricedOne).pipe(Effect.map(toProductOfPlan)))
       .handle("getByRetailRut", ({ path }) => plans.byRetailRut(path.rut))

@@ -51,8 +51,8 @@ const make = Effect.gen(function* () {
     )
 
   /** The active plans a channel sells (active products only). */
-  const forAgent = (agentId: string) =>
-    Effect.zipRight(checkRetail(agentId), select(sql`pp.retail_id = ${agentId} AND pp.is_active AND p.is_active`))
+  /** A channel's active plans; none for an unknown or inactive channel. */
+  const ofAgent = (agentId: string) => select(sql`pp.retail_id = ${agentId} AND pp.is_active AND p.is_active AND r.is_active`)
 
   const forProductAndAgent = (productId: string, agentId: string) =>
     Effect.zipRight(
@@ -136,7 +136,7 @@ const make = Effect.gen(function* () {
 
   return {
     remove: (id: string) => remove(id).pipe(Effect.catchTag("SqlError", Effect.die)),
-    forAgent: (agentId: string) => forAgent(agentId).pipe(Effect.catchTag("SqlError", Effect.die)),
+    ofAgent: (agentId: string) => ofAgent(agentId).pipe(Effect.orDie),
     forProductAndAgent: (productId: string, agentId: string) =>
       forProductAndAgent(productId, agentId).pipe(Effect.catchTag("SqlError", Effect.die)),
     byId: (id: string) => byId(id).pipe(Effect.catchTag("SqlError", Effect.die)),

@@ -1,13 +1,15 @@
-import type {
-  Amount,
-  Currency,
-  Frequency,
-  ListedPlan,
-  PricedProduct,
-  Product,
-  ProductOfPlan,
-  ProductPlan,
-  Term
+import {
+  type Amount,
+  type Currency,
+  type Frequency,
+  type ListedPlan,
+  type OfferedProduct,
+  type PricedProduct,
+  type Product,
+  type ProductOfPlan,
+  type ProductPlan,
+  type Term,
+  ufFromHundredths
 } from "@palma/core"
 import { fromNumeric } from "./amounts.js"
 
@@ -100,6 +102,23 @@ export const toPriced = (product: Product, plan: ProductPlan): PricedProduct => 
     yearly: { id: plan.id, price: plan.yearlyPrice }
   }
 })
+
+/** A product as a channel is offered it: its plan's prices, or zeros in the product's currency without one. */
+export const toOffered = (product: Product, agentId: string, plan: ProductPlan | undefined): OfferedProduct => {
+  const zero: Amount = product.currency === "P" ? 0 : ufFromHundredths(0)
+  const price = (amount: Amount | undefined) => ({ id: plan?.id ?? null, price: amount ?? zero })
+  return {
+    ...product,
+    agent_id: agentId,
+    agent_name: plan?.agent_name ?? null,
+    productPlan_id: plan?.id ?? null,
+    customerPrice: plan?.customerPrice ?? null,
+    companyPrice: plan?.companyPrice ?? null,
+    yearlyPrice: plan?.yearlyPrice ?? null,
+    price: { customer: plan?.customerPrice ?? zero, company: plan?.companyPrice ?? zero },
+    plan: { customer: price(plan?.customerPrice), company: price(plan?.companyPrice), yearly: price(plan?.yearlyPrice) }
+  }
+}
 
 /** `getByProductPlanId`: the seed's `plan` there is the plan itself, its `familyId` the family. */
 export const toProductOfPlan = (priced: PricedProduct): ProductOfPlan => ({

@@ -86,6 +86,10 @@ const post = async (path: string, body: unknown) => {
   return { status: response.status, body: (await response.json()) as { _tag: string; message: string; issues: unknown[] } }
 }
 
+/** What a channel sells: `product/list` offers every active product, with a plan where it sells it. */
+const soldBy = async (agentId: string) =>
+  (await operador((c) => c.product.list({ path: { agent_id: agentId } }))).filter((p) => p.productPlan_id !== null)
+
 describe("product", () => {
   it("round-trips money exactly: CLP whole pesos, UF two-decimal texts, in the coverage order", async () => {
     const created = await admin((c) => c.product.create({ payload: ufProduct() }))
@@ -228,7 +232,7 @@ describe("plans (needs POST /api/retail/create)", () => {
     )
     expect(second.id).toBe(first.id)
     expect(second.customerPrice).toBe(5490)
-    const sold = (await operador((c) => c.product.list({ path: { agent_id: channel } }))).filter((p) => p.id === product.id)
+    const sold = (await soldBy(channel)).filter((p) => p.id === product.id)
     expect(sold).toHaveLength(1)
     expect(sold[0]).toMatchObject({ productPlan_id: first.id, customerPrice: 5490, yearlyPrice: 54900, agent_name: "Banco Uno" })
   })
@@ -242,7 +246,12 @@ describe("plans (needs POST /api/retail/create)", () => {
     expect(await statusOf(operador((c) => c.product.deletePlan({ path: { id: plan.id } })))).toBe(403)
     const removed = await admin((c) => c.product.deletePlan({ path: { id: plan.id } }))
     expect(removed.isActive).toBe(false)
-    expect((await operador((c) => c.product.list({ path: { agent_id: channel } }))).map((p) => p.id)).not.toContain(product.id)
+    expect((await soldBy(channel)).map((p) => p.id)).not.toContain(product.id)
+    // Still offered, as every active product is, without a plan.
+    expect((await operador((c) => c.product.list({ path: { agent_id: channel } }))).find((p) => p.id === product.id)).toMatchObject({
+      productPlan_id: null,
+      plan: { customer: { id: null, price: 0 } }
+    })
     expect(await statusOf(admin((c) => c.product.deletePlan({ path: { id: plan.id } })))).toBe(404)
     // The plan stays readable for what already points at it.
     expect((await operador((c) => c.product.getByProductPlanId({ path: { id: plan.id } }))).productPlan_id).toBe(plan.id)
@@ -267,12 +276,12 @@ describe("plans (needs POST /api/retail/create)", () => {
     )
     await admin((c) => c.product.assignPrices({ payload: { id: pet.id, agent_id: uno, customerprice: 3990, companyprice: 2990, yearlyprice: 39900 } }))
 
-    const listUno = await operador((c) => c.product.list({ path: { agent_id: uno } }))
+    const listUno = await soldBy(uno)
     expect(listUno.map((p) => [p.name, p.customerPrice]).sort()).toEqual([
       ["Asistencia Mascota", 3990],
       ["Integral por canal", "0.50"]
     ])
-    const listDos = await operador((c) => c.product.list({ path: { agent_id: dos } }))
+    const listDos = await soldBy(dos)
     expect(listDos.map((p) => [p.name, p.customerPrice, p.companyPrice, p.yearlyPrice])).toEqual([["Integral por canal", "0.45", "0.30", "5.00"]])
     expect(listDos[0]!.assistances).toEqual(product.assistances)
 
@@ -288,8 +297,10 @@ describe("plans (needs POST /api/retail/create)", () => {
     expect(await statusOf(operador((c) => c.product.getByIdWithPrices({ path: { id: pet.id, agent_id: dos } })))).toBe(404)
 
     const pets = await operador((c) => c.product.getByFamilyId({ path: { agent_id: uno, family_id: mascotas.id } }))
-    expect(pets.map((p) => p.name)).toEqual(["Asistencia Mascota"])
-    expect(await operador((c) => c.product.getByFamilyId({ path: { agent_id: dos, family_id: mascotas.id } }))).toEqual([])
+    expect(pets.every((p) => p.family_id === mascotas.id)).toBe(true)
+    expect(pets.filter((p) => p.productPlan_id !== null).map((p) => p.name)).toEqual(["Asistencia Mascota"])
+    const petsDos = await operador((c) => c.product.getByFamilyId({ path: { agent_id: dos, family_id: mascotas.id } }))
+    expect(petsDos.filter((p) => p.productPlan_id !== null)).toEqual([])
 
     // A product's currency cannot change under its plans.
     expect(await failure(admin((c) => c.product.update({ path: { id: product.id }, payload: clpProduct({ name: "Integral por canal" }) })))).toMatchObject({
@@ -299,7 +310,8 @@ describe("plans (needs POST /api/retail/create)", () => {
 
     // A deleted product leaves the channel's list; its plan can still be read by id.
     await admin((c) => c.product.delete({ path: { id: product.id } }))
-    expect((await operador((c) => c.product.list({ path: { agent_id: dos } }))).map((p) => p.name)).toEqual([])
+    expect((await soldBy(dos)).map((p) => p.name)).toEqual([])
+    expect((await operador((c) => c.product.list({ path: { agent_id: dos } }))).map((p) => p.id)).not.toContain(product.id)
     expect((await operador((c) => c.product.getByProductPlanId({ path: { id: planUno.id } }))).isActive).toBe(false)
   })
 
@@ -326,7 +338,7 @@ describe("plans (needs POST /api/retail/create)", () => {
       { path: ["customerprice"], message: "En pesos el monto debe ser un número entero" },
       { path: ["companyprice"], message: "El monto en pesos debe ser un número entero" }
     ])
-    expect((await operador((c) => c.product.list({ path: { agent_id: channel } }))).map((p) => p.name)).toEqual([])
+    expect((await soldBy(channel)).map((p) => p.name)).toEqual([])
 
     expect(await failure(admin((c) => c.product.assignPrices({ payload: { id: integral.id, agent_id: UNKNOWN, customerprice: uf("1"), companyprice: uf("1"), yearlyprice: uf("1") } })))).toMatchObject({
       status: 404,
@@ -336,7 +348,10 @@ describe("plans (needs POST /api/retail/create)", () => {
       status: 404,
       message: "El producto indicado no existe o está inactivo"
     })
-    expect(await statusOf(operador((c) => c.product.list({ path: { agent_id: UNKNOWN } })))).toBe(404)
+    // As the original: an unknown channel is offered every product, at no price.
+    const offeredToNobody = await operador((c) => c.product.list({ path: { agent_id: UNKNOWN } }))
+    expect(offeredToNobody.length).toBeGreaterThan(0)
+    expect(offeredToNobody.every((p) => p.productPlan_id === null && p.agent_id === UNKNOWN)).toBe(true)
     expect(await statusOf(operador((c) => c.product.getByProductPlanId({ path: { id: UNKNOWN } })))).toBe(404)
   })
 })
@@ -539,8 +554,10 @@ describe("the original client's product calls", () => {
       dueDay: 5
     })
     const byFamily = (await read(`/getByFamilyId/${agentId}/${hogar.id}`)) as unknown as Array<Record<string, unknown>>
-    expect(byFamily.map((p) => p["id"])).toEqual([product.id])
-    expect(byFamily[0]).toMatchObject({ price: { customer: 4990, company: 3990 }, plan: seedPlan })
+    // Every Hogar product is offered; the channel sells only this one.
+    expect(byFamily.every((p) => p["family_id"] === hogar.id)).toBe(true)
+    expect(byFamily.filter((p) => p["productPlan_id"] !== null).map((p) => p["id"])).toEqual([product.id])
+    expect(byFamily.find((p) => p["id"] === product.id)).toMatchObject({ price: { customer: 4990, company: 3990 }, plan: seedPlan })
 
     const withPrices = await read(`/getByIdWithPrices/${product.id}/${agentId}`)
     expectDetail(withPrices)

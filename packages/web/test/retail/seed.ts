@@ -1,4 +1,4 @@
-import type { Assistance, AssignedPlan, Family, ListedProduct, PricedProduct, Product, Retail, RetailDetail } from "@palma/core"
+import type { Assistance, AssignedPlan, Family, ListedProduct, OfferedProduct, Product, Retail, RetailDetail } from "@palma/core"
 import { configure, getConfig } from "@testing-library/react"
 import { afterAll, beforeAll } from "vitest"
 import type { RealServer } from "../realServer"
@@ -124,8 +124,12 @@ export const createProduct = async (server: RealServer, product: NewProduct) => 
   })
 }
 
-/** What a channel sells (each product with its plan's id and prices), as the server keeps it. */
-export const plansOf = (server: RealServer, channelId: string) => server.api<ReadonlyArray<PricedProduct>>("GET", `/api/product/list/${channelId}`)
+/**
+ * What a channel sells (each product with its plan's id and prices), as the server keeps it:
+ * `product/list` offers every product, with a plan only where the channel sells it.
+ */
+export const plansOf = async (server: RealServer, channelId: string) =>
+  (await server.api<ReadonlyArray<OfferedProduct>>("GET", `/api/product/list/${channelId}`)).filter((p) => p.productPlan_id !== null)
 
 /** A new channel (no logo, no plans). */
 export const createChannel = (server: RealServer, rut: string, name: string) =>

@@ -1,4 +1,4 @@
-import type { Amount, Currency, PricedProduct } from "@palma/core"
+import type { Amount, Currency, RetailProduct } from "@palma/core"
 
 /** One plan of a channel as its section lists it; `id` is the plan's (productPlan_id). */
 export interface PlanRow {
@@ -11,12 +11,13 @@ export interface PlanRow {
   readonly yearlyPrice: Amount
 }
 
-export const planRowOf = (p: PricedProduct): PlanRow => ({
-  id: p.productPlan_id,
-  product_id: p.id,
+/** A product the channel sells (its detail's `products`), as a plan row. */
+export const planRowOf = (p: RetailProduct): PlanRow => ({
+  id: p.productplan_id,
+  product_id: p.product_id,
   product_name: p.name,
   currency: p.currency,
-  customerPrice: p.customerPrice,
+  customerPrice: p.price,
   companyPrice: p.companyPrice,
   yearlyPrice: p.yearlyPrice
 })
