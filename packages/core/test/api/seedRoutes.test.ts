@@ -4,8 +4,12 @@ import { PalmaApi } from "../../src/api/Api.js"
 /**
  * Every call of the seed (spec §7) for the resources built so far, at its method and path, read
  * from the contract itself so a route cannot silently move (DESIGN §2). Parameter names are
- * normalized: on the wire only their position counts. Calls whose data later issues bring
- * (specialists and partners, leads, cases, uploads) are listed where those issues build them.
+ * normalized: on the wire only their position counts. Seed calls of these groups whose data
+ * later issues bring, to be added here when built: `GET /specialty/getSpecialitiesByAssistance/:id/:assistance_id/`
+ * and `…ByPartner/…/` (specialists, partners), `GET /assistance/getValuesById/:insured_id/:assistance_id/:product_id`
+ * and `POST /assistance/assignValue` (leads), `GET /product/getContractOperations/:id` (a case id),
+ * `GET /retail/getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id` (people),
+ * `POST /retail/addLeadFromExcel` (uploads).
  */
 const seedCalls: Record<string, ReadonlyArray<string>> = {
   district: ["GET /listAll"],
