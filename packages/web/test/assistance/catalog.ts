@@ -1,6 +1,4 @@
 import type { Assistance, Document, Family, Specialty, Value } from "@palma/core"
-import { configure, getConfig } from "@testing-library/react"
-import { afterAll, beforeAll } from "vitest"
 import type { RealServer } from "../realServer"
 import { renderApp } from "../renderApp"
 
@@ -11,22 +9,7 @@ import { renderApp } from "../renderApp"
  * API as the form posts them.
  */
 
-/**
- * Patience with the real server: every test file's server runs in vitest's main process, so while
- * other files run an answer can take seconds. Each wait still ends as soon as the page shows what
- * it waits for. (Pair with `serverTime` on the describe.)
- */
-export const patientWithTheServer = () => {
-  let previous = getConfig().asyncUtilTimeout
-  beforeAll(() => {
-    previous = getConfig().asyncUtilTimeout
-    configure({ asyncUtilTimeout: 15_000 })
-  })
-  afterAll(() => configure({ asyncUtilTimeout: previous }))
-}
-
-/** A test's time: many steps of typing and picking, each answered by the real server. */
-export const serverTime = { timeout: 120_000 }
+export { patientWithTheServer, serverTime } from "../realServer"
 
 /**
  * Forgets the requests made while arranging (sign-in, `server.api`): they go through the same

@@ -1,6 +1,4 @@
 import type { Assistance, AssignedPlan, Family, ListedProduct, OfferedProduct, Product, Retail, RetailDetail } from "@palma/core"
-import { configure, getConfig } from "@testing-library/react"
-import { afterAll, beforeAll } from "vitest"
 import type { RealServer } from "../realServer"
 
 /**
@@ -12,22 +10,7 @@ import type { RealServer } from "../realServer"
 /** The seeded "Tarjeta Banco Austral": sells Asistencia Hogar (pesos) and Asistencia Integral (UF), not Asistencia Mascota. */
 export const austral = { name: "Tarjeta Banco Austral", rut: "97045000-9", shown: "97.045.000-9" } as const
 
-/**
- * Patience with the real server: every test file's server runs in vitest's main process, so while
- * other files run a screen's answers can take seconds instead of milliseconds. Each wait still
- * ends as soon as the page shows what it waits for. (Pair with a describe's `{ timeout }`.)
- */
-export const patientWithTheServer = () => {
-  let previous = getConfig().asyncUtilTimeout
-  beforeAll(() => {
-    previous = getConfig().asyncUtilTimeout
-    configure({ asyncUtilTimeout: 15_000 })
-  })
-  afterAll(() => configure({ asyncUtilTimeout: previous }))
-}
-
-/** A test's time with the real server (see patientWithTheServer). */
-export const serverTime = { timeout: 90_000 }
+export { patientWithTheServer, serverTime } from "../realServer"
 
 export const signInAdmin = (server: RealServer) => server.signIn("admin@palma.cl")
 
