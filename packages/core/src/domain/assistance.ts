@@ -96,27 +96,29 @@ const optionalId = Schema.optionalToOptional(
   }
 )
 
-/**
- * A text, or the object the original client posts around it (`{id, name, …}` for a master it
- * names by `id`, `{id, description}` for a benefit): `key` picks the text out, `target` checks it.
- */
-const TextOrItem = <K extends string>(key: K, target: Schema.Schema<string>, message: string) =>
-  Schema.compose(
-    Schema.transform(
-      Schema.Union(Schema.String, Schema.Record({ key: Schema.Literal(key), value: Schema.String })).annotations({
-        message: () => ({ message, override: true })
-      }),
-      Schema.String,
-      { strict: true, decode: (item) => (typeof item === "string" ? item : item[key]), encode: (text) => text }
-    ),
-    target
-  )
-
 /** A master by its id, or by its whole row (`{id, name, …}`), as the original client posts it. */
-const MemberRef = TextOrItem("id", Id, "Identificador inválido")
+const MemberRef = Schema.compose(
+  Schema.transform(
+    Schema.Union(Schema.String, Schema.Struct({ id: Schema.String })).annotations({
+      message: () => ({ message: "Identificador inválido", override: true })
+    }),
+    Schema.String,
+    { strict: true, decode: (ref) => (typeof ref === "string" ? ref : ref.id), encode: (id) => id }
+  ),
+  Id
+)
 
 /** A text, or the original client's `{id, description}` item. */
-const TextRef = TextOrItem("description", ItemText, "Debe ser un texto")
+const TextRef = Schema.compose(
+  Schema.transform(
+    Schema.Union(Schema.String, Schema.Struct({ description: Schema.String })).annotations({
+      message: () => ({ message: "Debe ser un texto", override: true })
+    }),
+    Schema.String,
+    { strict: true, decode: (item) => (typeof item === "string" ? item : item.description), encode: (text) => text }
+  ),
+  ItemText
+)
 
 /** Every spelling a client may send, but the `id` (per endpoint). The family is `family_id` or `family: {id}`. */
 const wireFields = {

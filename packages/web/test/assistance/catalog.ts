@@ -1,4 +1,3 @@
-import { screen } from "@testing-library/react"
 import type { Assistance, Document, Family, Specialty, Value } from "@palma/core"
 import type { RealServer } from "../realServer"
 import { renderApp } from "../renderApp"
@@ -25,15 +24,6 @@ export const openServices = async (server: RealServer, query = "") => {
   await server.signIn("admin@palma.cl")
   arranged(server)
   return renderApp(`/masters/assistance${query}`)
-}
-
-/** Opens "Nuevo servicio" once the seeded services are listed. */
-export const openNewService = async (server: RealServer) => {
-  const view = await openServices(server)
-  await screen.findByRole("cell", { name: "Cerrajería" })
-  await view.user.click(screen.getByRole("button", { name: "Nuevo servicio" }))
-  const dialog = await screen.findByRole("dialog", { name: "Nuevo servicio" })
-  return { dialog, ...view }
 }
 
 export const familyId = async (server: RealServer, name: string): Promise<string> => {

@@ -1,15 +1,24 @@
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
-import { assistanceNamed, familyMembers, patientWithTheServer, readable, serverTime, openNewService } from "./catalog"
+import { assistanceNamed, familyMembers, openServices, patientWithTheServer, readable, serverTime } from "./catalog"
 import { listed, pick } from "./openForm"
 
 const server = useRealServer()
 patientWithTheServer()
 
+/** Opens "Nuevo servicio" once the seeded services are listed. */
+const openNew = async () => {
+  const view = await openServices(server)
+  await screen.findByRole("cell", { name: "Cerrajería" })
+  await view.user.click(screen.getByRole("button", { name: "Nuevo servicio" }))
+  const dialog = await screen.findByRole("dialog", { name: "Nuevo servicio" })
+  return { dialog, ...view }
+}
+
 describe("creating a servicio", serverTime, () => {
   it("sends the values, benefits and exclusions in the order set with Subir / Bajar", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
 
     await pick(user, dialog, "Familia", "Hogar")
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Gasfitería urgente")
@@ -81,7 +90,7 @@ describe("creating a servicio", serverTime, () => {
   })
 
   it("reorders from the keyboard, the focus staying on the moved value", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Revisión de daños")
     for (const value of ["Tipo de vivienda", "Descripción del daño", "Metros cuadrados afectados"]) await pick(user, dialog, "Agregar valor", value)

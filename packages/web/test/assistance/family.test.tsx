@@ -1,11 +1,20 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
-import { assistanceNamed, familyMembers, patientWithTheServer, readable, serverTime, openNewService } from "./catalog"
+import { assistanceNamed, familyMembers, openServices, patientWithTheServer, readable, serverTime } from "./catalog"
 import { listed, pick, pills } from "./openForm"
 
 const server = useRealServer()
 patientWithTheServer()
+
+/** Opens "Nuevo servicio" once the seeded services are listed. */
+const openNew = async () => {
+  const view = await openServices(server)
+  await screen.findByRole("cell", { name: "Cerrajería" })
+  await view.user.click(screen.getByRole("button", { name: "Nuevo servicio" }))
+  const dialog = await screen.findByRole("dialog", { name: "Nuevo servicio" })
+  return { dialog, ...view }
+}
 
 const options = async (user: Parameters<typeof pick>[0], dialog: HTMLElement, name: string) => {
   await user.click(within(dialog).getByRole("combobox", { name }))
@@ -17,7 +26,7 @@ const options = async (user: Parameters<typeof pick>[0], dialog: HTMLElement, na
 
 describe("a servicio's family", serverTime, () => {
   it("offers only the chosen family's values, specialties and documents", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     expect(within(dialog).getByRole("combobox", { name: "Agregar valor" })).toBeDisabled()
     await pick(user, dialog, "Familia", "Vehicular")
     // The seed's Vehicular masters, by name; none of Hogar's (Tipo de vivienda, Gasfitería, Foto del daño…).
@@ -27,7 +36,7 @@ describe("a servicio's family", serverTime, () => {
   })
 
   it("asks before a change that drops choices of the old family; keeping it changes nothing", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await pick(user, dialog, "Agregar valor", "Tipo de vivienda")
     await pick(user, dialog, "Especialidades", "Gasfitería")
@@ -48,7 +57,7 @@ describe("a servicio's family", serverTime, () => {
   })
 
   it("clears the old family's choices once the change is confirmed, and sends only the new family's", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Asistencia en ruta")
     await pick(user, dialog, "Agregar valor", "Tipo de vivienda")
@@ -97,7 +106,7 @@ describe("a servicio's family", serverTime, () => {
   })
 
   it("changes at once when nothing of the old family was chosen", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await pick(user, dialog, "Familia", "Vehicular")
     expect(within(dialog).queryByRole("alertdialog")).not.toBeInTheDocument()

@@ -2,15 +2,24 @@ import type { Specialty, Value } from "@palma/core"
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
-import { assistanceNamed, assistances, familyId, patientWithTheServer, readable, serverTime, openNewService } from "./catalog"
+import { assistanceNamed, assistances, familyId, openServices, patientWithTheServer, readable, serverTime } from "./catalog"
 import { listed, pick, pills } from "./openForm"
 
 const server = useRealServer()
 patientWithTheServer()
 
+/** Opens "Nuevo servicio" once the seeded services are listed. */
+const openNew = async () => {
+  const view = await openServices(server)
+  await screen.findByRole("cell", { name: "Cerrajería" })
+  await view.user.click(screen.getByRole("button", { name: "Nuevo servicio" }))
+  const dialog = await screen.findByRole("dialog", { name: "Nuevo servicio" })
+  return { dialog, ...view }
+}
+
 describe("the servicio form's checks", serverTime, () => {
   it("checks with the contract before sending, in Spanish, and focuses the first field to fix", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     await user.type(within(dialog).getByRole("textbox", { name: "Nuevo beneficio" }), "   x{Enter}")
     await user.clear(within(dialog).getByRole("textbox", { name: "Beneficio 1" }))
     await user.click(within(dialog).getByRole("button", { name: "Guardar" }))
@@ -25,7 +34,7 @@ describe("the servicio form's checks", serverTime, () => {
   })
 
   it("refuses the same benefit twice (case aside) before sending, under the list", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Gasfitería exprés")
     await user.type(within(dialog).getByRole("textbox", { name: "Nuevo beneficio" }), "Mano de obra{Enter}")
@@ -47,7 +56,7 @@ describe("the servicio form's checks", serverTime, () => {
     // A value and a specialty of this test's own, so that moving them changes no seeded master.
     const value = await server.api<Value>("POST", "/api/value/create", { family_id: hogar, name: "Piso del departamento", valuetype_code: "S" })
     const specialty = await server.api<Specialty>("POST", "/api/specialty/create", { family_id: hogar, name: "Maestro de turno" })
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Reparación de piso")
     await pick(user, dialog, "Agregar valor", "Tipo de vivienda")
@@ -84,7 +93,7 @@ describe("the servicio form's checks", serverTime, () => {
   })
 
   it("shows a server message on the name beside it, and lists in the alert what no field shows", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "Pintura de fachada")
     // The server checks the name with the form's own contract, so it never refuses one the form
@@ -116,7 +125,7 @@ describe("the servicio form's checks", serverTime, () => {
   })
 
   it("says when the name is taken in the family (409)", async () => {
-    const { dialog, user } = await openNewService(server)
+    const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")
     // The seeded Hogar service, in other letters' case: the server compares names case aside.
     await user.type(within(dialog).getByRole("textbox", { name: "Nombre" }), "cerrajería{Enter}")
