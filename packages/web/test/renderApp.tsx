@@ -12,7 +12,7 @@ vi.setConfig({ testTimeout: 15_000 })
 /** Opens the app at `path`, as a person typing the address would, in StrictMode like main.tsx. */
 export const renderApp = (path: string) => {
   window.history.replaceState(null, "", path)
-  const user = userEvent.setup()
+  const user = userEvent.setup({ delay: null })
   const view = render(
     <StrictMode>
       <App />

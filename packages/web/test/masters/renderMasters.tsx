@@ -24,7 +24,7 @@ export const renderMasters = (path: string) => {
   notifications.clean()
   notifications.cleanQueue()
   const router = createBrowserRouter([{ path: "/", hydrateFallbackElement: <p>Cargando…</p>, children: masterRoutes }])
-  const user = userEvent.setup()
+  const user = userEvent.setup({ delay: null })
   const view = render(
     <StrictMode>
       <MantineProvider theme={theme} env="test">
