@@ -48,13 +48,19 @@ export default tseslint.config(
   {
     files: ["packages/web/src/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": forbid([["@palma/server", "@palma/server/*", "@palma/cli", "@palma/cli/*"]], "web talks to the server only through core's client.")
+      "no-restricted-imports": forbid(
+        [["@palma/server", "@palma/server/*", "@palma/cli", "@palma/cli/*"]],
+        "web talks to the server only through core's client."
+      )
     }
   },
   {
     files: ["packages/cli/src/**/*.ts"],
     rules: {
-      "no-restricted-imports": forbid([["@palma/server", "@palma/server/*", "@palma/web", "@palma/web/*"]], "cli talks to the server only through core's client.")
+      "no-restricted-imports": forbid(
+        [["@palma/server", "@palma/server/*", "@palma/web", "@palma/web/*"]],
+        "cli talks to the server only through core's client."
+      )
     }
   }
 )

@@ -94,8 +94,7 @@ const failuresOf = (result: Result): string[] => {
   return problems
 }
 
-const sameResponse = (a: Captured, b: Captured) =>
-  a.status === b.status && a.body.equals(b.body) && a.headers["content-type"] === b.headers["content-type"]
+const sameResponse = (a: Captured, b: Captured) => a.status === b.status && a.body.equals(b.body) && a.headers["content-type"] === b.headers["content-type"]
 
 interface Measured {
   readonly endpoint: string
@@ -132,7 +131,9 @@ const printTable = (rows: ReadonlyArray<Measured>) => {
 
 const main = async (): Promise<number> => {
   const planned = endpoints.length * targets.length * (warmupS + durationS)
-  log(`Palma bench: ${connections} conexiones, ${warmupS} s de calentamiento + ${durationS} s por medición (~${planned} s), Node ${process.version}, ${availableParallelism()} CPU`)
+  log(
+    `Palma bench: ${connections} conexiones, ${warmupS} s de calentamiento + ${durationS} s por medición (~${planned} s), Node ${process.version}, ${availableParallelism()} CPU`
+  )
 
   let palma: RunningServer | undefined
   let bare: ChildProcess | undefined

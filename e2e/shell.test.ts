@@ -34,7 +34,10 @@ describe("the shell by role, in Chromium", () => {
   it("shows an account without a role no sidebar and whom to ask", async () => {
     const page = await signIn(browser, server.url, "invitado@palma.cl")
     try {
-      await page.getByText(/administrador/i).first().waitFor()
+      await page
+        .getByText(/administrador/i)
+        .first()
+        .waitFor()
       expect(await page.getByRole("navigation", { name: "Menú principal" }).count()).toBe(0)
       await page.screenshot({ path: screenshotPath("shell-invitado") })
     } finally {

@@ -50,7 +50,10 @@ describe("sign-in in Chromium", () => {
       await page.getByLabel("Correo electrónico").fill("invitado@palma.cl")
       await page.getByLabel("Contraseña", { exact: true }).fill("palma-demo")
       await page.getByRole("button", { name: "Ingresar" }).click()
-      await page.getByText(/administrador/i).first().waitFor()
+      await page
+        .getByText(/administrador/i)
+        .first()
+        .waitFor()
       await page.screenshot({ path: screenshotPath("home-invitado") })
       await page.getByRole("button", { name: "Cerrar sesión" }).click()
       await page.getByRole("button", { name: "Ingresar" }).waitFor()

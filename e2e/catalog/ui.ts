@@ -11,17 +11,14 @@ export const pick = async (page: Page, scope: Locator, name: string, option: str
  * has one (benefits, headers), else its first line of text (a value's name).
  */
 export const listed = (list: Locator): Promise<string[]> =>
-  list.getByRole("listitem").evaluateAll((items) =>
-    items.map((item) => item.querySelector("input")?.value ?? item.querySelector("p")?.textContent ?? "")
-  )
+  list.getByRole("listitem").evaluateAll((items) => items.map((item) => item.querySelector("input")?.value ?? item.querySelector("p")?.textContent ?? ""))
 
 /** Each column's header as the file format editor shows it, in order. */
 export const headersShown = (list: Locator): Promise<string[]> =>
   list.getByRole("textbox").evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value))
 
 /** The row of `table` whose cells include one with exactly `text`. */
-export const rowWith = (table: Locator, text: string) =>
-  table.getByRole("row").filter({ has: table.page().getByRole("cell", { name: text, exact: true }) })
+export const rowWith = (table: Locator, text: string) => table.getByRole("row").filter({ has: table.page().getByRole("cell", { name: text, exact: true }) })
 
 /** The texts of a row's cells, trimmed. */
 export const cellsOf = async (row: Locator) => (await row.getByRole("cell").allInnerTexts()).map((t) => t.trim())

@@ -13,9 +13,7 @@ const startAuth = (call: Call, bearer: Bearer) => {
   let issued: IssuedToken | undefined
   const machine = authMachine.provide({
     actors: {
-      loadSession: fromPromise<Session | null>(() =>
-        bearer.token === undefined ? Promise.resolve(null) : recorder.call((client) => client.auth.me())
-      ),
+      loadSession: fromPromise<Session | null>(() => (bearer.token === undefined ? Promise.resolve(null) : recorder.call((client) => client.auth.me()))),
       signIn: fromPromise<void, Credentials>(async ({ input }) => {
         issued = await recorder.call((client) => client.auth.signIn({ payload: input }))
         bearer.token = issued.token
@@ -31,9 +29,7 @@ const startAuth = (call: Call, bearer: Bearer) => {
     if (snapshot.matches("signedIn") && session !== null) return session
     const failure = recorder.last()
     if (failure !== undefined) throw failure
-    throw snapshot.context.error === null
-      ? deniedError(`No ha iniciado sesión. ${signInHint}`)
-      : new CliError(snapshot.context.error, ExitCode.failure)
+    throw snapshot.context.error === null ? deniedError(`No ha iniciado sesión. ${signInHint}`) : new CliError(snapshot.context.error, ExitCode.failure)
   }
   return { actor, settled, issued: () => issued }
 }

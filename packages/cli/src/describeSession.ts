@@ -7,5 +7,4 @@ export const roleText = (session: Session): string => {
 }
 
 /** "Ana Pérez (Administrador)". */
-export const describeUser = (session: Session): string =>
-  `${session.user.fullName ?? session.user.email ?? session.userId} (${roleText(session)})`
+export const describeUser = (session: Session): string => `${session.user.fullName ?? session.user.email ?? session.userId} (${roleText(session)})`

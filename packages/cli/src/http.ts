@@ -10,5 +10,4 @@ export interface Bearer {
 }
 
 /** A Call against one server; Node 20's global fetch is all the transport the CLI needs. */
-export const connect = (apiUrl: string, bearer: Bearer): Call =>
-  makeCall({ baseUrl: apiUrl, clientId, token: () => bearer.token }, FetchHttpClient.layer)
+export const connect = (apiUrl: string, bearer: Bearer): Call => makeCall({ baseUrl: apiUrl, clientId, token: () => bearer.token }, FetchHttpClient.layer)

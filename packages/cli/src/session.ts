@@ -68,9 +68,7 @@ export const openSession = async (options: GlobalOptions, io: Io): Promise<Signe
   const apiUrl = resolveApiUrl(options, stored, io.env)
   if (stored === undefined) throw deniedError(`No ha iniciado sesión. ${signInHint}`)
   if (stored.apiUrl !== apiUrl) {
-    throw deniedError(
-      `La sesión guardada es de ${stored.apiUrl}, no de ${apiUrl}. Ejecute «palma login --api-url ${apiUrl}» para iniciar sesión allí.`
-    )
+    throw deniedError(`La sesión guardada es de ${stored.apiUrl}, no de ${apiUrl}. Ejecute «palma login --api-url ${apiUrl}» para iniciar sesión allí.`)
   }
   const current = await refreshed(stored, apiUrl, path)
   return signedInCall(apiUrl, current.token)

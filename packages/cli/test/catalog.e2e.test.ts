@@ -41,9 +41,7 @@ describe("palma and the commercial catalog (seeded demo channels)", () => {
     const json = await palma(["list", "retail", "--json"], env)
     expect(json.code).toBe(0)
     const channels = JSON.parse(json.stdout) as ReadonlyArray<{ name: string; rut: string }>
-    expect(channels.map((c) => c.name)).toEqual(
-      expect.arrayContaining(["Tarjeta Banco Austral", "Tiendas Andes", "Corredora Pacífico", "Canal Web Palma"])
-    )
+    expect(channels.map((c) => c.name)).toEqual(expect.arrayContaining(["Tarjeta Banco Austral", "Tiendas Andes", "Corredora Pacífico", "Canal Web Palma"]))
     const table = await palma(["list", "retail"], env)
     expect(table.code).toBe(0)
     expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+RUT\s+Nombre\s+Giro/)

@@ -156,10 +156,7 @@ describe("palma against a real server", () => {
 
   it("lets an admin add a user who can then log in; others get exit 3", async () => {
     const admin = await loggedIn("admin@palma.cl")
-    const add = await palma(
-      ["users", "add", "--email", "nueva@palma.cl", "--name", "Nora Nueva", "--role", "moderator", "--password", "clave-segura-1"],
-      admin
-    )
+    const add = await palma(["users", "add", "--email", "nueva@palma.cl", "--name", "Nora Nueva", "--role", "moderator", "--password", "clave-segura-1"], admin)
     expect(add.stderr).toBe("")
     expect(add.code).toBe(0)
     expect(add.stdout).toContain("Nora Nueva")

@@ -16,7 +16,12 @@ describe("exit codes", () => {
   })
 
   it("lists a 400's field messages", () => {
-    const error = new ApiFailure({ tag: "BadRequest", status: 400, message: "Datos inválidos", issues: [{ path: ["email"], message: "Correo electrónico inválido" }] })
+    const error = new ApiFailure({
+      tag: "BadRequest",
+      status: 400,
+      message: "Datos inválidos",
+      issues: [{ path: ["email"], message: "Correo electrónico inválido" }]
+    })
     expect(toCliError(error).message).toBe("Datos inválidos\n  - email: Correo electrónico inválido")
   })
 })
@@ -25,12 +30,10 @@ describe("commander messages in Spanish", () => {
   it("translates the errors people meet", () => {
     expect(toSpanish("error: unknown option '--bogus'\n")).toBe("error: opción desconocida «--bogus»\n")
     expect(toSpanish("error: unknown command 'lst'\n(Did you mean list?)\n")).toBe("error: comando desconocido «lst»\n(¿Quiso decir list?)\n")
-    expect(toSpanish("error: required option '--email <correo>' not specified\n")).toBe(
-      "error: falta la opción obligatoria «--email <correo>»\n"
+    expect(toSpanish("error: required option '--email <correo>' not specified\n")).toBe("error: falta la opción obligatoria «--email <correo>»\n")
+    expect(toSpanish("error: option '--role <rol>' argument 'boss' is invalid. Allowed choices are user, admin.\n")).toBe(
+      "error: valor «boss» inválido para «--role <rol>»; use uno de: user, admin\n"
     )
-    expect(
-      toSpanish("error: option '--role <rol>' argument 'boss' is invalid. Allowed choices are user, admin.\n")
-    ).toBe("error: valor «boss» inválido para «--role <rol>»; use uno de: user, admin\n")
   })
 
   it("passes through what it does not know", () => {

@@ -48,7 +48,14 @@ describe("renderTable", () => {
   })
 
   it("measures composed and decomposed accents alike", () => {
-    const grid = { headers: ["A", "B"], rightAligned: [false, false], rows: [["Pe\u0301rez", "x"], ["Pérez", "y"]] }
+    const grid = {
+      headers: ["A", "B"],
+      rightAligned: [false, false],
+      rows: [
+        ["Pe\u0301rez", "x"],
+        ["Pérez", "y"]
+      ]
+    }
     const lines = renderTable(grid).split("\n")
     expect(lines[2]).toBe("Pérez  x")
     expect(lines[3]).toBe("Pérez  y")
@@ -67,20 +74,15 @@ describe("renderTable", () => {
 
 describe("CSV", () => {
   it("writes RFC 4180 records with CRLF and quotes only where needed", () => {
-    expect(renderCsv(toGrid(columns, rows))).toBe(
-      "Nombre,RUT,Puntaje,Activo\r\nGasfitería,12.345.678-5,5,Sí\r\nCerrajería urgente,11.111.111-1,10,No\r\n"
-    )
+    expect(renderCsv(toGrid(columns, rows))).toBe("Nombre,RUT,Puntaje,Activo\r\nGasfitería,12.345.678-5,5,Sí\r\nCerrajería urgente,11.111.111-1,10,No\r\n")
     expect(csvField('dice "hola", luego\nsigue')).toBe('"dice ""hola"", luego\nsigue"')
   })
 
-  it.each(["=1+1", "+56 9 1234 5678", "-2+3", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://x","y")'])(
-    "neutralizes the formula-looking cell %j",
-    (cell) => {
-      expect(neutralizeFormula(cell)).toBe(`'${cell}`)
-      const field = csvField(cell)
-      expect(field.replace(/^"/, "").startsWith("'")).toBe(true)
-    }
-  )
+  it.each(["=1+1", "+56 9 1234 5678", "-2+3", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://x","y")'])("neutralizes the formula-looking cell %j", (cell) => {
+    expect(neutralizeFormula(cell)).toBe(`'${cell}`)
+    const field = csvField(cell)
+    expect(field.replace(/^"/, "").startsWith("'")).toBe(true)
+  })
 
   it("quotes a neutralized formula that also holds a comma or quote", () => {
     expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`)

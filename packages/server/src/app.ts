@@ -3,18 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import type { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
-import {
-  Document,
-  Family,
-  PalmaApi,
-  Procedure,
-  Qualification,
-  Relationship,
-  Specialty,
-  Stage,
-  Value,
-  ValueType
-} from "@palma/core"
+import { Document, Family, PalmaApi, Procedure, Qualification, Relationship, Specialty, Stage, Value, ValueType } from "@palma/core"
 import { AssistanceRepo } from "./assistance/AssistanceRepo.js"
 import { AssistanceLive } from "./assistance/Http.js"
 import { AuthConfig } from "./auth/AuthConfig.js"
@@ -80,9 +69,7 @@ const tokensLayer = (config: ServerConfig) =>
     Effect.map(AuthConfig, (auth) =>
       auth.mode === "local"
         ? TokenVerifier.layerLocal(auth).pipe(
-            Layer.provideMerge(
-              LocalIssuer.layer({ issuer: auth.issuer, authorizedParty: auth.authorizedParty, tokenTtlSeconds: auth.tokenTtlSeconds })
-            ),
+            Layer.provideMerge(LocalIssuer.layer({ issuer: auth.issuer, authorizedParty: auth.authorizedParty, tokenTtlSeconds: auth.tokenTtlSeconds })),
             Layer.provide(config.databaseUrl ? signingKeyFromDatabase : SigningKey.layerFile(config.dataDir))
           )
         : TokenVerifier.layerClerk(auth)
@@ -112,7 +99,10 @@ export const appLayer = (
   const auth = AuthConfig.layerFrom(env)
   // Migrated and seeded first: the token layer may read its key from the database.
   const ready = databaseReady(config).pipe(Layer.provideMerge(auth), Layer.provideMerge(database))
-  const services = Layer.mergeAll(Profiles.layer, SecurityLive, MasterCache.layer(config.databaseUrl === undefined)).pipe(Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
+  const services = Layer.mergeAll(Profiles.layer, SecurityLive, MasterCache.layer(config.databaseUrl === undefined)).pipe(
+    Layer.provideMerge(tokensLayer(config)),
+    Layer.provideMerge(ready)
+  )
   return HttpApiBuilder.serve(accessLog({ all: config.accessLogAll })).pipe(
     Layer.provide(StaticLive(config.webDist)),
     Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),

@@ -21,10 +21,7 @@ const optionalText = (name: string) => Config.option(Config.nonEmptyString(name)
 const spec = (env: Env) =>
   Config.all({
     // 0 asks the system for a free port (the tests' in-process servers).
-    port: Config.integer("PORT").pipe(
-      Config.validate({ message: "fuera de rango", validation: (n) => n >= 0 && n <= 65535 }),
-      Config.withDefault(3000)
-    ),
+    port: Config.integer("PORT").pipe(Config.validate({ message: "fuera de rango", validation: (n) => n >= 0 && n <= 65535 }), Config.withDefault(3000)),
     dataDir: Config.nonEmptyString("PALMA_DATA_DIR").pipe(Config.withDefault("data")),
     databaseUrl: optionalText("DATABASE_URL"),
     seedDemo: Config.literal("0", "1")("PALMA_SEED_DEMO").pipe(Config.withDefault("1")),
@@ -32,18 +29,16 @@ const spec = (env: Env) =>
     webDist: optionalText("PALMA_WEB_DIST"),
     accessLog: Config.literal("all")("PALMA_ACCESS_LOG").pipe(Config.option)
   }).pipe(
-    Config.map(
-      (c): ServerConfig => ({
-        port: c.port,
-        // Relative to where the command was typed (pnpm runs scripts inside the package; INIT_CWD is the caller's dir).
-        dataDir: resolve(env.INIT_CWD || process.cwd(), c.dataDir),
-        databaseUrl: c.databaseUrl._tag === "Some" ? c.databaseUrl.value : undefined,
-        seedDemo: c.seedDemo === "1",
-        demoPassword: c.demoPassword,
-        webDist: c.webDist._tag === "Some" ? c.webDist.value : fileURLToPath(new URL("../../web/dist", import.meta.url)),
-        accessLogAll: c.accessLog._tag === "Some"
-      })
-    )
+    Config.map((c): ServerConfig => ({
+      port: c.port,
+      // Relative to where the command was typed (pnpm runs scripts inside the package; INIT_CWD is the caller's dir).
+      dataDir: resolve(env.INIT_CWD || process.cwd(), c.dataDir),
+      databaseUrl: c.databaseUrl._tag === "Some" ? c.databaseUrl.value : undefined,
+      seedDemo: c.seedDemo === "1",
+      demoPassword: c.demoPassword,
+      webDist: c.webDist._tag === "Some" ? c.webDist.value : fileURLToPath(new URL("../../web/dist", import.meta.url)),
+      accessLogAll: c.accessLog._tag === "Some"
+    }))
   )
 
 /** What each checked variable may hold, for the start-up error. */
@@ -73,11 +68,10 @@ const explain = (error: ConfigError.ConfigError): string =>
  */
 export const loadServerConfig = (env: Env): Either.Either<ServerConfig, string> => {
   const set = Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "")
-  return Effect.runSync(
-    Effect.either(Effect.withConfigProvider(spec(env), ConfigProvider.fromMap(new Map(set))))
-  ).pipe(Either.mapLeft((error) => `Configuración inválida: ${explain(error)}`))
+  return Effect.runSync(Effect.either(Effect.withConfigProvider(spec(env), ConfigProvider.fromMap(new Map(set))))).pipe(
+    Either.mapLeft((error) => `Configuración inválida: ${explain(error)}`)
+  )
 }
 
 /** The settings, or a thrown Error with the Spanish reason (tests and scripts). */
-export const serverConfigFrom = (env: Env): ServerConfig =>
-  Either.getOrThrowWith(loadServerConfig(env), (message) => new Error(message))
+export const serverConfigFrom = (env: Env): ServerConfig => Either.getOrThrowWith(loadServerConfig(env), (message) => new Error(message))

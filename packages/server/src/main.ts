@@ -32,9 +32,10 @@ Layer.launch(Layer.effectDiscard(banner).pipe(Layer.provide(appLayer(config, pro
   Effect.tapErrorCause((cause) =>
     Effect.sync(() => {
       const failure = Cause.failureOption(cause)
-      const message = failure._tag === "Some" && typeof failure.value === "object" && failure.value !== null && "message" in failure.value
-        ? String(failure.value.message) || Cause.pretty(cause)
-        : Cause.pretty(cause)
+      const message =
+        failure._tag === "Some" && typeof failure.value === "object" && failure.value !== null && "message" in failure.value
+          ? String(failure.value.message) || Cause.pretty(cause)
+          : Cause.pretty(cause)
       console.error(`No se pudo iniciar Palma: ${message}`)
     })
   ),

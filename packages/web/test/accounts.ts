@@ -16,4 +16,3 @@ export const moderator: DemoAccount = { email: "moderador@palma.cl", password, f
 export const operator: DemoAccount = { email: "operador@palma.cl", password, fullName: "Olga Operadora", role: "user" }
 /** Signed up but given no role yet. */
 export const guest: DemoAccount = { email: "invitado@palma.cl", password, fullName: "Iván Invitado", role: null }
-

@@ -22,7 +22,10 @@ const list = async (io: Io, resourceName: string, options: ListOptions, globals:
   if (resource === undefined) throw usageError(`Recurso desconocido «${resourceName}». Use uno de: ${names}.`)
   if (options.family !== undefined) {
     if (!resource.familyScoped) {
-      const scoped = resources.filter((r) => r.familyScoped).map((r) => r.name).join(", ")
+      const scoped = resources
+        .filter((r) => r.familyScoped)
+        .map((r) => r.name)
+        .join(", ")
       throw usageError(`--family solo aplica a: ${scoped}.`)
     }
     if (!uuid.test(options.family)) throw usageError("--family debe ser el ID de una familia (véalos con «palma list family»).")
@@ -40,6 +43,4 @@ export const registerList = (program: Command, io: Io) =>
     .addOption(new Option("--json", "salida JSON (los campos tal como los entrega la API)").conflicts("csv"))
     .addOption(new Option("--csv", "salida CSV (RFC 4180), segura para abrir en Excel"))
     .option("--family <id>", "solo los de esa familia (specialty, document, value)")
-    .action((resourceName: string, options: ListOptions, command: Command) =>
-      list(io, resourceName, options, command.optsWithGlobals<GlobalOptions>())
-    )
+    .action((resourceName: string, options: ListOptions, command: Command) => list(io, resourceName, options, command.optsWithGlobals<GlobalOptions>()))

@@ -16,5 +16,4 @@ export const csvField = (cell: string): string => {
 }
 
 /** Header line then one record per row, CRLF-terminated as RFC 4180 says. */
-export const renderCsv = (grid: Grid): string =>
-  [grid.headers, ...grid.rows].map((record) => record.map(csvField).join(",") + "\r\n").join("")
+export const renderCsv = (grid: Grid): string => [grid.headers, ...grid.rows].map((record) => record.map(csvField).join(",") + "\r\n").join("")

@@ -57,11 +57,7 @@ const district = defineResource<District>({
 })
 
 /** A whole list from a `getAll` endpoint (no paging, no family filter), through the same resource machine. */
-const whole = <A extends { readonly id: string }>(
-  resourceName: string,
-  columns: ReadonlyArray<Column<A>>,
-  getAll: (call: Call) => Promise<ReadonlyArray<A>>
-) =>
+const whole = <A extends { readonly id: string }>(resourceName: string, columns: ReadonlyArray<Column<A>>, getAll: (call: Call) => Promise<ReadonlyArray<A>>) =>
   defineResource<A>({
     name: resourceName,
     familyScoped: false,
@@ -113,14 +109,7 @@ export const resources: ReadonlyArray<Resource> = [
   master<Specialty>("specialty", true, [id(), family(), name(), description(), active()]),
   master<DocumentRow>("document", true, [id(), family(), name(), description(), active()]),
   master<ValueType>("valueType", false, [id(), code(), name(), active()]),
-  master<Value>("value", true, [
-    id(),
-    family(),
-    { header: "Tipo", kind: "text", value: (row) => row.valueType_name },
-    name(),
-    description(),
-    active()
-  ]),
+  master<Value>("value", true, [id(), family(), { header: "Tipo", kind: "text", value: (row) => row.valueType_name }, name(), description(), active()]),
   master<Stage>("stage", false, [id(), { header: "N°", kind: "number", value: (row) => row.number }, code(), name(), active()]),
   master<Relationship>("relationship", false, [id(), name(), active()]),
   master<Qualification>("qualification", false, [id(), name(), { header: "Puntaje", kind: "number", value: (row) => row.score }, active()]),

@@ -15,32 +15,13 @@ import { Admin, Staff } from "./security.js"
  */
 export const AssistanceApi = HttpApiGroup.make("assistance")
   // An upsert, as in the seed: with the id of an assistance in the body it updates that one.
-  .add(
-    HttpApiEndpoint.post("create", "/create")
-      .setPayload(AssistanceUpsert)
-      .addSuccess(Assistance)
-      .addError(NotFound)
-      .addError(Conflict)
-      .middleware(Admin)
-  )
+  .add(HttpApiEndpoint.post("create", "/create").setPayload(AssistanceUpsert).addSuccess(Assistance).addError(NotFound).addError(Conflict).middleware(Admin))
   // The id in the body; lists left out of it are kept.
   .add(
-    HttpApiEndpoint.put("updateById", "/updateById")
-      .setPayload(AssistanceUpdate)
-      .addSuccess(Assistance)
-      .addError(NotFound)
-      .addError(Conflict)
-      .middleware(Admin)
+    HttpApiEndpoint.put("updateById", "/updateById").setPayload(AssistanceUpdate).addSuccess(Assistance).addError(NotFound).addError(Conflict).middleware(Admin)
   )
   // Deactivates; refused (409) while an active product covers it.
-  .add(
-    HttpApiEndpoint.del("deleteById", "/deleteById/:id")
-      .setPath(IdPath)
-      .addSuccess(Assistance)
-      .addError(NotFound)
-      .addError(Conflict)
-      .middleware(Admin)
-  )
+  .add(HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(Assistance).addError(NotFound).addError(Conflict).middleware(Admin))
   .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(Assistance)).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Assistance).addError(NotFound).middleware(Staff))
   // Families that have at least one active assistance.
@@ -53,19 +34,7 @@ export const AssistanceApi = HttpApiGroup.make("assistance")
       .middleware(Staff)
   )
   // The values a case of the assistance asks, in asking order.
-  .add(
-    HttpApiEndpoint.get("getValues", "/getValues/:id")
-      .setPath(IdPath)
-      .addSuccess(Schema.Array(Value))
-      .addError(NotFound)
-      .middleware(Staff)
-  )
+  .add(HttpApiEndpoint.get("getValues", "/getValues/:id").setPath(IdPath).addSuccess(Schema.Array(Value)).addError(NotFound).middleware(Staff))
   // The documents a case of the assistance may require.
-  .add(
-    HttpApiEndpoint.get("getDocumentsById", "/getDocumentsById/:id")
-      .setPath(IdPath)
-      .addSuccess(Schema.Array(Document))
-      .addError(NotFound)
-      .middleware(Staff)
-  )
+  .add(HttpApiEndpoint.get("getDocumentsById", "/getDocumentsById/:id").setPath(IdPath).addSuccess(Schema.Array(Document)).addError(NotFound).middleware(Staff))
   .prefix("/assistance")

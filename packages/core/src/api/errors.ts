@@ -14,29 +14,13 @@ export class BadRequest extends Schema.TaggedError<BadRequest>()(
   HttpApiSchema.annotations({ status: 400 })
 ) {}
 
-export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
-  "Unauthorized",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 401 })
-) {}
+export class Unauthorized extends Schema.TaggedError<Unauthorized>()("Unauthorized", { message: Schema.String }, HttpApiSchema.annotations({ status: 401 })) {}
 
-export class Forbidden extends Schema.TaggedError<Forbidden>()(
-  "Forbidden",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 403 })
-) {}
+export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", { message: Schema.String }, HttpApiSchema.annotations({ status: 403 })) {}
 
-export class NotFound extends Schema.TaggedError<NotFound>()(
-  "NotFound",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 404 })
-) {}
+export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", { message: Schema.String }, HttpApiSchema.annotations({ status: 404 })) {}
 
-export class Conflict extends Schema.TaggedError<Conflict>()(
-  "Conflict",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 409 })
-) {}
+export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", { message: Schema.String }, HttpApiSchema.annotations({ status: 409 })) {}
 
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",
@@ -45,11 +29,7 @@ export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
 ) {}
 
 /** The server cannot answer now for a reason of its own (a signing key or JWKS it cannot reach). */
-export class Unavailable extends Schema.TaggedError<Unavailable>()(
-  "Unavailable",
-  { message: Schema.String },
-  HttpApiSchema.annotations({ status: 503 })
-) {}
+export class Unavailable extends Schema.TaggedError<Unavailable>()("Unavailable", { message: Schema.String }, HttpApiSchema.annotations({ status: 503 })) {}
 
 /** Every error a client may receive, for exhaustive handling. */
 export type ApiError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict | PayloadTooLarge | Unavailable

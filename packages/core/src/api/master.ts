@@ -26,20 +26,13 @@ export interface MasterPaths {
 }
 
 /** The endpoints every master has, whatever its paths; `update` is added by the caller. */
-const baseGroup = <const Name extends string, A, I, In, InI>(
-  name: Name,
-  entity: Schema.Schema<A, I>,
-  input: Schema.Schema<In, InI>,
-  paths: MasterPaths
-) =>
+const baseGroup = <const Name extends string, A, I, In, InI>(name: Name, entity: Schema.Schema<A, I>, input: Schema.Schema<In, InI>, paths: MasterPaths) =>
   HttpApiGroup.make(name)
     .add(HttpApiEndpoint.get("list", paths.list).setUrlParams(ListQuery).addSuccess(Schema.Array(entity)).middleware(Staff))
     // Palma's own: server-side paging, sorting and search for the web's tables.
     .add(HttpApiEndpoint.get("page", "/page").setUrlParams(PageQuery).addSuccess(Page(entity)).middleware(Staff))
     .add(HttpApiEndpoint.get("getById", paths.get).setPath(IdPath).addSuccess(entity).addError(NotFound).middleware(Staff))
-    .add(
-      HttpApiEndpoint.post("create", "/create").setPayload(input).addSuccess(entity).addError(NotFound).addError(Conflict).middleware(Admin)
-    )
+    .add(HttpApiEndpoint.post("create", "/create").setPayload(input).addSuccess(entity).addError(NotFound).addError(Conflict).middleware(Admin))
     // Deactivates: history that points at the row keeps its meaning.
     .add(HttpApiEndpoint.del("delete", "/delete/:id").setPath(IdPath).addSuccess(entity).addError(NotFound).middleware(Admin))
 
@@ -54,16 +47,9 @@ export const masterGroup = <const Name extends string, A, I, In, InI>(
   input: Schema.Schema<In, InI>,
   paths: MasterPaths
 ) =>
-  baseGroup(name, entity, input, paths)
-    .add(
-      HttpApiEndpoint.put("update", "/update/:id")
-        .setPath(IdPath)
-        .setPayload(input)
-        .addSuccess(entity)
-        .addError(NotFound)
-        .addError(Conflict)
-        .middleware(Admin)
-    )
+  baseGroup(name, entity, input, paths).add(
+    HttpApiEndpoint.put("update", "/update/:id").setPath(IdPath).setPayload(input).addSuccess(entity).addError(NotFound).addError(Conflict).middleware(Admin)
+  )
 
 /** The same, for the masters whose seed update is `PUT /updateById` with the id in the body. */
 export const masterGroupUpdatedById = <const Name extends string, A, I, In, InI>(
@@ -72,12 +58,11 @@ export const masterGroupUpdatedById = <const Name extends string, A, I, In, InI>
   input: Schema.Schema<In, InI>,
   paths: MasterPaths
 ) =>
-  baseGroup(name, entity, input, paths)
-    .add(
-      HttpApiEndpoint.put("update", "/updateById")
-        .setPayload(Schema.extend(Schema.Struct({ id: Id }), input))
-        .addSuccess(entity)
-        .addError(NotFound)
-        .addError(Conflict)
-        .middleware(Admin)
-    )
+  baseGroup(name, entity, input, paths).add(
+    HttpApiEndpoint.put("update", "/updateById")
+      .setPayload(Schema.extend(Schema.Struct({ id: Id }), input))
+      .addSuccess(entity)
+      .addError(NotFound)
+      .addError(Conflict)
+      .middleware(Admin)
+  )

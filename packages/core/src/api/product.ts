@@ -24,14 +24,7 @@ const AgentPath = Schema.Struct({ agent_id: Id })
 /** Products (spec Product), their plans per channel and their contracts. Paths are the seed's. */
 export const ProductApi = HttpApiGroup.make("product")
   // With the `id` of a product in the body it updates that product, as the original did (200 either way).
-  .add(
-    HttpApiEndpoint.post("create", "/create")
-      .setPayload(ProductInput)
-      .addSuccess(Product)
-      .addError(NotFound)
-      .addError(Conflict)
-      .middleware(Admin)
-  )
+  .add(HttpApiEndpoint.post("create", "/create").setPayload(ProductInput).addSuccess(Product).addError(NotFound).addError(Conflict).middleware(Admin))
   .add(
     HttpApiEndpoint.put("update", "/update/:id")
       .setPath(IdPath)
@@ -62,28 +55,11 @@ export const ProductApi = HttpApiGroup.make("product")
       .addError(NotFound)
       .middleware(Staff)
   )
-  .add(
-    HttpApiEndpoint.get("getByProductPlanId", "/getByProductPlanId/:id")
-      .setPath(IdPath)
-      .addSuccess(ProductOfPlan)
-      .addError(NotFound)
-      .middleware(Staff)
-  )
+  .add(HttpApiEndpoint.get("getByProductPlanId", "/getByProductPlanId/:id").setPath(IdPath).addSuccess(ProductOfPlan).addError(NotFound).middleware(Staff))
   // The plans of the channel with that RUT (any spelling); `[]` when it has none or does not exist.
-  .add(
-    HttpApiEndpoint.get("getByRetailRut", "/getByRetailRut/:rut")
-      .setPath(RutPath)
-      .addSuccess(Schema.Array(RetailRutPlan))
-      .middleware(Staff)
-  )
+  .add(HttpApiEndpoint.get("getByRetailRut", "/getByRetailRut/:rut").setPath(RutPath).addSuccess(Schema.Array(RetailRutPlan)).middleware(Staff))
   // Creates or updates the plan of product `id` for channel `agent_id`.
-  .add(
-    HttpApiEndpoint.post("assignPrices", "/assignPrices")
-      .setPayload(ProductPlanInput)
-      .addSuccess(AssignedPlan)
-      .addError(NotFound)
-      .middleware(Admin)
-  )
+  .add(HttpApiEndpoint.post("assignPrices", "/assignPrices").setPayload(ProductPlanInput).addSuccess(AssignedPlan).addError(NotFound).middleware(Admin))
   // Takes a product off a channel (deactivates the plan).
   .add(HttpApiEndpoint.del("deletePlan", "/deletePlan/:id").setPath(IdPath).addSuccess(ProductPlan).addError(NotFound).middleware(Admin))
   .add(getContract)

@@ -8,10 +8,5 @@ import { Staff } from "./security.js"
 export const SpecialtyApi = masterGroup("specialty", Specialty, SpecialtyInput, { list: "/getAllSpecialties", get: "/get/:id" })
   // Families that have at least one active specialty.
   .add(HttpApiEndpoint.get("families", "/families").addSuccess(Schema.Array(FamilyOfItems)).middleware(Staff))
-  .add(
-    HttpApiEndpoint.get("getByFamilyId", "/getSpecialtiesByFamilyId/:family_id")
-      .setPath(FamilyPath)
-      .addSuccess(Schema.Array(Specialty))
-      .middleware(Staff)
-  )
+  .add(HttpApiEndpoint.get("getByFamilyId", "/getSpecialtiesByFamilyId/:family_id").setPath(FamilyPath).addSuccess(Schema.Array(Specialty)).middleware(Staff))
   .prefix("/specialty")

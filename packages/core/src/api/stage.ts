@@ -1,5 +1,4 @@
 import { Stage, StageInput } from "../domain/stage.js"
 import { masterGroup } from "./master.js"
 
-export const StageApi = masterGroup("stage", Stage, StageInput, { list: "/getAll", get: "/get/:id" })
-  .prefix("/stage")
+export const StageApi = masterGroup("stage", Stage, StageInput, { list: "/getAll", get: "/get/:id" }).prefix("/stage")

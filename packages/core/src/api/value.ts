@@ -9,10 +9,5 @@ import { Staff } from "./security.js"
 export const ValueApi = masterGroupUpdatedById("value", Value, ValueInput, { list: "/getAll", get: "/getById/:id" })
   // Families that have at least one active value.
   .add(HttpApiEndpoint.get("getFamilies", "/getFamilies").addSuccess(Schema.Array(Family)).middleware(Staff))
-  .add(
-    HttpApiEndpoint.get("getByFamilyId", "/getByFamilyId/:family_id")
-      .setPath(FamilyPath)
-      .addSuccess(Schema.Array(Value))
-      .middleware(Staff)
-  )
+  .add(HttpApiEndpoint.get("getByFamilyId", "/getByFamilyId/:family_id").setPath(FamilyPath).addSuccess(Schema.Array(Value)).middleware(Staff))
   .prefix("/value")

@@ -8,10 +8,15 @@ export type Call = <A, E>(f: (client: ApiClient) => Effect.Effect<A, E>) => Prom
 
 export const makeCall = (options: ClientOptions, http: Layer.Layer<HttpClient.HttpClient>): Call => {
   const client = Effect.runSync(makeApiClient(options).pipe(Effect.provide(http)))
-  return (f) => Effect.runPromise(f(client).pipe(Effect.mapError(toApiFailure), Effect.catchAllDefect((d) => Effect.fail(toApiFailure(d))), Effect.either)).then(
-    (result) => {
+  return (f) =>
+    Effect.runPromise(
+      f(client).pipe(
+        Effect.mapError(toApiFailure),
+        Effect.catchAllDefect((d) => Effect.fail(toApiFailure(d))),
+        Effect.either
+      )
+    ).then((result) => {
       if (result._tag === "Left") throw result.left
       return result.right
-    }
-  )
+    })
 }

@@ -158,9 +158,9 @@ export const AssistanceUpsert = Schema.transformOrFail(
 export type AssistanceUpsert = typeof AssistanceUpsert.Type
 
 /** `PUT /assistance/updateById`: the id in the body, as in the seed (`{id, family_id, name, description}`). */
-export const AssistanceUpdate = Schema.transformOrFail(
-  Payload({ id: Id, ...wireFields }),
-  Schema.typeSchema(Payload({ id: Id, ...inputFields })),
-  { strict: true, decode: (wire, _, ast) => chooseFamily(wire, ast), encode: ParseResult.succeed }
-)
+export const AssistanceUpdate = Schema.transformOrFail(Payload({ id: Id, ...wireFields }), Schema.typeSchema(Payload({ id: Id, ...inputFields })), {
+  strict: true,
+  decode: (wire, _, ast) => chooseFamily(wire, ast),
+  encode: ParseResult.succeed
+})
 export type AssistanceUpdate = typeof AssistanceUpdate.Type

@@ -108,8 +108,6 @@ export const CaseUpsertInput = Payload({
         ? { path: ["id"], message: "Falta el identificador del caso" }
         : true
   ),
-  Schema.filter(
-    (c) => c.applicant.type !== "B" || c.beneficiary_id !== null || { path: ["beneficiary_id"], message: "Indique la carga que solicita" }
-  )
+  Schema.filter((c) => c.applicant.type !== "B" || c.beneficiary_id !== null || { path: ["beneficiary_id"], message: "Indique la carga que solicita" })
 )
 export type CaseUpsertInput = typeof CaseUpsertInput.Type

@@ -40,9 +40,7 @@ export const SpecialistAssignmentInput = Payload({
   qualification_id: optionalNull(Id, "Calificación inválida")
 }).pipe(
   Schema.filter(completedNeedsConfirmed),
-  Schema.filter(
-    (a) => a.qualification_id === null || a.completed || { path: ["qualification_id"], message: "Solo se califica un servicio completado" }
-  )
+  Schema.filter((a) => a.qualification_id === null || a.completed || { path: ["qualification_id"], message: "Solo se califica un servicio completado" })
 )
 export type SpecialistAssignmentInput = typeof SpecialistAssignmentInput.Type
 

@@ -27,8 +27,7 @@ export type CaseExportQuery = typeof CaseExportQuery.Type
 const keywords: ReadonlyArray<string> = ["Todos", "Hoy", "Esta semana"]
 
 /** A filter from what a person or script gave: keywords as is, any ISO date reduced to its month. */
-export const toDateFilter = (input: string): DateFilter | undefined =>
-  keywords.includes(input) ? (input as DateFilter) : monthOf(input)
+export const toDateFilter = (input: string): DateFilter | undefined => (keywords.includes(input) ? (input as DateFilter) : monthOf(input))
 
 /** The inclusive "YYYY-MM-DD" range a filter means on `today`; null for "Todos". */
 export const dateFilterRange = (filter: DateFilter, today: string): { readonly from: string; readonly to: string } | null => {

@@ -24,8 +24,7 @@ export const Nullable = <A, I extends string>(schema: Schema.Schema<A, I>, typeM
     Schema.NullOr(Schema.typeSchema(schema)),
     {
       strict: true,
-      decode: (input, options) =>
-        input === null || input.trim() === "" ? ParseResult.succeed(null) : ParseResult.decodeUnknown(schema)(input, options),
+      decode: (input, options) => (input === null || input.trim() === "" ? ParseResult.succeed(null) : ParseResult.decodeUnknown(schema)(input, options)),
       encode: (value, options) => (value === null ? ParseResult.succeed(null) : ParseResult.encode(schema)(value, options))
     }
   )
@@ -36,18 +35,18 @@ export const optionalNull = <A, I extends string>(schema: Schema.Schema<A, I>, t
 
 const WholeNumber = (message: string) => NumberLike.pipe(Schema.int({ message: () => message }))
 
-export const IntBetween = (min: number, max: number, message: string) =>
-  WholeNumber(message).pipe(Schema.between(min, max, { message: () => message }))
+export const IntBetween = (min: number, max: number, message: string) => WholeNumber(message).pipe(Schema.between(min, max, { message: () => message }))
 
-export const isUnique = <A>(items: ReadonlyArray<A>, key: (a: A) => unknown = (a) => a) =>
-  new Set(items.map(key)).size === items.length
+export const isUnique = <A>(items: ReadonlyArray<A>, key: (a: A) => unknown = (a) => a) => new Set(items.map(key)).size === items.length
 
 /** A list of distinct ids (order kept: it means priority or display order). */
 export const IdList = (max = 200) =>
-  Schema.Array(Id).annotations({ message: () => "Debe ser una lista de identificadores" }).pipe(
-    Schema.maxItems(max, { message: () => `Debe tener como máximo ${max} elementos` }),
-    Schema.filter((ids) => isUnique(ids) || "Hay identificadores repetidos")
-  )
+  Schema.Array(Id)
+    .annotations({ message: () => "Debe ser una lista de identificadores" })
+    .pipe(
+      Schema.maxItems(max, { message: () => `Debe tener como máximo ${max} elementos` }),
+      Schema.filter((ids) => isUnique(ids) || "Hay identificadores repetidos")
+    )
 
 /** An ordered list of short texts (benefits, exclusions). */
 export const TextList = (maxItems: number, maxLength: number) =>
@@ -68,28 +67,23 @@ export const TextList = (maxItems: number, maxLength: number) =>
  * client sends names). The server resolves it against the official list and answers the name in
  * `district` with the code beside it in `district_id`.
  */
-export const DistrictRef = Schema.transformOrFail(
-  Schema.String.annotations({ message: () => "Comuna inválida" }),
-  Schema.String,
-  {
-    strict: true,
-    decode: (input, _, ast) => {
-      const s = input.trim().replace(/\s+/g, " ")
-      if (/^\d{4,5}$/.test(s)) return ParseResult.succeed(s.padStart(5, "0"))
-      return s.length >= 2 && s.length <= 80 && s.isWellFormed() && ![...s].some((c) => c.charCodeAt(0) < 0x20)
-        ? ParseResult.succeed(s)
-        : ParseResult.fail(new ParseResult.Type(ast, input, "Comuna inválida (nombre o código CUT)"))
-    },
-    encode: ParseResult.succeed
-  }
-).annotations({ identifier: "DistrictRef" })
+export const DistrictRef = Schema.transformOrFail(Schema.String.annotations({ message: () => "Comuna inválida" }), Schema.String, {
+  strict: true,
+  decode: (input, _, ast) => {
+    const s = input.trim().replace(/\s+/g, " ")
+    if (/^\d{4,5}$/.test(s)) return ParseResult.succeed(s.padStart(5, "0"))
+    return s.length >= 2 && s.length <= 80 && s.isWellFormed() && ![...s].some((c) => c.charCodeAt(0) < 0x20)
+      ? ParseResult.succeed(s)
+      : ParseResult.fail(new ParseResult.Type(ast, input, "Comuna inválida (nombre o código CUT)"))
+  },
+  encode: ParseResult.succeed
+}).annotations({ identifier: "DistrictRef" })
 
 /** A comuna's CUT code as stored: five digits. */
 export const isDistrictCode = (ref: string): boolean => /^\d{5}$/.test(ref)
 
 /** A comuna name as compared: accents, case and spacing do not matter ("nunoa" is Ñuñoa). */
-export const normalizeDistrictName = (name: string): string =>
-  name.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " ").toLowerCase()
+export const normalizeDistrictName = (name: string): string => name.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " ").toLowerCase()
 
 /** A phone as typed (Chilean or international); 8 to 15 digits. */
 export const Phone = Schema.Trim.annotations({ message: () => "Teléfono inválido" }).pipe(

@@ -23,9 +23,5 @@ export const ContractorInput = Payload({
   // A company has no last names; a person's paternal one is checked below.
   paternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
   line: Schema.optionalWith(OptionalText(120), { default: () => "" })
-}).pipe(
-  Schema.filter(
-    (c) => c.type === "E" || c.paternalLastName !== "" || { path: ["paternalLastName"], message: "Este campo es obligatorio" }
-  )
-)
+}).pipe(Schema.filter((c) => c.type === "E" || c.paternalLastName !== "" || { path: ["paternalLastName"], message: "Este campo es obligatorio" }))
 export type ContractorInput = typeof ContractorInput.Type

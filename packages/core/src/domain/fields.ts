@@ -29,10 +29,7 @@ export const Text = (max: number) =>
   )
 
 /** An optional free text; empty becomes "". */
-export const OptionalText = (max: number) =>
-  TrimmedTypeable.pipe(
-    Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` })
-  )
+export const OptionalText = (max: number) => TrimmedTypeable.pipe(Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` }))
 
 export const Flag = Schema.Boolean.annotations({ message: () => "Debe ser verdadero o falso" })
 
@@ -88,5 +85,3 @@ export const Email = TrimmedTypeable.pipe(
  */
 export const Payload = <F extends Schema.Struct.Fields>(fields: F) =>
   Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "ignore", errors: "all" } })
-
-

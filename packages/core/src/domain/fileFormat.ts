@@ -30,8 +30,7 @@ export const rosterFieldFormat: Record<RosterFieldName, string> = {
 }
 
 /** How a plan value is written, by its value type's code (the original's words: D, S, C, N). */
-export const valueFormat = (valueTypeCode: string): string =>
-  ({ D: "yyyy-mm-dd", S: "Texto", C: "Texto", N: "Número" })[valueTypeCode] ?? valueTypeCode
+export const valueFormat = (valueTypeCode: string): string => ({ D: "yyyy-mm-dd", S: "Texto", C: "Texto", N: "Número" })[valueTypeCode] ?? valueTypeCode
 
 /** What a roster column feeds: a roster field ("rut", "email", "initialDate"…) or a value's id (e.g. "Patente"). */
 export const ColumnField = Schema.Union(Schema.Literal(...rosterFieldNames), Id).annotations({
@@ -87,8 +86,7 @@ export const FileFormatChannel = Schema.Struct({ retail_id: Id, retail_rut: Dott
 export type FileFormatChannel = typeof FileFormatChannel.Type
 
 /** A header as compared when mapping: case, accents and spacing do not matter. */
-export const normalizeHeader = (header: string): string =>
-  header.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " ").toLowerCase()
+export const normalizeHeader = (header: string): string => header.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " ").toLowerCase()
 
 /** Without these a row cannot identify or create an insured: always present, always required. */
 export const requiredColumns = ["rut", "name", "paternalLastName"] as const

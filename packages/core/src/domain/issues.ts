@@ -27,11 +27,9 @@ const translate = (issue: ParseResult.ArrayFormatterIssue): string => {
   }
 }
 
-const startsWith = (path: ReadonlyArray<string | number>, prefix: ReadonlyArray<string | number>) =>
-  prefix.every((p, i) => path[i] === p)
+const startsWith = (path: ReadonlyArray<string | number>, prefix: ReadonlyArray<string | number>) => prefix.every((p, i) => path[i] === p)
 
-export const spanishIssues = (error: ParseResult.ParseError): ReadonlyArray<SpanishIssue> =>
-  spanishFormatted(ParseResult.ArrayFormatter.formatErrorSync(error))
+export const spanishIssues = (error: ParseResult.ParseError): ReadonlyArray<SpanishIssue> => spanishFormatted(ParseResult.ArrayFormatter.formatErrorSync(error))
 
 /** The same, from issues already formatted (what the platform's decode error carries). */
 export const spanishFormatted = (issues: ReadonlyArray<ParseResult.ArrayFormatterIssue>): ReadonlyArray<SpanishIssue> => {

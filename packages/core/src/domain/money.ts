@@ -34,8 +34,7 @@ const parseHundredths = (input: string): number | undefined => {
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"))
 }
 
-const canonical = (hundredths: number): string =>
-  `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`
+const canonical = (hundredths: number): string => `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`
 
 const decimal2 = <B extends string>(brand: B, message: string) =>
   Schema.transformOrFail(
@@ -45,9 +44,7 @@ const decimal2 = <B extends string>(brand: B, message: string) =>
       strict: true,
       decode: (input, _, ast) => {
         const h = parseHundredths(input)
-        return h === undefined
-          ? ParseResult.fail(new ParseResult.Type(ast, input, message))
-          : ParseResult.succeed(canonical(h) as string & Brand.Brand<B>)
+        return h === undefined ? ParseResult.fail(new ParseResult.Type(ast, input, message)) : ParseResult.succeed(canonical(h) as string & Brand.Brand<B>)
       },
       encode: ParseResult.succeed
     }
@@ -60,9 +57,7 @@ export const Uf = decimal2("Uf", 'Monto en UF inválido: use un texto con hasta 
 export type Uf = typeof Uf.Type
 
 /** The CLP value of one UF on a given day ("39485.65"), same exact shape. */
-export const UfRate = decimal2("UfRate", 'Valor de la UF inválido: use un texto con hasta 2 decimales, p. ej. "39485.65"').annotations(
-  { identifier: "UfRate" }
-)
+export const UfRate = decimal2("UfRate", 'Valor de la UF inválido: use un texto con hasta 2 decimales, p. ej. "39485.65"').annotations({ identifier: "UfRate" })
 export type UfRate = typeof UfRate.Type
 
 /** A UF constant from code or tests; throws on a malformed literal. */
@@ -133,8 +128,7 @@ export const Amount = Schema.transformOrFail(
   Schema.Union(Schema.typeSchema(Clp), Schema.typeSchema(Uf)),
   {
     strict: true,
-    decode: (input, options) =>
-      typeof input === "number" ? ParseResult.decodeUnknown(Clp)(input, options) : ParseResult.decodeUnknown(Uf)(input, options),
+    decode: (input, options) => (typeof input === "number" ? ParseResult.decodeUnknown(Clp)(input, options) : ParseResult.decodeUnknown(Uf)(input, options)),
     encode: ParseResult.succeed
   }
 ).annotations({ identifier: "Amount" })
@@ -149,8 +143,7 @@ export const StoredAmount = Amount.pipe(
 ).annotations({ identifier: "StoredAmount" })
 
 /** Whether an amount is written in the given currency (pesos are numbers, UF are strings). */
-export const amountIn = (currency: Currency, amount: Amount): boolean =>
-  currency === "P" ? typeof amount === "number" : typeof amount === "string"
+export const amountIn = (currency: Currency, amount: Amount): boolean => (currency === "P" ? typeof amount === "number" : typeof amount === "string")
 
 /** Hundredths of the currency unit, to compare amounts of the same currency exactly. */
 export const amountHundredths = (amount: Amount): number => (typeof amount === "number" ? amount * 100 : ufToHundredths(amount))

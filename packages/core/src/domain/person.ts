@@ -62,4 +62,7 @@ export const personFieldLabel: Record<PersonFieldName, string> = {
 
 /** "Nombre Paterno Materno", skipping blanks. */
 export const fullName = (p: { readonly name: string; readonly paternalLastName: string; readonly maternalLastName: string }): string =>
-  [p.name, p.paternalLastName, p.maternalLastName].map((s) => s.trim()).filter((s) => s !== "").join(" ")
+  [p.name, p.paternalLastName, p.maternalLastName]
+    .map((s) => s.trim())
+    .filter((s) => s !== "")
+    .join(" ")

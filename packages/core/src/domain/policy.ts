@@ -6,10 +6,7 @@ export const Policy = Schema.Struct({ number: Schema.String, startDate: IsoDate,
 export type Policy = typeof Policy.Type
 
 export const PolicyInput = Payload({ number: Text(40), startDate: IsoDate, endDate: IsoDate }).pipe(
-  Schema.filter(
-    (p) =>
-      p.endDate >= p.startDate || { path: ["endDate"], message: "La fecha de término no puede ser anterior a la de inicio" }
-  )
+  Schema.filter((p) => p.endDate >= p.startDate || { path: ["endDate"], message: "La fecha de término no puede ser anterior a la de inicio" })
 )
 export type PolicyInput = typeof PolicyInput.Type
 

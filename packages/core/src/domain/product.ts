@@ -95,9 +95,7 @@ const ProductRead = Schema.typeSchema(
   })
 ).pipe(
   Schema.filter(amountsInCurrency(...amountKeys)),
-  Schema.filter(
-    (p) => isUnique(p.assistances, (a) => a.id) || { path: ["assistances"], message: "Hay servicios repetidos en el producto" }
-  )
+  Schema.filter((p) => isUnique(p.assistances, (a) => a.id) || { path: ["assistances"], message: "Hay servicios repetidos en el producto" })
 )
 
 /**

@@ -1,24 +1,26 @@
 import { Schema } from "effect"
 
 /** An instant on the wire: ISO 8601 with a zone ("2024-03-05T14:30:00.000Z"). */
-export const Timestamp = Schema.String.annotations({ message: () => "Fecha y hora inválida" }).pipe(
-  Schema.pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, {
-    message: () => "Fecha y hora inválida (ISO 8601 con zona horaria)"
-  }),
-  Schema.filter((s) => !Number.isNaN(Date.parse(s)) || "Fecha y hora inexistente")
-).annotations({ identifier: "Timestamp" })
+export const Timestamp = Schema.String.annotations({ message: () => "Fecha y hora inválida" })
+  .pipe(
+    Schema.pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, {
+      message: () => "Fecha y hora inválida (ISO 8601 con zona horaria)"
+    }),
+    Schema.filter((s) => !Number.isNaN(Date.parse(s)) || "Fecha y hora inexistente")
+  )
+  .annotations({ identifier: "Timestamp" })
 export type Timestamp = typeof Timestamp.Type
 
 /** A local time of day, "HH:MM" (24 h). */
-export const TimeOfDay = Schema.String.annotations({ message: () => "Hora inválida (use HH:MM)" }).pipe(
-  Schema.pattern(/^([01]\d|2[0-3]):[0-5]\d$/, { message: () => "Hora inválida (use HH:MM)" })
-).annotations({ identifier: "TimeOfDay" })
+export const TimeOfDay = Schema.String.annotations({ message: () => "Hora inválida (use HH:MM)" })
+  .pipe(Schema.pattern(/^([01]\d|2[0-3]):[0-5]\d$/, { message: () => "Hora inválida (use HH:MM)" }))
+  .annotations({ identifier: "TimeOfDay" })
 export type TimeOfDay = typeof TimeOfDay.Type
 
 /** A calendar month, "YYYY-MM". */
-export const YearMonth = Schema.String.annotations({ message: () => "Mes inválido (use AAAA-MM)" }).pipe(
-  Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])$/, { message: () => "Mes inválido (use AAAA-MM)" })
-).annotations({ identifier: "YearMonth" })
+export const YearMonth = Schema.String.annotations({ message: () => "Mes inválido (use AAAA-MM)" })
+  .pipe(Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])$/, { message: () => "Mes inválido (use AAAA-MM)" }))
+  .annotations({ identifier: "YearMonth" })
 export type YearMonth = typeof YearMonth.Type
 
 /**
@@ -39,12 +41,10 @@ export const monthOf = (iso: string): YearMonth | undefined => {
 }
 
 /** Whole days from `from` to `to`, both "YYYY-MM-DD" (negative if `to` is earlier). */
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 
 /** "YYYY-MM-DD" plus `days` calendar days. */
-export const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /** es-CL display of a "YYYY-MM-DD" date: "05-03-2024". Malformed input is returned as given. */
 export const formatDate = (date: string): string => {

@@ -11,9 +11,9 @@ export const ValueType = Schema.Struct({
 })
 export type ValueType = typeof ValueType.Type
 
-export const ValueTypeCode = Schema.compose(Schema.Trim, Schema.Uppercase).pipe(
-  Schema.pattern(/^[A-Z]$/, { message: () => "El código debe ser una letra (p. ej. D, S, C, N)" })
-).annotations({ message: () => "El código debe ser una letra (p. ej. D, S, C, N)" })
+export const ValueTypeCode = Schema.compose(Schema.Trim, Schema.Uppercase)
+  .pipe(Schema.pattern(/^[A-Z]$/, { message: () => "El código debe ser una letra (p. ej. D, S, C, N)" }))
+  .annotations({ message: () => "El código debe ser una letra (p. ej. D, S, C, N)" })
 
 export const ValueTypeInput = Payload({
   code: ValueTypeCode,

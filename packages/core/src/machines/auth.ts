@@ -22,9 +22,7 @@ export type AuthEvent =
   | { type: "SESSION_CHANGED" }
 
 const message = (error: unknown) =>
-  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string"
-    ? error.message
-    : "No se pudo completar la operación"
+  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" ? error.message : "No se pudo completar la operación"
 
 /**
  * The session of whoever uses the client. Hosts provide the actors (a local

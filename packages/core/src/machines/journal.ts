@@ -1,12 +1,4 @@
-import {
-  type AnyActorLogic,
-  type AnyStateMachine,
-  type EventFromLogic,
-  type InspectionEvent,
-  type SnapshotFrom,
-  initialTransition,
-  transition
-} from "xstate"
+import { type AnyActorLogic, type AnyStateMachine, type EventFromLogic, type InspectionEvent, type SnapshotFrom, initialTransition, transition } from "xstate"
 
 /** One event a machine received, with when it arrived. */
 export interface JournalEntry {
@@ -43,11 +35,7 @@ export const journalRecorder = (onEntry: (entry: JournalEntry) => void) => {
 }
 
 /** Folds a journal into the snapshot it leads to, with no side effects (no actor runs). */
-export const replay = <M extends AnyStateMachine>(
-  machine: M,
-  journal: Journal,
-  input?: unknown
-): SnapshotFrom<M> => {
+export const replay = <M extends AnyStateMachine>(machine: M, journal: Journal, input?: unknown): SnapshotFrom<M> => {
   const [initial] = initialTransition(machine as AnyActorLogic, input)
   return journal.reduce<SnapshotFrom<M>>(
     (snapshot, entry) => transition(machine as AnyActorLogic, snapshot, entry.event as EventFromLogic<M>)[0] as SnapshotFrom<M>,

@@ -70,8 +70,7 @@ export const resourceMachine = <A extends { readonly id: string }>() =>
       })
     },
     guards: {
-      selectedWasDeleted: ({ context, event }) =>
-        context.selected !== null && (event as unknown as { output: A }).output.id === context.selected.id
+      selectedWasDeleted: ({ context, event }) => context.selected !== null && (event as unknown as { output: A }).output.id === context.selected.id
     }
   }).createMachine({
     id: "resource",

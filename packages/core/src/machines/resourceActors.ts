@@ -6,16 +6,7 @@ import { PalmaApi } from "../api/Api.js"
 import type { ResourceQuery, ListResult } from "./resource.js"
 
 /** Names of the groups that share the master contract shape. */
-export type MasterName =
-  | "family"
-  | "specialty"
-  | "document"
-  | "valueType"
-  | "value"
-  | "stage"
-  | "relationship"
-  | "qualification"
-  | "procedure"
+export type MasterName = "family" | "specialty" | "document" | "valueType" | "value" | "stage" | "relationship" | "qualification" | "procedure"
 
 /**
  * The four resource actors for one master, calling the contract. `paged` uses

@@ -58,8 +58,7 @@ export const Rut = Schema.String.pipe(
   description: "RUT chileno con dígito verificador (módulo 11), p. ej. 12.345.678-5",
   message: () => "RUT inválido: revise el número y el dígito verificador",
   // Generated values must be real RUTs (property tests, the security suites' valid samples).
-  arbitrary: () => (fc) =>
-    fc.integer({ min: 1_000_000, max: 99_999_999 }).map((n) => `${n}-${checkDigit(String(n))}` as string & Brand.Brand<"Rut">)
+  arbitrary: () => (fc) => fc.integer({ min: 1_000_000, max: 99_999_999 }).map((n) => `${n}-${checkDigit(String(n))}` as string & Brand.Brand<"Rut">)
 })
 export type Rut = typeof Rut.Type
 

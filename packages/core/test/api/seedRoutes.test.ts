@@ -80,9 +80,7 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
 const normalize = (path: string) => path.replace(/:\w+/g, ":")
 
 const contractRoutes = new Set(
-  Object.values(PalmaApi.groups).flatMap((group) =>
-    Object.values(group.endpoints).map((endpoint) => `${endpoint.method} ${normalize(endpoint.path)}`)
-  )
+  Object.values(PalmaApi.groups).flatMap((group) => Object.values(group.endpoints).map((endpoint) => `${endpoint.method} ${normalize(endpoint.path)}`))
 )
 
 describe("the seed's calls, verbatim", () => {

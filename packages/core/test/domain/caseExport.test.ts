@@ -34,9 +34,7 @@ describe("export filters", () => {
     expect(issuesOf(CaseExportQuery, { caseDate: "2024-05-02" })).toEqual([
       { path: ["caseDate"], message: "Filtro de fecha inválido: Todos, Hoy, Esta semana o un mes AAAA-MM" }
     ])
-    expect(issuesOf(CaseExportQuery, { channel: "Banco" })).toEqual([
-      { path: ["channel"], message: "Canal inválido: Todos o el identificador de un canal" }
-    ])
+    expect(issuesOf(CaseExportQuery, { channel: "Banco" })).toEqual([{ path: ["channel"], message: "Canal inválido: Todos o el identificador de un canal" }])
   })
 
   it("turn a picked date into its month filter", () => {

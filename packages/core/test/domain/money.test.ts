@@ -156,7 +156,10 @@ describe("Amount", () => {
   it("round-trips any CLP or UF value (property)", () => {
     const decode = Schema.decodeUnknownEither(Amount)
     const encode = Schema.encodeSync(Amount)
-    const amount = fc.oneof(fc.maxSafeNat(), hundredths.map((h) => ufFromHundredths(h) as string))
+    const amount = fc.oneof(
+      fc.maxSafeNat(),
+      hundredths.map((h) => ufFromHundredths(h) as string)
+    )
     fc.assert(
       fc.property(amount, (a) => {
         const decoded = decode(a)

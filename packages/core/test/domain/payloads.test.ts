@@ -52,9 +52,7 @@ describe("payloads", () => {
     const { name: _name, ...noName } = product
     expect(issuesOf(ProductInput, noName)).toEqual([{ path: ["name"], message: "Este campo es obligatorio" }])
     expect(issuesOf(ProductInput, { ...product, term: 13 })).toEqual([{ path: ["term"], message: "Plazo inválido: 12, 24 o 36 meses" }])
-    expect(issuesOf(ProductInput, { ...product, dueDay: 32 })).toEqual([
-      { path: ["dueDay"], message: "El día de pago debe ser un entero entre 1 y 31" }
-    ])
+    expect(issuesOf(ProductInput, { ...product, dueDay: 32 })).toEqual([{ path: ["dueDay"], message: "El día de pago debe ser un entero entre 1 y 31" }])
     // Amounts are read in the product's currency: 9900 is UF 9900, "9900.5" is no amount of pesos.
     expect(issuesOf(ProductInput, { ...product, cost: 9900 })).toEqual([])
     expect(issuesOf(ProductInput, { ...product, currency: "P", cost: "9900.5", minInsuredCompanyPrice: "9000" })).toEqual([
@@ -104,11 +102,15 @@ describe("payloads", () => {
       beneficiaries: [{ ...person, rut: "12345678-5", relationship_id: ids.relationship }],
       policy: { ...policy, startDate: "2024-01-01", endDate: "2024-12-31" }
     }
-    expect(issuesOf(LeadInput, twice)).toEqual([
-      { path: ["beneficiaries"], message: "Una misma persona aparece más de una vez (titular o cargas)" }
-    ])
+    expect(issuesOf(LeadInput, twice)).toEqual([{ path: ["beneficiaries"], message: "Una misma persona aparece más de una vez (titular o cargas)" }])
     expect(
-      issuesOf(FileFormatInput, { productPlan_id: ids.plan, fields: [{ field_id: "rut", header: "RUT" }, { field_id: "name", header: "rut " }] })
+      issuesOf(FileFormatInput, {
+        productPlan_id: ids.plan,
+        fields: [
+          { field_id: "rut", header: "RUT" },
+          { field_id: "name", header: "rut " }
+        ]
+      })
     ).toEqual([
       { path: ["fields"], message: "Hay encabezados repetidos" },
       { path: ["fields"], message: 'Falta la columna obligatoria "paternalLastName"' }
@@ -151,7 +153,14 @@ describe("case commands and events", () => {
 
   it("round-trip events through the wire", () => {
     const events: ReadonlyArray<unknown> = [
-      { case_id: ids.case, version: 1, type: "opened", payload: { number: 1042, date: "2024-05-02", time: "09:15" }, user_id: "user_1", at: "2024-05-02T13:15:00.000Z" },
+      {
+        case_id: ids.case,
+        version: 1,
+        type: "opened",
+        payload: { number: 1042, date: "2024-05-02", time: "09:15" },
+        user_id: "user_1",
+        at: "2024-05-02T13:15:00.000Z"
+      },
       {
         case_id: ids.case,
         version: 2,
@@ -169,7 +178,14 @@ describe("case commands and events", () => {
         user_id: "user_1",
         at: "2024-05-02T13:20:00.000Z"
       },
-      { case_id: ids.case, version: 3, type: "refundRequested", payload: { amount: 45000, description: "" }, user_id: "user_2", at: "2024-05-03T10:00:00-04:00" }
+      {
+        case_id: ids.case,
+        version: 3,
+        type: "refundRequested",
+        payload: { amount: 45000, description: "" },
+        user_id: "user_2",
+        at: "2024-05-03T10:00:00-04:00"
+      }
     ]
     for (const e of events) {
       const decoded = Schema.decodeUnknownSync(CaseEvent)(e)

@@ -34,8 +34,7 @@ const lead = {
   createdAt: "2024-01-01T12:00:00.000Z"
 }
 
-const roundTrip = <A, I>(schema: Schema.Schema<A, I>, wire: unknown) =>
-  expect(Schema.encodeSync(schema)(Schema.decodeUnknownSync(schema)(wire))).toEqual(wire)
+const roundTrip = <A, I>(schema: Schema.Schema<A, I>, wire: unknown) => expect(Schema.encodeSync(schema)(Schema.decodeUnknownSync(schema)(wire))).toEqual(wire)
 
 describe("read schemas round-trip what the API sends", () => {
   it("product with UF coverage", () => {
@@ -61,7 +60,18 @@ describe("read schemas round-trip what the API sends", () => {
       territorialScope: "Todo Chile",
       hiringConditions: "",
       assistances: [
-        { id: ids.assistance, name: "Gasfitería", section: "Hogar", assistance_id: ids.assistance, assistance_name: "Gasfitería", amount: "3.00", currency: "U", maximum: "1.50", events: 3, lack: 30 }
+        {
+          id: ids.assistance,
+          name: "Gasfitería",
+          section: "Hogar",
+          assistance_id: ids.assistance,
+          assistance_name: "Gasfitería",
+          amount: "3.00",
+          currency: "U",
+          maximum: "1.50",
+          events: 3,
+          lack: 30
+        }
       ],
       isActive: true
     })
@@ -75,7 +85,17 @@ describe("read schemas round-trip what the API sends", () => {
       insured,
       beneficiary: null,
       retails: [{ id: ids.family, name: "Banco" }],
-      products: [{ lead_id: ids.lead, productPlan_id: ids.plan, product_id: ids.assistance2, product_name: "Hogar Protegido", retail_id: ids.family, retail_name: "Banco", policy: lead.policy }]
+      products: [
+        {
+          lead_id: ids.lead,
+          productPlan_id: ids.plan,
+          product_id: ids.assistance2,
+          product_name: "Hogar Protegido",
+          retail_id: ids.family,
+          retail_name: "Banco",
+          policy: lead.policy
+        }
+      ]
     })
   })
 

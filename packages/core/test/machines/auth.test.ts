@@ -11,7 +11,7 @@ const step = (s: Snap, e: Ev) => transition(authMachine, s, e)
 const run = (...events: Ev[]) => events.reduce<Snap>((s, e) => step(s, e)[0], start())
 
 const spawned = (actions: ReadonlyArray<{ type: string; params?: unknown }>) =>
-  actions.filter((a) => a.type === "xstate.spawnChild").map((a) => (a.params as { src: string; id: string; input: unknown }))
+  actions.filter((a) => a.type === "xstate.spawnChild").map((a) => a.params as { src: string; id: string; input: unknown })
 
 const signIn = { type: "SIGN_IN", email: "ana@palma.cl", password: "secreto" } as const
 
@@ -72,9 +72,7 @@ describe("auth machine (pure transitions)", () => {
     const out = run(done("loadSession", null))
     const [s, actions] = step(out, signIn)
     expect(s.value).toBe("signingIn")
-    expect(spawned(actions)).toEqual([
-      expect.objectContaining({ id: "signIn", src: "signIn", input: { email: "ana@palma.cl", password: "secreto" } })
-    ])
+    expect(spawned(actions)).toEqual([expect.objectContaining({ id: "signIn", src: "signIn", input: { email: "ana@palma.cl", password: "secreto" } })])
   })
 
   it("SIGN_IN clears a previous error on entry", () => {
@@ -150,10 +148,7 @@ describe("auth machine (pure transitions)", () => {
   })
 
   it("a failed reload → signedOut with the message, telling the host", () => {
-    const [s, actions] = step(
-      run(done("loadSession", session()), { type: "SESSION_CHANGED" }),
-      failed("reloadSession", new Error("Token vencido"))
-    )
+    const [s, actions] = step(run(done("loadSession", session()), { type: "SESSION_CHANGED" }), failed("reloadSession", new Error("Token vencido")))
     expect(s.value).toBe("signedOut")
     expect(s.context).toEqual({ session: null, error: "Token vencido" })
     expect(actionTypes(actions)).toContain("sessionChanged")
@@ -182,8 +177,7 @@ describe("auth machine (pure transitions)", () => {
     const [, actions] = transition(machine, s2, done("signOut"))
     expect(calls).toEqual([]) // pure: nothing ran yet
     const changed = actions.find((a) => a.type === "sessionChanged") as unknown as
-      | { exec: (info: unknown, params: unknown) => void; info: unknown; params: unknown }
-      | undefined
+      { exec: (info: unknown, params: unknown) => void; info: unknown; params: unknown } | undefined
     expect(changed).toBeDefined()
     changed!.exec(changed!.info, changed!.params)
     expect(calls).toEqual(["changed"])

@@ -24,10 +24,8 @@ export interface Item {
   readonly name: string
 }
 
-export const done = <T extends string>(id: T, output?: unknown) =>
-  ({ type: `xstate.done.actor.${id}` as const, output }) as never
-export const failed = <T extends string>(id: T, error: unknown) =>
-  ({ type: `xstate.error.actor.${id}` as const, error }) as never
+export const done = <T extends string>(id: T, output?: unknown) => ({ type: `xstate.done.actor.${id}` as const, output }) as never
+export const failed = <T extends string>(id: T, error: unknown) => ({ type: `xstate.error.actor.${id}` as const, error }) as never
 
 /** The names of the actions a transition asks the host to run. */
 export const actionTypes = (actions: ReadonlyArray<{ type: string }>) => actions.map((a) => a.type)

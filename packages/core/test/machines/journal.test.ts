@@ -49,8 +49,7 @@ const fakeAuth = (sessions: Array<Session | null | Error>, signInError?: Error) 
   return { machine, calls, signIns }
 }
 
-const settledAuth = (a: AnyActorRef) =>
-  waitFor(a, (s) => s.matches("signedIn") || s.matches("signedOut"), { timeout: 2000 })
+const settledAuth = (a: AnyActorRef) => waitFor(a, (s) => s.matches("signedIn") || s.matches("signedOut"), { timeout: 2000 })
 
 describe("journal: auth machine", () => {
   it("records a live session and replays it to the same snapshot without running an actor", async () => {

@@ -199,7 +199,11 @@ describe("resource machine (pure transitions)", () => {
 
   it("writes are ignored while loading or in failure", () => {
     const loading = start()
-    for (const e of [{ type: "CREATE", input: {} }, { type: "UPDATE", id: "a", input: {} }, { type: "DELETE", id: "a" }] as Ev[]) {
+    for (const e of [
+      { type: "CREATE", input: {} },
+      { type: "UPDATE", id: "a", input: {} },
+      { type: "DELETE", id: "a" }
+    ] as Ev[]) {
       expect(step(loading, e)[0].value).toBe("loading")
       expect(step(fold(start(), failed("list", null)), e)[0].value).toBe("failure")
     }

@@ -222,9 +222,7 @@ describe("Rut schema", () => {
     const result = Schema.decodeUnknownEither(Payload)({ rut: "12.345.678-0" })
     expect(Either.isLeft(result)).toBe(true)
     if (Either.isLeft(result)) {
-      expect(ParseResult.ArrayFormatter.formatErrorSync(result.left)).toEqual([
-        expect.objectContaining({ path: ["rut"], message: MESSAGE })
-      ])
+      expect(ParseResult.ArrayFormatter.formatErrorSync(result.left)).toEqual([expect.objectContaining({ path: ["rut"], message: MESSAGE })])
     }
   })
 })

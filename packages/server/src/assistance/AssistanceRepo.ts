@@ -38,8 +38,7 @@ const make = Effect.gen(function* () {
     WHERE a.is_active AND ${where}
     ORDER BY f.name, a.name, a.id`
 
-  const getById = (id: string) =>
-    select(sql`a.id = ${id}`).pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.fail(notFound()))))
+  const getById = (id: string) => select(sql`a.id = ${id}`).pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.fail(notFound()))))
 
   const checkUnique = (input: AssistanceWrite, selfId?: string) =>
     sql`SELECT 1 FROM assistance WHERE family_id = ${input.family_id} AND lower(name) = lower(${input.name}) AND is_active
@@ -100,9 +99,7 @@ const make = Effect.gen(function* () {
           const products = yield* sql<{ name: string }>`SELECT p.name FROM product_assistance pa JOIN product p ON p.id = pa.product_id
             WHERE pa.assistance_id = ${id} AND p.is_active ORDER BY p.name`
           if (products.length > 0) {
-            return yield* Effect.fail(
-              new Conflict({ message: `El servicio está incluido en productos activos: ${products.map((p) => p.name).join(", ")}` })
-            )
+            return yield* Effect.fail(new Conflict({ message: `El servicio está incluido en productos activos: ${products.map((p) => p.name).join(", ")}` }))
           }
           yield* sql`UPDATE assistance SET is_active = false, updated_at = now() WHERE id = ${id}`
           return { ...current, isActive: false }

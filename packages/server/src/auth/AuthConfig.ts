@@ -74,13 +74,15 @@ export const frontendApiOf = (publishableKey: string): string | undefined => {
 /** Env files often carry PEMs on one line with literal `\n`. */
 const pemFrom = (value: string): string => value.replace(/\\n/g, "\n")
 
-const publicUrlOf = (env: Env) =>
-  originOf(read(env, "PALMA_PUBLIC_URL") ?? `http://localhost:${read(env, "PORT") ?? "3000"}`, "PALMA_PUBLIC_URL")
+const publicUrlOf = (env: Env) => originOf(read(env, "PALMA_PUBLIC_URL") ?? `http://localhost:${read(env, "PORT") ?? "3000"}`, "PALMA_PUBLIC_URL")
 
 const authorizedPartiesOf = (env: Env, publicOrigin: string): Either.Either<ReadonlyArray<string>, AuthConfigError> => {
   const listed = read(env, "CLERK_AUTHORIZED_PARTIES")
   if (listed === undefined) return Either.right([publicOrigin])
-  const parts = listed.split(",").map((part) => part.trim()).filter((part) => part !== "")
+  const parts = listed
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
   return Either.map(Either.all(parts.map((part) => originOf(part, "CLERK_AUTHORIZED_PARTIES"))), (origins) => [...new Set(origins)])
 }
 

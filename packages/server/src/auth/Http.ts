@@ -50,9 +50,7 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
       })
 
     return handlers
-      .handle("config", () =>
-        Effect.succeed({ mode: config.mode, publishableKey: config.mode === "clerk" ? config.publishableKey : null })
-      )
+      .handle("config", () => Effect.succeed({ mode: config.mode, publishableKey: config.mode === "clerk" ? config.publishableKey : null }))
       .handle("signIn", ({ payload }) =>
         Effect.gen(function* () {
           if (config.mode !== "local") return yield* Effect.fail(localOnly())
@@ -70,9 +68,7 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
           return yield* issue(created.id, newSessionId(), null)
         })
       )
-      .handle("signOut", () =>
-        HttpApiBuilder.securitySetCookie(sessionCookie, "", { secure, sameSite: "lax", path: "/", maxAge: 0 })
-      )
+      .handle("signOut", () => HttpApiBuilder.securitySetCookie(sessionCookie, "", { secure, sameSite: "lax", path: "/", maxAge: 0 }))
       .handle("refresh", () =>
         Effect.gen(function* () {
           const actor = yield* CurrentUser

@@ -75,5 +75,8 @@ export const make = (key: SigningKeyShape, options: LocalIssuerOptions): LocalIs
 
 export class LocalIssuer extends Context.Tag("@palma/server/auth/LocalIssuer")<LocalIssuer, LocalIssuerShape>() {
   static readonly layer = (options: LocalIssuerOptions): Layer.Layer<LocalIssuer, never, SigningKey> =>
-    Layer.effect(LocalIssuer, Effect.map(SigningKey, (key) => make(key, options)))
+    Layer.effect(
+      LocalIssuer,
+      Effect.map(SigningKey, (key) => make(key, options))
+    )
 }

@@ -27,9 +27,7 @@ const derive = (password: string, salt: Buffer, cost: Cost, keyLength: number): 
   Effect.async((resume) => {
     // scrypt needs 128·N·r bytes; node's default cap (32 MiB) would refuse the upper bounds above.
     const maxmem = 256 * cost.N * cost.r
-    scrypt(password.normalize("NFKC"), salt, keyLength, { ...cost, maxmem }, (error, key) =>
-      resume(error ? Effect.die(error) : Effect.succeed(key))
-    )
+    scrypt(password.normalize("NFKC"), salt, keyLength, { ...cost, maxmem }, (error, key) => resume(error ? Effect.die(error) : Effect.succeed(key)))
   })
 
 export const hash = (password: string): Effect.Effect<string> =>
@@ -72,8 +70,7 @@ export const verify = (password: string, stored: string): Effect.Effect<boolean>
   })
 
 /** Random salt and key in the stored format, costed like `hash`: no password matches it. */
-const DUMMY_HASH =
-  "scrypt$16384$8$1$5qc+VHsM0f3rG2Q5xRtFqg==$S3vJ8QQ9mJrYB1tq0fLk2wF0o8L2QeVQ9xgYx0Kc8gD7u0q8r9aB0s2Yx1fP6kV8Qy7Tz3nL4mW5jH6gR2dE1A=="
+const DUMMY_HASH = "scrypt$16384$8$1$5qc+VHsM0f3rG2Q5xRtFqg==$S3vJ8QQ9mJrYB1tq0fLk2wF0o8L2QeVQ9xgYx0Kc8gD7u0q8r9aB0s2Yx1fP6kV8Qy7Tz3nL4mW5jH6gR2dE1A=="
 
 /**
  * For sign-in with an unknown email: does the same scrypt work as `verify` and answers false, so

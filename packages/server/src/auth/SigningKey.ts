@@ -58,8 +58,7 @@ export const fromPrivateKeyPem = (pem: string): Effect.Effect<SigningKeyShape, S
 
 const fsError = (message: string) => (cause: unknown) => new SigningKeyError({ message, cause })
 
-const isCode = (error: unknown, code: string): boolean =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === code
+const isCode = (error: unknown, code: string): boolean => typeof error === "object" && error !== null && (error as { code?: unknown }).code === code
 
 const readIfPresent = (path: string): Effect.Effect<string | undefined, SigningKeyError> =>
   Effect.tryPromise({
@@ -110,19 +109,13 @@ const loadOrCreate = (dataDir: string): Effect.Effect<SigningKeyShape, SigningKe
     })
     const pem = (yield* readIfPresent(path)) ?? (yield* createKeyFile(path))
     yield* Effect.tryPromise({ try: () => chmod(path, 0o600), catch: fsError(`Could not restrict the mode of ${path}`) })
-    return yield* fromPrivateKeyPem(pem).pipe(
-      Effect.mapError((error) => new SigningKeyError({ message: `${error.message} (${path})`, cause: error.cause }))
-    )
+    return yield* fromPrivateKeyPem(pem).pipe(Effect.mapError((error) => new SigningKeyError({ message: `${error.message} (${path})`, cause: error.cause })))
   })
 
 export class SigningKey extends Context.Tag("@palma/server/auth/SigningKey")<SigningKey, SigningKeyShape>() {
   /** Loads the key from the data dir, creating it on first start. */
-  static readonly layerFile = (dataDir: string): Layer.Layer<SigningKey, SigningKeyError> =>
-    Layer.effect(SigningKey, loadOrCreate(dataDir))
+  static readonly layerFile = (dataDir: string): Layer.Layer<SigningKey, SigningKeyError> => Layer.effect(SigningKey, loadOrCreate(dataDir))
 
   /** A fresh key per layer build, never written to disk: tests and throwaway servers. */
-  static readonly layerMemory: Layer.Layer<SigningKey, SigningKeyError> = Layer.effect(
-    SigningKey,
-    Effect.flatMap(generatePem, fromPrivateKeyPem)
-  )
+  static readonly layerMemory: Layer.Layer<SigningKey, SigningKeyError> = Layer.effect(SigningKey, Effect.flatMap(generatePem, fromPrivateKeyPem))
 }

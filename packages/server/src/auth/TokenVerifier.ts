@@ -94,8 +94,7 @@ const reasonOf = (clerkReason: unknown): InvalidTokenReason => {
 
 const invalid = (reason: InvalidTokenReason, message: string) => new InvalidToken({ reason, message })
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 export const make = (options: TokenVerifierOptions): TokenVerifierShape => {
   const clerkOptions = {

@@ -1,15 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import {
-  BadRequest,
-  type FieldIssue,
-  FileFormat,
-  FileFormatChannel,
-  type FileFormatInput,
-  NotFound,
-  isColumnRequired,
-  normalizeHeader
-} from "@palma/core"
+import { BadRequest, type FieldIssue, FileFormat, FileFormatChannel, type FileFormatInput, NotFound, isColumnRequired, normalizeHeader } from "@palma/core"
 import { PlanFields } from "../field/PlanFields.js"
 import { type ColumnRow, toColumn } from "./columns.js"
 
@@ -18,8 +9,7 @@ const decodeChannels = Schema.decodeUnknown(Schema.Array(FileFormatChannel))
 
 const noFormat = () => new NotFound({ message: "El plan no tiene formato de archivo" })
 
-const invalid = (issues: ReadonlyArray<FieldIssue>) =>
-  new BadRequest({ message: issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "), issues })
+const invalid = (issues: ReadonlyArray<FieldIssue>) => new BadRequest({ message: issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "), issues })
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -33,7 +23,10 @@ const make = Effect.gen(function* () {
       LEFT JOIN value v ON v.id::text = ff.field
       LEFT JOIN value_type vt ON vt.id = v.value_type_id
       WHERE f.product_plan_id = ${planId}
-      ORDER BY ff.position`.pipe(Effect.flatMap((rows) => decodeFormat(rows.map(toColumn))), Effect.orDie)
+      ORDER BY ff.position`.pipe(
+      Effect.flatMap((rows) => decodeFormat(rows.map(toColumn))),
+      Effect.orDie
+    )
 
   /** An active plan's format: 404 for an unknown plan, [] for a plan without one (as the original answers). */
   const ofPlan = (planId: string) => planFields.ofPlan(planId).pipe(Effect.zipRight(columnsOf(planId)))
@@ -77,28 +70,32 @@ const make = Effect.gen(function* () {
 
   /** Replaces the plan's format in one transaction: same format id, new columns. */
   const replace = (input: FileFormatInput) =>
-    sql.withTransaction(
-      Effect.gen(function* () {
-        const columns = yield* columnsToWrite(input)
-        // The row lock taken here serializes two replacements of the same plan's format.
-        const [format] = yield* sql<{ id: string }>`INSERT INTO file_format (product_plan_id) VALUES (${input.productPlan_id})
+    sql
+      .withTransaction(
+        Effect.gen(function* () {
+          const columns = yield* columnsToWrite(input)
+          // The row lock taken here serializes two replacements of the same plan's format.
+          const [format] = yield* sql<{ id: string }>`INSERT INTO file_format (product_plan_id) VALUES (${input.productPlan_id})
           ON CONFLICT (product_plan_id) DO UPDATE SET updated_at = now() RETURNING id`
-        const id = format!.id
-        yield* sql`DELETE FROM file_format_field WHERE file_format_id = ${id}`
-        yield* sql`INSERT INTO file_format_field ${sql.insert(columns.map((column) => ({ file_format_id: id, ...column })))}`
-        return yield* columnsOf(input.productPlan_id)
-      })
-    ).pipe(Effect.catchTag("SqlError", Effect.die))
+          const id = format!.id
+          yield* sql`DELETE FROM file_format_field WHERE file_format_id = ${id}`
+          yield* sql`INSERT INTO file_format_field ${sql.insert(columns.map((column) => ({ file_format_id: id, ...column })))}`
+          return yield* columnsOf(input.productPlan_id)
+        })
+      )
+      .pipe(Effect.catchTag("SqlError", Effect.die))
 
   /** Deletes the plan's format; 404 when it has none. */
   const remove = (planId: string) =>
-    sql.withTransaction(
-      Effect.gen(function* () {
-        yield* existingOf(planId)
-        yield* sql`DELETE FROM file_format WHERE product_plan_id = ${planId}`
-        return true as const
-      })
-    ).pipe(Effect.catchTag("SqlError", Effect.die))
+    sql
+      .withTransaction(
+        Effect.gen(function* () {
+          yield* existingOf(planId)
+          yield* sql`DELETE FROM file_format WHERE product_plan_id = ${planId}`
+          return true as const
+        })
+      )
+      .pipe(Effect.catchTag("SqlError", Effect.die))
 
   return { replace, ofPlan, existingOf, channels, remove }
 })

@@ -74,13 +74,13 @@ export const SecurityLive = Layer.effectContext(
   Effect.gen(function* () {
     const verify = yield* cachedVerify
     const schemes = (access: Access) => {
-    const check = authenticate(access, verify)
-    return { bearer: (_: Redacted.Redacted<string>) => check, cookie: (_: Redacted.Redacted<string>) => check }
+      const check = authenticate(access, verify)
+      return { bearer: (_: Redacted.Redacted<string>) => check, cookie: (_: Redacted.Redacted<string>) => check }
     }
     return Context.make(SignedIn, schemes("signedIn")).pipe(
-    Context.add(Staff, schemes("staff")),
-    Context.add(Moderator, schemes("moderator")),
-    Context.add(Admin, schemes("admin"))
+      Context.add(Staff, schemes("staff")),
+      Context.add(Moderator, schemes("moderator")),
+      Context.add(Admin, schemes("admin"))
     )
   })
 )

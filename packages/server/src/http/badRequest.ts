@@ -9,8 +9,7 @@ const summary = (issues: ReadonlyArray<FieldIssue>) => {
   return issues.length === 1 ? `${where}${first.message}` : `${where}${first.message} (y ${issues.length - 1} problema(s) más)`
 }
 
-const tagOf = (error: unknown) =>
-  typeof error === "object" && error !== null ? (error as { _tag?: unknown })._tag : undefined
+const tagOf = (error: unknown) => (typeof error === "object" && error !== null ? (error as { _tag?: unknown })._tag : undefined)
 
 /** Maps framework-level rejections to the contract's errors; anything else passes through. */
 const translate = (error: unknown): Effect.Effect<never, unknown> => {

@@ -23,8 +23,7 @@ const uploadOf = (request: HttpServerRequest.HttpServerRequest, contentType: str
     : undefined
 
 const hasBody = (request: HttpServerRequest.HttpServerRequest) =>
-  (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0") ||
-  request.headers["transfer-encoding"] !== undefined
+  (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0") || request.headers["transfer-encoding"] !== undefined
 
 /**
  * The API speaks JSON only: a form-encoded or multipart body is refused before
@@ -32,24 +31,25 @@ const hasBody = (request: HttpServerRequest.HttpServerRequest) =>
  * sign in or write. Body size is bounded for every request. The one exception is an explicit
  * upload route (see `multipartUploads`): still admin-only and checked by content in its handler.
  */
-export const JsonOnlyLive = HttpApiBuilder.middleware((app) =>
-  Effect.gen(function* () {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const contentType = (request.headers["content-type"] ?? "").toLowerCase()
-    const upload = uploadOf(request, contentType)
-    const maxBytes = upload?.maxBytes ?? MAX_JSON_BODY_BYTES
-    // Refused on the declared length, before reading: the client gets a 413 instead of a reset connection.
-    if (Number(request.headers["content-length"] ?? 0) > maxBytes) {
-      return yield* Effect.fail(new PayloadTooLarge({ message: upload?.tooLarge ?? "La solicitud es demasiado grande (máximo 1 MB)" }))
-    }
-    if (hasBody(request) && upload === undefined && !contentType.startsWith("application/json")) {
-      return yield* Effect.fail(new BadRequest({ message: "El cuerpo de la solicitud debe ser JSON (Content-Type: application/json)", issues: [] }))
-    }
-    // A JSON body must declare its length: the platform's reader, stopped at the limit mid-stream,
-    // would leave the client without an answer. Browsers and fetch always send Content-Length.
-    if (upload === undefined && request.headers["content-length"] === undefined && request.headers["transfer-encoding"] !== undefined) {
-      return yield* Effect.fail(new BadRequest({ message: "La solicitud debe indicar su largo (Content-Length)", issues: [] }))
-    }
-    return yield* HttpIncomingMessage.withMaxBodySize(app, Option.some(maxBytes))
-  }) as unknown as typeof app
+export const JsonOnlyLive = HttpApiBuilder.middleware(
+  (app) =>
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const contentType = (request.headers["content-type"] ?? "").toLowerCase()
+      const upload = uploadOf(request, contentType)
+      const maxBytes = upload?.maxBytes ?? MAX_JSON_BODY_BYTES
+      // Refused on the declared length, before reading: the client gets a 413 instead of a reset connection.
+      if (Number(request.headers["content-length"] ?? 0) > maxBytes) {
+        return yield* Effect.fail(new PayloadTooLarge({ message: upload?.tooLarge ?? "La solicitud es demasiado grande (máximo 1 MB)" }))
+      }
+      if (hasBody(request) && upload === undefined && !contentType.startsWith("application/json")) {
+        return yield* Effect.fail(new BadRequest({ message: "El cuerpo de la solicitud debe ser JSON (Content-Type: application/json)", issues: [] }))
+      }
+      // A JSON body must declare its length: the platform's reader, stopped at the limit mid-stream,
+      // would leave the client without an answer. Browsers and fetch always send Content-Length.
+      if (upload === undefined && request.headers["content-length"] === undefined && request.headers["transfer-encoding"] !== undefined) {
+        return yield* Effect.fail(new BadRequest({ message: "La solicitud debe indicar su largo (Content-Length)", issues: [] }))
+      }
+      return yield* HttpIncomingMessage.withMaxBodySize(app, Option.some(maxBytes))
+    }) as unknown as typeof app
 )

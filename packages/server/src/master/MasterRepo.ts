@@ -60,9 +60,10 @@ export const makeMasterRepo = <In extends Record<string, unknown>, Resolved exte
     const checkUnique = (input: Resolved, selfId?: string) =>
       sql`SELECT 1 FROM ${view()} WHERE ${sql.and([
         sql`x."isActive"`,
-        ...spec.unique.map((f) =>
-          // Compared as text so ids (uuid) and names share one rule; names ignore case.
-          sql`lower(${sql(f)}::text) = lower(${String(input[f])})`
+        ...spec.unique.map(
+          (f) =>
+            // Compared as text so ids (uuid) and names share one rule; names ignore case.
+            sql`lower(${sql(f)}::text) = lower(${String(input[f])})`
         ),
         ...(selfId ? [sql`x.id <> ${selfId}`] : [])
       ])}`.pipe(Effect.flatMap((rows) => (rows.length > 0 ? Effect.fail(new Conflict({ message: spec.uniqueMessage })) : Effect.void)))
@@ -72,9 +73,7 @@ export const makeMasterRepo = <In extends Record<string, unknown>, Resolved exte
      * any other database failure is a defect (500), never a client error.
      */
     const uniqueAsConflict = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-      Effect.catchIf(effect, isSqlError, (error) =>
-        isUniqueViolation(error) ? Effect.fail(new Conflict({ message: spec.uniqueMessage })) : Effect.die(error)
-      )
+      Effect.catchIf(effect, isSqlError, (error) => (isUniqueViolation(error) ? Effect.fail(new Conflict({ message: spec.uniqueMessage })) : Effect.die(error)))
 
     // Without a resolver the input is written as validated.
     const resolve = (input: In, selfId?: string): Effect.Effect<Resolved, BadRequest | NotFound> =>

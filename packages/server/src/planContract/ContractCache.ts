@@ -10,7 +10,9 @@ const LAYOUT = "contrato-v2"
 
 /** What the PDF depends on: the layout and the data it shows. */
 export const contractHash = (data: ContractData): string =>
-  createHash("sha256").update(JSON.stringify({ layout: LAYOUT, data })).digest("hex")
+  createHash("sha256")
+    .update(JSON.stringify({ layout: LAYOUT, data }))
+    .digest("hex")
 
 /**
  * A plan's contract PDF, kept in the database with the hash of its inputs: served from there

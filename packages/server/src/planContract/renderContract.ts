@@ -43,7 +43,12 @@ const row = (doc: Doc, cells: ReadonlyArray<string>, bold: boolean, onNewPage: (
     doc.fillColor(INK).text(winAnsi(cell), x + 4, top + 4, { width: columns[i]!.width - 8 })
     x += columns[i]!.width
   })
-  doc.moveTo(MARGIN, top + height).lineTo(x, top + height).strokeColor(RULE).lineWidth(0.5).stroke()
+  doc
+    .moveTo(MARGIN, top + height)
+    .lineTo(x, top + height)
+    .strokeColor(RULE)
+    .lineWidth(0.5)
+    .stroke()
   doc.x = MARGIN
   doc.y = top + height
 }
@@ -55,7 +60,13 @@ const coverageTable = (doc: Doc, data: ContractData) => {
     doc.font("Helvetica").fontSize(10).text("Este producto aún no tiene servicios asociados.", MARGIN)
     return
   }
-  const header = () => row(doc, columns.map((c) => c.header), true, () => {})
+  const header = () =>
+    row(
+      doc,
+      columns.map((c) => c.header),
+      true,
+      () => {}
+    )
   header()
   for (const a of data.product.assistances) {
     row(doc, [a.assistance_name, formatAmount(a.amount), formatAmount(a.maximum), String(a.events), days(a.lack)], false, header)
@@ -65,9 +76,19 @@ const coverageTable = (doc: Doc, data: ContractData) => {
 const draw = (doc: Doc, data: ContractData) => {
   const { product, plan } = data
   const frequency = frequencyLabel[product.frequency].toLowerCase()
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(INK).text(winAnsi(product.title || product.name), MARGIN, MARGIN)
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .fillColor(INK)
+    .text(winAnsi(product.title || product.name), MARGIN, MARGIN)
   if (product.subTitle) doc.moveDown(0.2).font("Helvetica").fontSize(12).fillColor(MUTED).text(winAnsi(product.subTitle))
-  doc.moveDown(0.6).moveTo(MARGIN, doc.y).lineTo(doc.page.width - MARGIN, doc.y).strokeColor(RULE).lineWidth(1).stroke()
+  doc
+    .moveDown(0.6)
+    .moveTo(MARGIN, doc.y)
+    .lineTo(doc.page.width - MARGIN, doc.y)
+    .strokeColor(RULE)
+    .lineWidth(1)
+    .stroke()
 
   const facts: ReadonlyArray<readonly [string, string]> = [
     ["Canal", plan.agent_name],
@@ -84,7 +105,11 @@ const draw = (doc: Doc, data: ContractData) => {
   ]
   doc.moveDown(0.6)
   for (const [label, value] of facts) {
-    doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(winAnsi(`${label}: `), MARGIN, undefined, { continued: true })
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .fillColor(INK)
+      .text(winAnsi(`${label}: `), MARGIN, undefined, { continued: true })
     doc.font("Helvetica").text(winAnsi(value))
   }
 

@@ -27,7 +27,13 @@ export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) 
     /** Each product with the channel's plan of it, if any. */
     const offered = <E>(agentId: string, list: Effect.Effect<ReadonlyArray<Product>, E>) =>
       Effect.map(Effect.all([list, plans.ofAgent(agentId)]), ([all, sold]) =>
-        all.map((product) => toOffered(product, agentId, sold.find((plan) => plan.product_id === product.id)))
+        all.map((product) =>
+          toOffered(
+            product,
+            agentId,
+            sold.find((plan) => plan.product_id === product.id)
+          )
+        )
       )
     const pricedOne = (plan: ProductPlan) =>
       Effect.flatMap(priced([plan]), ([one]) => (one ? Effect.succeed(one) : Effect.fail(new NotFound({ message: "No se encontró el producto" }))))
@@ -44,7 +50,12 @@ export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) 
       .handle("getById", ({ path }) => products.getById(path.id))
       .handle("getFamilies", () => products.families)
       .handle("list", ({ path }) => offered(path.agent_id, products.all))
-      .handle("getByFamilyId", ({ path }) => offered(path.agent_id, Effect.map(products.all, (all) => all.filter((p) => p.family_id === path.family_id))))
+      .handle("getByFamilyId", ({ path }) =>
+        offered(
+          path.agent_id,
+          Effect.map(products.all, (all) => all.filter((p) => p.family_id === path.family_id))
+        )
+      )
       .handle("getByIdWithPrices", ({ path }) => Effect.flatMap(plans.forProductAndAgent(path.id, path.agent_id), pricedOne))
       .handle("getByProductPlanId", ({ path }) => Effect.flatMap(plans.byId(path.id), pricedOne).pipe(Effect.map(toProductOfPlan)))
       .handle("getByRetailRut", ({ path }) => plans.byRetailRut(path.rut))

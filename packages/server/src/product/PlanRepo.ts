@@ -34,7 +34,8 @@ const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
 
   /** Plans with their product and channel; a plan is active while it and its product are. */
-  const select = (where: Statement.Fragment) => sql<PlanRow>`SELECT pp.id, pp.product_id, p.name AS product_name,
+  const select = (where: Statement.Fragment) =>
+    sql<PlanRow>`SELECT pp.id, pp.product_id, p.name AS product_name,
       pp.retail_id AS agent_id, r.name AS agent_name, p.currency,
       pp.customer_price::text AS "customerPrice", pp.company_price::text AS "companyPrice", pp.yearly_price::text AS "yearlyPrice",
       (pp.is_active AND p.is_active) AS "isActive"
@@ -58,9 +59,7 @@ const make = Effect.gen(function* () {
     Effect.zipRight(
       checkRetail(agentId),
       select(sql`pp.product_id = ${productId} AND pp.retail_id = ${agentId} AND pp.is_active AND p.is_active`).pipe(
-        Effect.flatMap(([row]) =>
-          row ? Effect.succeed(row) : Effect.fail(new NotFound({ message: "El producto no tiene un plan activo en ese canal" }))
-        )
+        Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.fail(new NotFound({ message: "El producto no tiene un plan activo en ese canal" }))))
       )
     )
 
@@ -71,18 +70,16 @@ const make = Effect.gen(function* () {
   const byRetailRut = (rut: string) =>
     select(sql`r.rut = ${rut} AND r.is_active AND pp.is_active AND p.is_active`).pipe(
       Effect.map((plans) =>
-        plans.map(
-          (plan): RetailRutPlan => ({
-            rut: Rut.format(rut),
-            name: plan.product_name,
-            companyprice: plan.companyPrice,
-            price: plan.companyPrice,
-            currency: plan.currency,
-            productplan_id: plan.id,
-            product_id: plan.product_id,
-            agent_id: plan.agent_id
-          })
-        )
+        plans.map((plan): RetailRutPlan => ({
+          rut: Rut.format(rut),
+          name: plan.product_name,
+          companyprice: plan.companyPrice,
+          price: plan.companyPrice,
+          currency: plan.currency,
+          productplan_id: plan.id,
+          product_id: plan.product_id,
+          agent_id: plan.agent_id
+        }))
       )
     )
 
@@ -137,8 +134,7 @@ const make = Effect.gen(function* () {
   return {
     remove: (id: string) => remove(id).pipe(Effect.catchTag("SqlError", Effect.die)),
     ofAgent: (agentId: string) => ofAgent(agentId).pipe(Effect.orDie),
-    forProductAndAgent: (productId: string, agentId: string) =>
-      forProductAndAgent(productId, agentId).pipe(Effect.catchTag("SqlError", Effect.die)),
+    forProductAndAgent: (productId: string, agentId: string) => forProductAndAgent(productId, agentId).pipe(Effect.catchTag("SqlError", Effect.die)),
     byId: (id: string) => byId(id).pipe(Effect.catchTag("SqlError", Effect.die)),
     assign: (input: ProductPlanInput) => assign(input).pipe(Effect.catchTag("SqlError", Effect.die)),
     active: active.pipe(Effect.orDie),

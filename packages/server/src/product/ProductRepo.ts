@@ -12,7 +12,8 @@ const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
 
   /** Numeric columns are read as text (json would turn them into floats). */
-  const select = (where: Statement.Fragment) => sql<ProductRow>`SELECT p.id, p.family_id, f.name AS family_name, p.name,
+  const select = (where: Statement.Fragment) =>
+    sql<ProductRow>`SELECT p.id, p.family_id, f.name AS family_name, p.name,
       p.cost::text AS cost, p.dynamic_charge::text AS dynamiccharge, p.is_subject AS "isSubject", p.frequency, p.term,
       p.beneficiaries, p.currency, p.due_day AS "dueDay", p.min_insured_company_price::text AS "minInsuredCompanyPrice",
       p.title, p.sub_title AS "subTitle", p.alias, p.promotional, p.description,
@@ -31,8 +32,7 @@ const make = Effect.gen(function* () {
     select(sql`p.id = ${id} AND p.is_active`).pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.fail(notFound()))))
 
   /** Products by id whatever their state: plans and contracts keep pointing at them. */
-  const byIds = (ids: ReadonlyArray<string>) =>
-    ids.length === 0 ? Effect.succeed([] as ReadonlyArray<Product>) : select(sql`p.id IN ${sql.in(ids)}`)
+  const byIds = (ids: ReadonlyArray<string>) => (ids.length === 0 ? Effect.succeed([] as ReadonlyArray<Product>) : select(sql`p.id IN ${sql.in(ids)}`))
 
   const checkReferences = (input: ProductInput) =>
     Effect.gen(function* () {

@@ -45,7 +45,10 @@ const make = Effect.gen(function* () {
       (pp.is_active AND p.is_active) AS "isActive"
     FROM product_plan pp JOIN product p ON p.id = pp.product_id JOIN retail r ON r.id = pp.retail_id
     WHERE pp.is_active AND p.is_active AND r.is_active
-    ORDER BY p.name, pp.id`.pipe(Effect.map((rows) => rows.map(toPlan)), Effect.orDie)
+    ORDER BY p.name, pp.id`.pipe(
+    Effect.map((rows) => rows.map(toPlan)),
+    Effect.orDie
+  )
 
   /** What one channel sells: its active plans of active products. */
   const productsOf = (retailId: string): Effect.Effect<ReadonlyArray<RetailProduct>> =>
@@ -53,7 +56,10 @@ const make = Effect.gen(function* () {
         pp.customer_price::text AS "customerPrice", pp.company_price::text AS "companyPrice", pp.yearly_price::text AS "yearlyPrice"
       FROM product_plan pp JOIN product p ON p.id = pp.product_id
       WHERE pp.retail_id = ${retailId} AND pp.is_active AND p.is_active
-      ORDER BY p.name, pp.id`.pipe(Effect.map((rows) => rows.map(toRetailProduct)), Effect.orDie)
+      ORDER BY p.name, pp.id`.pipe(
+      Effect.map((rows) => rows.map(toRetailProduct)),
+      Effect.orDie
+    )
 
   /** Active channels, each with the plans it sells. */
   const channelsWithPlans: Effect.Effect<ReadonlyArray<RetailWithPlans>> = Effect.gen(function* () {

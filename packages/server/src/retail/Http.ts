@@ -21,21 +21,23 @@ export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
     /** A channel as `getById` answers it: with what it sells, and no users (Palma has none per channel). */
     const detail = (channel: Retail): Effect.Effect<RetailDetail> =>
       Effect.map(plans.productsOf(channel.id), (products) => ({ ...channel, products, users: [] }))
-    return handlers
-      .handle("create", ({ payload }) => repo.upsert(payload).pipe(Effect.flatMap(detail)))
-      .handle("getAll", () => repo.getAll)
-      .handle("getBySearchValues", ({ payload }) => repo.search(payload))
-      .handle("getById", ({ path }) => repo.getById(path.id).pipe(Effect.flatMap(detail)))
-      .handle("getByRut", ({ path }) => repo.getByRut(path.rut).pipe(Effect.flatMap(detail)))
-      .handle("getProductsAndRetail", () => plans.channelsWithPlans)
-      .handle("deleteById", ({ path }) => repo.deactivate(path.id))
-      // The platform leaves the body unread (a multipart *stream* payload); it is read whole and parsed strictly here.
-      .handle("uploadLogo", ({ request }) =>
-        readLogoUpload(request).pipe(
-          Effect.flatMap((upload) => repo.saveLogo(upload.id, { contentType: upload.contentType, data: upload.data })),
-          Effect.flatMap(detail)
+    return (
+      handlers
+        .handle("create", ({ payload }) => repo.upsert(payload).pipe(Effect.flatMap(detail)))
+        .handle("getAll", () => repo.getAll)
+        .handle("getBySearchValues", ({ payload }) => repo.search(payload))
+        .handle("getById", ({ path }) => repo.getById(path.id).pipe(Effect.flatMap(detail)))
+        .handle("getByRut", ({ path }) => repo.getByRut(path.rut).pipe(Effect.flatMap(detail)))
+        .handle("getProductsAndRetail", () => plans.channelsWithPlans)
+        .handle("deleteById", ({ path }) => repo.deactivate(path.id))
+        // The platform leaves the body unread (a multipart *stream* payload); it is read whole and parsed strictly here.
+        .handle("uploadLogo", ({ request }) =>
+          readLogoUpload(request).pipe(
+            Effect.flatMap((upload) => repo.saveLogo(upload.id, { contentType: upload.contentType, data: upload.data })),
+            Effect.flatMap(detail)
+          )
         )
-      )
-      .handle("logo", ({ path }) => repo.logo(path.id).pipe(Effect.map(logoResponse)))
+        .handle("logo", ({ path }) => repo.logo(path.id).pipe(Effect.map(logoResponse)))
+    )
   })
 ).pipe(Layer.provide(ChannelPlans.layer.pipe(Layer.provideMerge(RetailRepo.layer), Layer.provide(Districts.layer))))

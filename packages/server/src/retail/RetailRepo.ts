@@ -34,13 +34,9 @@ const make = Effect.gen(function* () {
   const tables = sql`retail r LEFT JOIN retail_logo l ON l.retail_id = r.id LEFT JOIN district d ON d.id = r.district_id`
 
   const rows = (where: Statement.Fragment) =>
-    sql<Record<string, unknown>>`SELECT ${columns} FROM ${tables} WHERE ${where} ORDER BY r.name, r.rut`.pipe(
-      Effect.flatMap(decodeAll),
-      Effect.orDie
-    )
+    sql<Record<string, unknown>>`SELECT ${columns} FROM ${tables} WHERE ${where} ORDER BY r.name, r.rut`.pipe(Effect.flatMap(decodeAll), Effect.orDie)
 
-  const one = (where: Statement.Fragment) =>
-    rows(where).pipe(Effect.flatMap((found) => (found[0] ? Effect.succeed(found[0]) : Effect.fail(notFound()))))
+  const one = (where: Statement.Fragment) => rows(where).pipe(Effect.flatMap((found) => (found[0] ? Effect.succeed(found[0]) : Effect.fail(notFound()))))
 
   const getById = (id: string) => one(sql.and([sql`r.id = ${id}`, sql`r.is_active`]))
 
@@ -89,25 +85,29 @@ const make = Effect.gen(function* () {
   }
 
   const deactivate = (id: string) =>
-    sql.withTransaction(
-      Effect.gen(function* () {
-        const current = yield* getById(id)
-        yield* sql`UPDATE retail SET is_active = false, updated_at = now() WHERE id = ${id}`
-        return { ...current, isActive: false }
-      })
-    ).pipe(Effect.catchTag("SqlError", Effect.die))
+    sql
+      .withTransaction(
+        Effect.gen(function* () {
+          const current = yield* getById(id)
+          yield* sql`UPDATE retail SET is_active = false, updated_at = now() WHERE id = ${id}`
+          return { ...current, isActive: false }
+        })
+      )
+      .pipe(Effect.catchTag("SqlError", Effect.die))
 
   const saveLogo = (id: string, logo: StoredLogo) =>
-    sql.withTransaction(
-      Effect.gen(function* () {
-        yield* getById(id)
-        const row = { retail_id: id, content_type: logo.contentType, data: logo.data }
-        yield* sql`INSERT INTO retail_logo ${sql.insert(row)}
+    sql
+      .withTransaction(
+        Effect.gen(function* () {
+          yield* getById(id)
+          const row = { retail_id: id, content_type: logo.contentType, data: logo.data }
+          yield* sql`INSERT INTO retail_logo ${sql.insert(row)}
           ON CONFLICT (retail_id) DO UPDATE SET content_type = EXCLUDED.content_type, data = EXCLUDED.data, updated_at = now()`
-        yield* sql`UPDATE retail SET updated_at = now() WHERE id = ${id}`
-        return yield* getById(id)
-      })
-    ).pipe(Effect.catchTag("SqlError", Effect.die))
+          yield* sql`UPDATE retail SET updated_at = now() WHERE id = ${id}`
+          return yield* getById(id)
+        })
+      )
+      .pipe(Effect.catchTag("SqlError", Effect.die))
 
   const logo = (id: string) =>
     sql<{ contentType: LogoContentType; data: Uint8Array }>`SELECT l.content_type AS "contentType", l.data

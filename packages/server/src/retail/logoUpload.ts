@@ -27,9 +27,7 @@ const isUuid = Schema.is(Id)
 
 /** The `id` field and the ONE `file` part, or the Spanish reasons why not. */
 const pick = (parts: ReadonlyArray<FormPart>) => {
-  const issues: Array<FieldIssue> = parts
-    .filter((p) => p.name !== "id" && p.name !== "file")
-    .map((p) => ({ path: [p.name], message: "Campo no permitido" }))
+  const issues: Array<FieldIssue> = parts.filter((p) => p.name !== "id" && p.name !== "file").map((p) => ({ path: [p.name], message: "Campo no permitido" }))
   const ids = parts.filter((p) => p.name === "id" && p.filename === undefined)
   const files = parts.filter((p) => p.name === "file" && p.filename !== undefined)
   const id = ids.length === 1 ? new TextDecoder("utf-8", { fatal: false }).decode(ids[0]!.data).trim() : undefined

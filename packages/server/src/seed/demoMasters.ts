@@ -66,9 +66,7 @@ export const seedDemoMasters = Effect.gen(function* () {
         const family_id = family!.id
         yield* sql`INSERT INTO specialty ${sql.insert(data.specialties.map((s) => ({ family_id, name: s })))}`
         yield* sql`INSERT INTO document ${sql.insert(data.documents.map((d) => ({ family_id, name: d })))}`
-        yield* sql`INSERT INTO value ${sql.insert(
-          data.values.map(([v, code]) => ({ family_id, value_type_id: typeId.get(code)!, name: v }))
-        )}`
+        yield* sql`INSERT INTO value ${sql.insert(data.values.map(([v, code]) => ({ family_id, value_type_id: typeId.get(code)!, name: v })))}`
       }
     })
   )

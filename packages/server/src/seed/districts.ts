@@ -11,9 +11,7 @@ export const seedDistricts = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const regions = dpa.regions.map((r) => ({ id: r.code, name: r.name, roman_numeral: r.romanNumeral }))
   const provinces = dpa.regions.flatMap((r) => r.provinces.map((p) => ({ id: p.code, region_id: r.code, name: p.name })))
-  const districts = dpa.regions.flatMap((r) =>
-    r.provinces.flatMap((p) => p.comunas.map((c) => ({ id: c.code, province_id: p.code, name: c.name })))
-  )
+  const districts = dpa.regions.flatMap((r) => r.provinces.flatMap((p) => p.comunas.map((c) => ({ id: c.code, province_id: p.code, name: c.name }))))
   yield* sql.withTransaction(
     Effect.gen(function* () {
       yield* sql`INSERT INTO region ${sql.insert(regions)}

@@ -26,10 +26,7 @@ export class DataDirUnavailable extends Data.TaggedError("DataDirUnavailable")<{
   readonly cause: unknown
 }> {
   override get message(): string {
-    return (
-      `No se puede usar el directorio de datos ${this.dataDir} (${String(this.cause)}). / ` +
-      `Cannot use the data directory ${this.dataDir}.`
-    )
+    return `No se puede usar el directorio de datos ${this.dataDir} (${String(this.cause)}). / ` + `Cannot use the data directory ${this.dataDir}.`
   }
 }
 
@@ -127,11 +124,7 @@ export const acquire = (dataDir: string): Effect.Effect<void, DataDirLocked | Da
         return tryLock(file)
       },
       catch: (cause) => new DataDirUnavailable({ dataDir, cause })
-    }).pipe(
-      Effect.flatMap((owner) =>
-        owner === undefined ? Effect.void : Effect.fail(new DataDirLocked({ dataDir, pid: owner }))
-      )
-    ),
+    }).pipe(Effect.flatMap((owner) => (owner === undefined ? Effect.void : Effect.fail(new DataDirLocked({ dataDir, pid: owner }))))),
     () => Effect.sync(() => release(file))
   )
 }

@@ -45,17 +45,16 @@ export const databaseLayer = (options: DatabaseOptions): Layer.Layer<SqlClient.S
 }
 
 /** `DATABASE_URL` (PostgreSQL) or `PALMA_DATA_DIR` (embedded, default `./data`). */
-export const layerFromEnv: Layer.Layer<SqlClient.SqlClient, DatabaseError | ConfigError.ConfigError> =
-  Layer.unwrapEffect(
-    Effect.map(
-      Config.all({
-        databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
-        dataDir: Config.option(Config.string("PALMA_DATA_DIR"))
-      }),
-      ({ databaseUrl, dataDir }) =>
-        databaseLayer({
-          databaseUrl: Option.getOrUndefined(Option.map(databaseUrl, Redacted.value)),
-          dataDir: Option.getOrUndefined(dataDir)
-        })
-    )
+export const layerFromEnv: Layer.Layer<SqlClient.SqlClient, DatabaseError | ConfigError.ConfigError> = Layer.unwrapEffect(
+  Effect.map(
+    Config.all({
+      databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
+      dataDir: Config.option(Config.string("PALMA_DATA_DIR"))
+    }),
+    ({ databaseUrl, dataDir }) =>
+      databaseLayer({
+        databaseUrl: Option.getOrUndefined(Option.map(databaseUrl, Redacted.value)),
+        dataDir: Option.getOrUndefined(dataDir)
+      })
   )
+)

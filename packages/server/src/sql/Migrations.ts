@@ -16,11 +16,7 @@ const migrationKey = /^\d+_.+$/
 /** Runs the pending migrations; returns the `[id, name]` of each one applied. */
 export const runMigrations = (
   migrations: Record<string, Migration>
-): Effect.Effect<
-  ReadonlyArray<readonly [id: number, name: string]>,
-  Migrator.MigrationError | SqlError.SqlError,
-  SqlClient.SqlClient
-> => {
+): Effect.Effect<ReadonlyArray<readonly [id: number, name: string]>, Migrator.MigrationError | SqlError.SqlError, SqlClient.SqlClient> => {
   // Migrator.fromRecord silently skips keys it cannot parse; a misnamed migration must not vanish.
   const misnamed = Object.keys(migrations).filter((key) => !migrationKey.test(key))
   if (misnamed.length > 0) {
@@ -33,8 +29,6 @@ export const runMigrations = (
   }
   return Migrator.make({})({ loader: Migrator.fromRecord(migrations) }).pipe(
     // The Migrator turns a failed migration into a defect; give it back to callers as a typed failure.
-    Effect.catchSomeDefect((defect) =>
-      defect instanceof Migrator.MigrationError ? Option.some(Effect.fail(defect)) : Option.none()
-    )
+    Effect.catchSomeDefect((defect) => (defect instanceof Migrator.MigrationError ? Option.some(Effect.fail(defect)) : Option.none()))
   )
 }

@@ -57,8 +57,7 @@ const makeConnection = (db: PGlite): SqlConnection.Connection => {
     Effect.tryPromise({
       // Without parameters use the simple protocol, as node-postgres does: it accepts several
       // statements in one string (migrations) and returns one result per statement.
-      try: async (): Promise<ReadonlyArray<Results>> =>
-        params.length === 0 ? db.exec(sql, options) : [await db.query(sql, [...params], options)],
+      try: async (): Promise<ReadonlyArray<Results>> => (params.length === 0 ? db.exec(sql, options) : [await db.query(sql, [...params], options)]),
       catch: statementError
     }).pipe(
       // A PGlite call cannot be cancelled; keep the permit until it has really finished.
@@ -74,8 +73,7 @@ const makeConnection = (db: PGlite): SqlConnection.Connection => {
   return {
     execute,
     executeUnprepared: execute,
-    executeRaw: (sql, params) =>
-      Effect.map(run(sql, params), (results) => (results.length === 1 ? results[0] : results)),
+    executeRaw: (sql, params) => Effect.map(run(sql, params), (results) => (results.length === 1 ? results[0] : results)),
     executeValues: (sql, params) =>
       // rowMode "array" makes every row an array of column values.
       Effect.map(run(sql, params, { rowMode: "array" }), (results) => rowsOf(results) as ReadonlyArray<Rows>),
@@ -84,32 +82,25 @@ const makeConnection = (db: PGlite): SqlConnection.Connection => {
   }
 }
 
-export const make = (
-  config: PgLiteClientConfig
-): Effect.Effect<PgLiteClient, SqlError.SqlError, Scope.Scope | Reactivity.Reactivity> =>
+export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, SqlError.SqlError, Scope.Scope | Reactivity.Reactivity> =>
   Effect.gen(function* () {
     const permit = yield* Effect.makeSemaphore(1)
     const db = yield* Effect.acquireRelease(
       Effect.tryPromise({
-        try: () =>
-          PGlite.create(config.dataDir, { parsers: pgliteParsers, ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}) }),
-        catch: (cause) =>
-          new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${config.dataDir ?? "memory"}` })
+        try: () => PGlite.create(config.dataDir, { parsers: pgliteParsers, ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}) }),
+        catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${config.dataDir ?? "memory"}` })
       }),
       (db) =>
         // Under the permit, so an in-flight query or transaction ends before the files close.
-        permit.withPermits(1)(Effect.tryPromise(() => db.close())).pipe(
-          Effect.catchAll((error) => Effect.logWarning("PGlite did not close cleanly", error.cause))
-        )
+        permit
+          .withPermits(1)(Effect.tryPromise(() => db.close()))
+          .pipe(Effect.catchAll((error) => Effect.logWarning("PGlite did not close cleanly", error.cause)))
     )
 
     const connection = makeConnection(db)
     // Waiting for the permit stays interruptible; once taken, its release is bound to the scope.
     const acquirer: SqlConnection.Connection.Acquirer = Effect.uninterruptibleMask((restore) =>
-      restore(permit.take(1)).pipe(
-        Effect.zipRight(Effect.addFinalizer(() => permit.release(1))),
-        Effect.as(connection)
-      )
+      restore(permit.take(1)).pipe(Effect.zipRight(Effect.addFinalizer(() => permit.release(1))), Effect.as(connection))
     )
 
     const client = yield* SqlClient.make({
@@ -131,11 +122,7 @@ export const make = (
     return Object.assign(client, extra)
   })
 
-export const layer = (
-  config: PgLiteClientConfig = {}
-): Layer.Layer<PgLiteClient | SqlClient.SqlClient, SqlError.SqlError> =>
-  Layer.scopedContext(
-    Effect.map(make(config), (client) =>
-      Context.make(PgLiteClient, client).pipe(Context.add(SqlClient.SqlClient, client))
-    )
-  ).pipe(Layer.provide(Reactivity.layer))
+export const layer = (config: PgLiteClientConfig = {}): Layer.Layer<PgLiteClient | SqlClient.SqlClient, SqlError.SqlError> =>
+  Layer.scopedContext(Effect.map(make(config), (client) => Context.make(PgLiteClient, client).pipe(Context.add(SqlClient.SqlClient, client)))).pipe(
+    Layer.provide(Reactivity.layer)
+  )

@@ -20,9 +20,7 @@ let key: SigningKeyShape
 
 beforeAll(async () => {
   const layer = TokenVerifier.layerLocal(config).pipe(Layer.provideMerge(LocalIssuer.layer(config)), Layer.provideMerge(SigningKey.layerMemory))
-  ;({ issuer, verifier, key } = await Effect.runPromise(
-    Effect.provide(Effect.all({ issuer: LocalIssuer, verifier: TokenVerifier, key: SigningKey }), layer)
-  ))
+  ;({ issuer, verifier, key } = await Effect.runPromise(Effect.provide(Effect.all({ issuer: LocalIssuer, verifier: TokenVerifier, key: SigningKey }), layer)))
 })
 
 const admin = { userId: "user_1", sessionId: "sess_1", publicMeta: { roles: { operaciones: "admin" } } }

@@ -20,9 +20,7 @@ const fetchSpy = vi.fn(() => Promise.reject(new Error("network access attempted"
 beforeAll(async () => {
   vi.stubGlobal("fetch", fetchSpy)
   const layer = TokenVerifier.layerLocal(config).pipe(Layer.provideMerge(LocalIssuer.layer(config)), Layer.provideMerge(SigningKey.layerMemory))
-  ;({ key, issuer, verifier } = await Effect.runPromise(
-    Effect.provide(Effect.all({ key: SigningKey, issuer: LocalIssuer, verifier: TokenVerifier }), layer)
-  ))
+  ;({ key, issuer, verifier } = await Effect.runPromise(Effect.provide(Effect.all({ key: SigningKey, issuer: LocalIssuer, verifier: TokenVerifier }), layer)))
 })
 
 afterAll(() => {

@@ -25,7 +25,11 @@ afterAll(() => server?.stop())
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000"
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("se esperaba un error"), (e: ApiFailure) => e)
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("se esperaba un error"),
+    (e: ApiFailure) => e
+  )
 
 /** The family's masters, by name. */
 const mastersOf = async (family: Family) => {
@@ -34,7 +38,10 @@ const mastersOf = async (family: Family) => {
     operador((c) => c.specialty.list({ urlParams: { family_id: family.id } })),
     operador((c) => c.document.list({ urlParams: { family_id: family.id } }))
   ])
-  const byName = <A extends { name: string; id: string }>(list: ReadonlyArray<A>) => (name: string) => list.find((x) => x.name === name)!.id
+  const byName =
+    <A extends { name: string; id: string }>(list: ReadonlyArray<A>) =>
+    (name: string) =>
+      list.find((x) => x.name === name)!.id
   return { value: byName(values), specialty: byName(specialties), document: byName(documents) }
 }
 
@@ -123,7 +130,9 @@ describe("assistance", () => {
 
   it("lists all, by family, and the families that have services (seeded demo services included)", async () => {
     const all = await operador((c) => c.assistance.getAll())
-    expect(all.map((a) => a.name)).toEqual(expect.arrayContaining(["Gasfitería", "Electricidad", "Cerrajería", "Vidriería", "Urgencia veterinaria", "Telemedicina"]))
+    expect(all.map((a) => a.name)).toEqual(
+      expect.arrayContaining(["Gasfitería", "Electricidad", "Cerrajería", "Vidriería", "Urgencia veterinaria", "Telemedicina"])
+    )
     const gasfiteria = all.find((a) => a.name === "Gasfitería")!
     expect(gasfiteria.family).toEqual({ id: hogar.id, name: "Hogar" })
     expect(gasfiteria.values.length).toBeGreaterThan(0)
@@ -149,9 +158,7 @@ describe("assistance", () => {
     expect(value.issues).toEqual([{ path: ["values", 1], message: "El valor «Síntomas» no pertenece a la familia Hogar" }])
 
     const both = await failure(
-      admin((c) =>
-        c.assistance.create({ payload: input({ specialties: [s.specialty("Telemedicina")], documents: [s.document("Receta médica")] }) })
-      )
+      admin((c) => c.assistance.create({ payload: input({ specialties: [s.specialty("Telemedicina")], documents: [s.document("Receta médica")] }) }))
     )
     expect(both.status).toBe(400)
     expect(both.issues).toEqual([
@@ -400,7 +407,10 @@ describe("the original client's assistance calls", () => {
   it("reads the lists and lookups the screens use, and deletes by id", async () => {
     const all = await call<Array<{ id: string; name: string; family: { id: string; name: string } }>>("GET", "/assistance/getAll")
     expect(all.length).toBeGreaterThan(0)
-    for (const a of all) expect(a).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), family: { id: expect.any(String), name: expect.any(String) } }))
+    for (const a of all)
+      expect(a).toEqual(
+        expect.objectContaining({ id: expect.any(String), name: expect.any(String), family: { id: expect.any(String), name: expect.any(String) } })
+      )
     // The seed's order: by family name, then name.
     const key = (a: (typeof all)[number]) => [a.family.name, a.name] as const
     const sorted = [...all].sort((x, y) => key(x)[0].localeCompare(key(y)[0]) || key(x)[1].localeCompare(key(y)[1]))
@@ -420,7 +430,17 @@ describe("the original client's assistance calls", () => {
     const documents = await call<Array<{ id: string; name: string }>>("GET", `/assistance/getDocumentsById/${gasfiteria.id}`)
     expect(documents.map(pair)).toEqual(detail.documents.map(pair))
 
-    const temp = await call<SeedAssistance>("POST", "/assistance/create", { id: "", family: { id: hogar.id, name: "Hogar" }, name: "Para borrar", description: "", values: [], specialties: [], documents: [], benefits: [], exclusions: [] })
+    const temp = await call<SeedAssistance>("POST", "/assistance/create", {
+      id: "",
+      family: { id: hogar.id, name: "Hogar" },
+      name: "Para borrar",
+      description: "",
+      values: [],
+      specialties: [],
+      documents: [],
+      benefits: [],
+      exclusions: []
+    })
     expect(temp).toMatchObject({ values: [], specialties: [], documents: [], benefits: [], exclusions: [] })
     await call("DELETE", `/assistance/deleteById/${temp.id}`)
     expect((await send(server.url, "GET", `/api/assistance/getById/${temp.id}`, { token })).status).toBe(404)

@@ -34,8 +34,7 @@ const clerkToken = (claims: Record<string, unknown> = {}, key = privateKey) => {
   return `${header}.${payload}.${sign("sha256", Buffer.from(`${header}.${payload}`), key).toString("base64url")}`
 }
 
-const get = (path: string, token?: string) =>
-  fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+const get = (path: string, token?: string) => fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
 
 beforeAll(async () => {
   server = await startServerProcess({

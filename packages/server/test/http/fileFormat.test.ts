@@ -50,7 +50,17 @@ describe("fields of a plan", () => {
   it("are the person and policy fields, then the values of the plan's product", async () => {
     const fields = await operador((c) => c.field.getByProductPlanId({ path: planPath() }))
     expect(fields.slice(0, 11).map((f) => f.field)).toEqual([
-      "rut", "name", "paternalLastName", "maternalLastName", "birthDate", "address", "district", "email", "phone", "initialDate", "endDate"
+      "rut",
+      "name",
+      "paternalLastName",
+      "maternalLastName",
+      "birthDate",
+      "address",
+      "district",
+      "email",
+      "phone",
+      "initialDate",
+      "endDate"
     ])
     expect(fields.filter((f) => f.required).map((f) => f.field)).toEqual(["rut", "name", "paternalLastName"])
     expect(fields.slice(11)).toEqual(plan.valueIds.map((id) => expect.objectContaining({ field: id, kind: "value" })))
@@ -73,24 +83,32 @@ describe("file formats", () => {
 
     const replaced = await admin((c) =>
       c.fileFormat.create({
-        payload: { productPlan_id: plan.planId, fields: [
+        payload: {
+          productPlan_id: plan.planId,
+          fields: [
             { field_id: "name", header: "NOMBRE", required: false },
             { field_id: "paternalLastName", header: "PATERNO", required: false },
             { field_id: "rut", header: "RUT", required: false }
-          ] }
+          ]
+        }
       })
     )
     expect(replaced.map((f) => f.header)).toEqual(["NOMBRE", "PATERNO", "RUT"])
     expect(await operador((c) => c.fileFormat.getByProductPlanId({ path: planPath() }))).toEqual(replaced)
     const channels = await operador((c) => c.fileFormat.getAll())
-    expect(channels.filter((r) => r.retail_id === plan.retailId)).toEqual([{ retail_id: plan.retailId, retail_rut: expect.any(String), retail_name: "Canal Formatos" }])
+    expect(channels.filter((r) => r.retail_id === plan.retailId)).toEqual([
+      { retail_id: plan.retailId, retail_rut: expect.any(String), retail_name: "Canal Formatos" }
+    ])
   })
 
   it("refuses a format without rut (or name) with a Spanish 400, leaving the previous one intact", async () => {
     const before = await operador((c) => c.fileFormat.getByProductPlanId({ path: planPath() }))
     const response = await raw("POST", "/api/fileFormat/create", tokens.admin, {
       productPlan_id: plan.planId,
-      fields: [{ field_id: "name", header: "Nombre" }, { field_id: "paternalLastName", header: "Paterno" }]
+      fields: [
+        { field_id: "name", header: "Nombre" },
+        { field_id: "paternalLastName", header: "Paterno" }
+      ]
     })
     expect(response.status).toBe(400)
     const body = response.json as { message: string; issues: ReadonlyArray<{ path: ReadonlyArray<string>; message: string }> }
@@ -102,11 +120,15 @@ describe("file formats", () => {
     const values = await admin((c) => c.value.list({ urlParams: {} }))
     const foreign = values.find((v) => !plan.valueIds.includes(v.id))!
     const error = await failure(
-      admin((c) => c.fileFormat.create({ payload: { productPlan_id: plan.planId, fields: [...columns(), { field_id: foreign.id, header: "Otro", required: false }] } }))
+      admin((c) =>
+        c.fileFormat.create({ payload: { productPlan_id: plan.planId, fields: [...columns(), { field_id: foreign.id, header: "Otro", required: false }] } })
+      )
     )
     expect(error).toMatchObject({ status: 400 })
     expect(error?.issues).toContainEqual({ path: ["fields", 6, "field_id"], message: "El valor no pertenece a los servicios del producto del plan" })
-    expect(await statusOf(admin((c) => c.fileFormat.create({ payload: { productPlan_id: unknownPlan.productPlan_id, fields: columns().slice(0, 3) } })))).toBe(404)
+    expect(await statusOf(admin((c) => c.fileFormat.create({ payload: { productPlan_id: unknownPlan.productPlan_id, fields: columns().slice(0, 3) } })))).toBe(
+      404
+    )
   })
 
   it("template: an .xlsx whose header row is exactly the format's headers, in order, bold and frozen", async () => {
@@ -169,7 +191,7 @@ describe("the original client's calls (seed API, verbatim)", () => {
     }
   })
 
-  it("fileFormat/create takes the client's whole format state (new columns with id \"\", no header) and names them by their field", async () => {
+  it('fileFormat/create takes the client\'s whole format state (new columns with id "", no header) and names them by their field', async () => {
     const fields = (await raw("GET", `/api/field/getByProductPlanId/${plan.planId}`, tokens.user)).json as ReadonlyArray<Record<string, unknown>>
     const chosen = ["rut", "name", "paternalLastName", "birthDate", plan.valueIds[0]!].map((id) => fields.find((f) => f["id"] === id)!)
     // As the client builds it from the field list: id→field_id, name→field_name, format→field_format.
@@ -188,8 +210,26 @@ describe("the original client's calls (seed API, verbatim)", () => {
     const values = await admin((c) => c.value.list({ urlParams: {} }))
     const value = values.find((v) => v.id === plan.valueIds[0])!
     expect(columns.map(({ id: _id, ...column }) => column)).toEqual([
-      { field_db_name: "rut", field_type: "insured", field_id: "rut", field_name: "RUT", field_format: "12.345.678-5", header: "RUT", required: true, position: 1 },
-      { field_db_name: "name", field_type: "insured", field_id: "name", field_name: "Nombre", field_format: "Texto", header: "Nombre", required: true, position: 2 },
+      {
+        field_db_name: "rut",
+        field_type: "insured",
+        field_id: "rut",
+        field_name: "RUT",
+        field_format: "12.345.678-5",
+        header: "RUT",
+        required: true,
+        position: 1
+      },
+      {
+        field_db_name: "name",
+        field_type: "insured",
+        field_id: "name",
+        field_name: "Nombre",
+        field_format: "Texto",
+        header: "Nombre",
+        required: true,
+        position: 2
+      },
       {
         field_db_name: "paternalLastName",
         field_type: "insured",

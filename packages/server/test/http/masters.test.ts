@@ -85,9 +85,7 @@ describe("specialty", () => {
     const families = await operador((c) => c.family.list({ urlParams: {} }))
     const hogar = families.find((f) => f.name === "Hogar")!
     const salud = families.find((f) => f.name === "Salud")!
-    const created = await admin((c) =>
-      c.specialty.create({ payload: { family_id: hogar.id, name: "Techumbre", description: "Reparación de techos" } })
-    )
+    const created = await admin((c) => c.specialty.create({ payload: { family_id: hogar.id, name: "Techumbre", description: "Reparación de techos" } }))
     expect(created).toMatchObject({ family_id: hogar.id, family_name: "Hogar", name: "Techumbre" })
     expect(await statusOf(admin((c) => c.specialty.create({ payload: { family_id: hogar.id, name: "TECHUMBRE", description: "" } })))).toBe(409)
     // The same name in another family is fine.
@@ -209,12 +207,25 @@ describe("the original client's master calls", () => {
       ["document", "getAllDocuments", "getDocumentsByFamilyId"]
     ] as const) {
       const rows: Array<Record<string, unknown>> = await call("GET", `/${resource}/${all}`)
-      expect(rows[0]).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), family_id: expect.any(String), family_name: expect.any(String) }))
+      expect(rows[0]).toEqual(
+        expect.objectContaining({ id: expect.any(String), name: expect.any(String), family_id: expect.any(String), family_name: expect.any(String) })
+      )
       const families: Array<{ family_id: string; family_name: string }> = await call("GET", `/${resource}/families`)
       expect(families.length).toBeGreaterThan(0)
       expect(families[0]).toEqual({ family_id: expect.any(String), family_name: expect.any(String) })
-      const created: { id: string } = await call("POST", `/${resource}/create`, { id: "", name: "Compatible", family_id: hogar!.id, family_name: "otra", isActive: false })
-      expect(await call("GET", `/${resource}/get/${created.id}`)).toMatchObject({ name: "Compatible", family_id: hogar!.id, family_name: hogar!.name, isActive: true })
+      const created: { id: string } = await call("POST", `/${resource}/create`, {
+        id: "",
+        name: "Compatible",
+        family_id: hogar!.id,
+        family_name: "otra",
+        isActive: false
+      })
+      expect(await call("GET", `/${resource}/get/${created.id}`)).toMatchObject({
+        name: "Compatible",
+        family_id: hogar!.id,
+        family_name: hogar!.name,
+        isActive: true
+      })
       await call("PUT", `/${resource}/update/${created.id}`, { id: created.id, name: "Compatible 2", family_id: hogar!.id, family_name: "x" })
       const inFamily: Array<{ name: string; family_id: string }> = await call("GET", `/${resource}/${byFamily}/${hogar!.id}`)
       expect(inFamily.every((r) => r.family_id === hogar!.id)).toBe(true)
@@ -246,7 +257,10 @@ describe("the original client's master calls", () => {
     const families: Array<Record<string, unknown>> = await call("GET", "/value/getFamilies")
     expect(families).toContainEqual(expect.objectContaining({ id: family!.id, name: family!.name }))
 
-    const unknownType = await send(server.url, "POST", "/api/value/create", { token, body: JSON.stringify({ family_id: family!.id, name: "X", valuetype_code: "Q" }) })
+    const unknownType = await send(server.url, "POST", "/api/value/create", {
+      token,
+      body: JSON.stringify({ family_id: family!.id, name: "X", valuetype_code: "Q" })
+    })
     expect(unknownType.status).toBe(404)
     expect(unknownType.json).toMatchObject({ message: "El tipo de valor indicado no existe o está inactivo" })
   })

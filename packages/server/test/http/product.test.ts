@@ -29,7 +29,11 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000"
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("se esperaba un error"), (e: ApiFailure) => e)
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("se esperaba un error"),
+    (e: ApiFailure) => e
+  )
 const assistance = (name: string) => assistances.find((a) => a.name === name)!.id
 
 const clpProduct = (overrides: Partial<ProductInput> = {}): ProductInput => ({
@@ -87,8 +91,7 @@ const post = async (path: string, body: unknown) => {
 }
 
 /** What a channel sells: `product/list` offers every active product, with a plan where it sells it. */
-const soldBy = async (agentId: string) =>
-  (await operador((c) => c.product.list({ path: { agent_id: agentId } }))).filter((p) => p.productPlan_id !== null)
+const soldBy = async (agentId: string) => (await operador((c) => c.product.list({ path: { agent_id: agentId } }))).filter((p) => p.productPlan_id !== null)
 
 describe("product", () => {
   it("round-trips money exactly: CLP whole pesos, UF two-decimal texts, in the coverage order", async () => {
@@ -113,9 +116,10 @@ describe("product", () => {
     expect(await operador((c) => c.product.getById({ path: { id: created.id } }))).toEqual(created)
 
     // On the wire: UF stays a string, CLP a JSON integer.
-    const raw = (await (
-      await fetch(`${server.url}/api/product/getById/${created.id}`, { headers: { authorization: `Bearer ${adminToken}` } })
-    ).json()) as { cost: unknown; assistances: Array<{ amount: unknown }> }
+    const raw = (await (await fetch(`${server.url}/api/product/getById/${created.id}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+      cost: unknown
+      assistances: Array<{ amount: unknown }>
+    }
     expect(raw.cost).toBe("0.35")
     expect(raw.assistances.map((a) => a.amount)).toEqual(["1.25", "12345678.90", 90000])
 
@@ -262,10 +266,7 @@ describe("plans (needs POST /api/retail/create)", () => {
   })
 
   it("each channel sees its own prices; reads by product and channel, by family and by plan", async () => {
-    const [uno, dos] = await Promise.all([
-      createChannel(server.url, adminToken, "Tienda Uno"),
-      createChannel(server.url, adminToken, "Tienda Dos")
-    ])
+    const [uno, dos] = await Promise.all([createChannel(server.url, adminToken, "Tienda Uno"), createChannel(server.url, adminToken, "Tienda Dos")])
     const product = await admin((c) => c.product.create({ payload: ufProduct({ name: "Integral por canal" }) }))
     const pet = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Mascota")!
     const planUno = await admin((c) =>
@@ -287,7 +288,11 @@ describe("plans (needs POST /api/retail/create)", () => {
 
     const one = await operador((c) => c.product.getByIdWithPrices({ path: { id: product.id, agent_id: uno } }))
     expect(one).toMatchObject({ id: product.id, productPlan_id: planUno.id, customerPrice: "0.50", agent_name: "Tienda Uno" })
-    expect(one.plan).toEqual({ customer: { id: planUno.id, price: "0.50" }, company: { id: planUno.id, price: "0.35" }, yearly: { id: planUno.id, price: "5.50" } })
+    expect(one.plan).toEqual({
+      customer: { id: planUno.id, price: "0.50" },
+      company: { id: planUno.id, price: "0.35" },
+      yearly: { id: planUno.id, price: "5.50" }
+    })
     expect(one.price).toEqual({ customer: "0.50", company: "0.35" })
     expect(await operador((c) => c.product.getByProductPlanId({ path: { id: planUno.id } }))).toEqual({
       ...one,
@@ -319,20 +324,41 @@ describe("plans (needs POST /api/retail/create)", () => {
     const channel = await createChannel(server.url, adminToken, "Corredora")
     const integral = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Integral")!
     // A UF product reads numbers as UF; what has more than two decimals, or is not a number, is refused.
-    const wrong = await post("/api/product/assignPrices", { id: integral.id, agent_id: channel, customerprice: 0.555, companyprice: "1.255", yearlyprice: "-5" })
+    const wrong = await post("/api/product/assignPrices", {
+      id: integral.id,
+      agent_id: channel,
+      customerprice: 0.555,
+      companyprice: "1.255",
+      yearlyprice: "-5"
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.body.issues).toEqual([
       { path: ["customerprice"], message: 'Monto en UF inválido: use un texto con hasta 2 decimales, p. ej. "1.25"' },
       { path: ["companyprice"], message: 'Monto en UF inválido: use un texto con hasta 2 decimales, p. ej. "1.25"' },
       { path: ["yearlyprice"], message: 'Monto en UF inválido: use un texto con hasta 2 decimales, p. ej. "1.25"' }
     ])
-    const notANumber = await post("/api/product/assignPrices", { id: integral.id, agent_id: channel, customerprice: "4,5", companyprice: "", yearlyprice: true })
+    const notANumber = await post("/api/product/assignPrices", {
+      id: integral.id,
+      agent_id: channel,
+      customerprice: "4,5",
+      companyprice: "",
+      yearlyprice: true
+    })
     expect(notANumber.status).toBe(400)
     expect(notANumber.body.issues).toEqual(
-      ["customerprice", "companyprice", "yearlyprice"].map((field) => ({ path: [field], message: 'Monto inválido: un número, o un texto como "10000" o "1.25"' }))
+      ["customerprice", "companyprice", "yearlyprice"].map((field) => ({
+        path: [field],
+        message: 'Monto inválido: un número, o un texto como "10000" o "1.25"'
+      }))
     )
     const hogar = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Hogar")!
-    const cents = await post("/api/product/assignPrices", { id: hogar.id, agent_id: channel, customerprice: "4990.5", companyprice: 3990.5, yearlyprice: "49900" })
+    const cents = await post("/api/product/assignPrices", {
+      id: hogar.id,
+      agent_id: channel,
+      customerprice: "4990.5",
+      companyprice: 3990.5,
+      yearlyprice: "49900"
+    })
     expect(cents.status).toBe(400)
     expect(cents.body.issues).toEqual([
       { path: ["customerprice"], message: "En pesos el monto debe ser un número entero" },
@@ -340,11 +366,19 @@ describe("plans (needs POST /api/retail/create)", () => {
     ])
     expect((await soldBy(channel)).map((p) => p.name)).toEqual([])
 
-    expect(await failure(admin((c) => c.product.assignPrices({ payload: { id: integral.id, agent_id: UNKNOWN, customerprice: uf("1"), companyprice: uf("1"), yearlyprice: uf("1") } })))).toMatchObject({
+    expect(
+      await failure(
+        admin((c) =>
+          c.product.assignPrices({ payload: { id: integral.id, agent_id: UNKNOWN, customerprice: uf("1"), companyprice: uf("1"), yearlyprice: uf("1") } })
+        )
+      )
+    ).toMatchObject({
       status: 404,
       message: "El canal indicado no existe o está inactivo"
     })
-    expect(await failure(admin((c) => c.product.assignPrices({ payload: { id: UNKNOWN, agent_id: channel, customerprice: 1, companyprice: 1, yearlyprice: 1 } })))).toMatchObject({
+    expect(
+      await failure(admin((c) => c.product.assignPrices({ payload: { id: UNKNOWN, agent_id: channel, customerprice: 1, companyprice: 1, yearlyprice: 1 } })))
+    ).toMatchObject({
       status: 404,
       message: "El producto indicado no existe o está inactivo"
     })
@@ -451,8 +485,26 @@ describe("the original client's product calls", () => {
       isActive: true
     })
     expect(body["assistances"]).toEqual([
-      expect.objectContaining({ id: assistance("Gasfitería"), name: "Gasfitería", section: "Hogar", amount: 150000, maximum: 50000, events: 3, lack: 30, currency: "P" }),
-      expect.objectContaining({ id: assistance("Telemedicina"), name: "Telemedicina", section: "Salud", amount: "2.00", maximum: "1.50", events: 6, lack: 0, currency: "U" })
+      expect.objectContaining({
+        id: assistance("Gasfitería"),
+        name: "Gasfitería",
+        section: "Hogar",
+        amount: 150000,
+        maximum: 50000,
+        events: 3,
+        lack: 30,
+        currency: "P"
+      }),
+      expect.objectContaining({
+        id: assistance("Telemedicina"),
+        name: "Telemedicina",
+        section: "Salud",
+        amount: "2.00",
+        maximum: "1.50",
+        events: 6,
+        lack: 0,
+        currency: "U"
+      })
     ])
     // Stored exactly what the permitted fields say: read back through Palma's own client.
     const stored = await operador((c) => c.product.getById({ path: { id: String(body["id"]) } }))
@@ -499,7 +551,10 @@ describe("the original client's product calls", () => {
     expect(cents.status).toBe(400)
     expect((cents.json as { issues: unknown }).issues).toEqual([{ path: ["cost"], message: "En pesos el monto debe ser un número entero" }])
     const line = { id: assistance("Gasfitería"), amount: "-1", maximum: "1.255", events: 1, currency: "U" }
-    const badLine = await asAdmin("POST", "/create", { ...originalBody("Línea mala"), assistances: [line, { amount: 1, maximum: 1, events: 1, currency: "P" }] })
+    const badLine = await asAdmin("POST", "/create", {
+      ...originalBody("Línea mala"),
+      assistances: [line, { amount: 1, maximum: 1, events: 1, currency: "P" }]
+    })
     expect(badLine.status).toBe(400)
     const issues = (badLine.json as { issues: Array<{ path: unknown[]; message: string }> }).issues
     expect(issues.map((i) => i.path)).toEqual([
@@ -566,7 +621,13 @@ describe("the original client's product calls", () => {
     expect((await as(operadorToken, "GET", `/get/${product.id}/${agentId}`)).status).toBe(404)
 
     const byPlan = await read(`/getByProductPlanId/${plan.id}`)
-    expect(byPlan).toMatchObject({ id: product.id, familyId: hogar.id, name: "Con precios", promotional: "Descripción promocional", plan: { id: plan.id, agentId, price: 4990 } })
+    expect(byPlan).toMatchObject({
+      id: product.id,
+      familyId: hogar.id,
+      name: "Con precios",
+      promotional: "Descripción promocional",
+      plan: { id: plan.id, agentId, price: 4990 }
+    })
     expect((byPlan["assistances"] as Array<Record<string, unknown>>).map((a) => [a["id"], a["name"]])).toEqual([
       [assistance("Gasfitería"), "Gasfitería"],
       [assistance("Telemedicina"), "Telemedicina"]
@@ -599,10 +660,18 @@ describe("the original client's product calls", () => {
     // The contract of the plan, as caseStore.getPdfContract reads it.
     const contract = await as(operadorToken, "GET", `/getContract/${plan.id}`)
     expect(contract.status).toBe(200)
-    expect(Buffer.from((contract.json as { base64: string }).base64, "base64").subarray(0, 5).toString()).toBe("%PDF-")
+    expect(
+      Buffer.from((contract.json as { base64: string }).base64, "base64")
+        .subarray(0, 5)
+        .toString()
+    ).toBe("%PDF-")
 
     // A UF product reads the client's numbers as UF.
-    const ufProductId = ((await asAdmin("POST", "/create", { ...originalBody("Precios UF"), currency: "U", cost: 1, minInsuredCompanyPrice: 1, dynamiccharge: 0 })).json as { id: string }).id
+    const ufProductId = (
+      (await asAdmin("POST", "/create", { ...originalBody("Precios UF"), currency: "U", cost: 1, minInsuredCompanyPrice: 1, dynamiccharge: 0 })).json as {
+        id: string
+      }
+    ).id
     const ufPlan = await asAdmin("POST", "/assignPrices", { id: ufProductId, agent_id: agentId, customerprice: 1, companyprice: "0.5", yearlyprice: 10.5 })
     expect(ufPlan.json).toMatchObject({ customerPrice: "1.00", companyPrice: "0.50", yearlyPrice: "10.50" })
   })

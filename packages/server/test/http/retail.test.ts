@@ -20,7 +20,11 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as { status: number; message: string; issues: ReadonlyArray<{ path: ReadonlyArray<string | number>; message: string }> })
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as { status: number; message: string; issues: ReadonlyArray<{ path: ReadonlyArray<string | number>; message: string }> }
+  )
 
 /** Payloads as the typed client takes them (decoded), written as a person would type them. */
 const retailInput = Schema.decodeUnknownSync(RetailInput)
@@ -55,9 +59,20 @@ describe("retail (channels)", () => {
     // Sent as typed: dots, no dash, spaces around; the server stores the canonical form.
     const formatted = Rut.format(rut)
     expect(formatted).toMatch(/^76\.123\.456-/)
-    const again = await postJson("/api/retail/create", { rut: ` ${formatted.replace("-", "")} `, name: "Tiendas Prueba SpA", legalRepresentative: "Ana Pérez" }, tokens.admin)
+    const again = await postJson(
+      "/api/retail/create",
+      { rut: ` ${formatted.replace("-", "")} `, name: "Tiendas Prueba SpA", legalRepresentative: "Ana Pérez" },
+      tokens.admin
+    )
     expect(again.status).toBe(200)
-    expect(await again.json()).toMatchObject({ id: created.id, rut: formatted, name: "Tiendas Prueba SpA", legalRepresentative: "Ana Pérez", district: "", district_id: null })
+    expect(await again.json()).toMatchObject({
+      id: created.id,
+      rut: formatted,
+      name: "Tiendas Prueba SpA",
+      legalRepresentative: "Ana Pérez",
+      district: "",
+      district_id: null
+    })
     const all = await operador((c) => c.retail.getAll())
     expect(all.filter((r) => r.rut === rut)).toHaveLength(1)
     expect(await operador((c) => c.retail.getByRut({ path: rutPath({ rut: formatted }) }))).toMatchObject({ id: created.id, name: "Tiendas Prueba SpA" })
@@ -204,7 +219,10 @@ describe("demo channels (seed)", () => {
       expect(channel.plans.length, channel.name).toBeGreaterThan(0)
       for (const plan of channel.plans) {
         const format = await operador((c) => c.fileFormat.getByProductPlanId({ path: { productPlan_id: plan.id } }))
-        expect(format.map((f) => f.field_id), `${channel.name} / ${plan.product_name}`).toEqual(expect.arrayContaining(["rut", "name", "paternalLastName"]))
+        expect(
+          format.map((f) => f.field_id),
+          `${channel.name} / ${plan.product_name}`
+        ).toEqual(expect.arrayContaining(["rut", "name", "paternalLastName"]))
       }
     }
     expect(seeded.find((r) => r.name === "Canal Web Palma")!.plans.map((p) => p.product_name)).toEqual([
@@ -221,7 +239,15 @@ describe("channels with their plans", () => {
     const channels = await operador((c) => c.retail.getProductsAndRetail())
     const channel = channels.find((r) => r.id === fixture.retailId)
     expect(channel?.plans).toEqual([
-      expect.objectContaining({ id: fixture.planId, product_name: fixture.productName, agent_id: fixture.retailId, currency: "P", customerPrice: 9990, companyPrice: 7000, yearlyPrice: 99900 })
+      expect.objectContaining({
+        id: fixture.planId,
+        product_name: fixture.productName,
+        agent_id: fixture.retailId,
+        currency: "P",
+        customerPrice: 9990,
+        companyPrice: 7000,
+        yearlyPrice: 99900
+      })
     ])
     await admin((c) => c.retail.deleteById({ path: { id: fixture.retailId } }))
     expect((await operador((c) => c.retail.getProductsAndRetail())).map((r) => r.id)).not.toContain(fixture.retailId)
@@ -268,7 +294,12 @@ describe("the original client's calls (seed API, verbatim)", () => {
 
   it("create takes the client's whole state (comuna by name, blank logo, its lists) and answers the channel as getById does", async () => {
     const rut = rutOf(76543210)
-    const created = await raw("POST", "/api/retail/create", tokens.admin, clientState(rut, { district: "nunoa", isActive: false, user_id: "x", created_by: "y" }))
+    const created = await raw(
+      "POST",
+      "/api/retail/create",
+      tokens.admin,
+      clientState(rut, { district: "nunoa", isActive: false, user_id: "x", created_by: "y" })
+    )
     expect(created.status).toBe(200)
     expect(created.json).toEqual({
       id: expect.stringMatching(uuid),
@@ -362,7 +393,13 @@ describe("the original client's calls (seed API, verbatim)", () => {
       const all = await raw("POST", "/api/retail/getBySearchValues", tokens.user, { rut: "", name: "" })
       expect(all.status).toBe(200)
       for (const row of all.json) {
-        expect(row).toMatchObject({ id: expect.stringMatching(uuid), rut: expect.stringMatching(dotted), name: expect.any(String), products: expect.any(Number), insured: 0 })
+        expect(row).toMatchObject({
+          id: expect.stringMatching(uuid),
+          rut: expect.stringMatching(dotted),
+          name: expect.any(String),
+          products: expect.any(Number),
+          insured: 0
+        })
       }
       expect(all.json.find((r) => r["id"] === fixture.retailId)).toMatchObject({ name: "Canal Compat", products: 1, insured: 0 })
       const byName = await raw("POST", "/api/retail/getBySearchValues", tokens.user, { rut: "", name: "canal compat" })

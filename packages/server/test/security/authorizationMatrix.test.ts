@@ -30,10 +30,7 @@ let other: RunningServer
 let tokens: Record<DemoRole, string>
 
 beforeAll(async () => {
-  ;[server, other] = await Promise.all([
-    startServer(),
-    startServer({ env: { PALMA_PUBLIC_URL: "http://other.example", PALMA_LOCAL_TOKEN_TTL_SECONDS: "1" } })
-  ])
+  ;[server, other] = await Promise.all([startServer(), startServer({ env: { PALMA_PUBLIC_URL: "http://other.example", PALMA_LOCAL_TOKEN_TTL_SECONDS: "1" } })])
   tokens = await demoTokens(server.url)
 })
 afterAll(async () => {
@@ -96,8 +93,16 @@ describe("the contract, as the matrix sees it", () => {
       HttpApiGroup.make("g")
         .add(HttpApiEndpoint.get("rogue", "/rogue").middleware(Rogue))
         .add(HttpApiEndpoint.get("twice", "/twice").middleware(Staff).middleware(Admin))
-        .add(HttpApiEndpoint.get("byCode", "/byCode/:code").setPath(Schema.Struct({ code: Schema.Literal("A", "B") })).middleware(Staff))
-        .add(HttpApiEndpoint.get("fine", "/fine/:id").setPath(Schema.Struct({ id: Schema.UUID })).middleware(Staff))
+        .add(
+          HttpApiEndpoint.get("byCode", "/byCode/:code")
+            .setPath(Schema.Struct({ code: Schema.Literal("A", "B") }))
+            .middleware(Staff)
+        )
+        .add(
+          HttpApiEndpoint.get("fine", "/fine/:id")
+            .setPath(Schema.Struct({ id: Schema.UUID }))
+            .middleware(Staff)
+        )
     )
     const byId = new Map(endpointsOf(bad).map((e) => [e.id, e]))
     expect(byId.get("g.rogue")?.problems.join()).toMatch(/test\/Rogue no está en accessOf/)
@@ -108,12 +113,12 @@ describe("the contract, as the matrix sees it", () => {
 
   it("keeps the public surface to the sign-in machinery", () => {
     // A new public endpoint must be a decision: update this list when it is one.
-    expect(endpoints.filter((e) => e.access === null).map((e) => e.id).sort()).toEqual([
-      "auth.config",
-      "auth.signIn",
-      "auth.signOut",
-      "auth.signUp"
-    ])
+    expect(
+      endpoints
+        .filter((e) => e.access === null)
+        .map((e) => e.id)
+        .sort()
+    ).toEqual(["auth.config", "auth.signIn", "auth.signOut", "auth.signUp"])
   })
 })
 

@@ -98,7 +98,11 @@ const expectBadRequest = (response: RawResponse, at?: ReadonlyArray<string | num
   expect(looksSpanish(own), `mensaje no está en español: ${String(body.message).slice(0, 200)}`).toBe(true)
   expect(Array.isArray(body.issues)).toBe(true)
   for (const issue of body.issues) expect(looksSpanish(issue.message), `issue no está en español: ${JSON.stringify(issue).slice(0, 200)}`).toBe(true)
-  if (at) expect(body.issues.some((i) => startsWith(i.path, at)), `ningún issue en ${JSON.stringify(at)}: ${response.text.slice(0, 500)}`).toBe(true)
+  if (at)
+    expect(
+      body.issues.some((i) => startsWith(i.path, at)),
+      `ningún issue en ${JSON.stringify(at)}: ${response.text.slice(0, 500)}`
+    ).toBe(true)
 }
 
 /** Too big: a Spanish 400 (on the field, when given) or a Spanish 413; never 500. */
@@ -162,10 +166,16 @@ const THREE_MB = 3 * 1024 * 1024
 
 describe("the payload endpoints of the contract", () => {
   it("(the Spanish check tells the server's messages from English defaults)", () => {
-    for (const es of ["Valor inválido", "Campo no permitido", "Este campo es obligatorio", "El cuerpo de la solicitud no es JSON válido", "Correo o contraseña incorrectos"]) {
+    for (const es of [
+      "Valor inválido",
+      "Campo no permitido",
+      "Este campo es obligatorio",
+      "El cuerpo de la solicitud no es JSON válido",
+      "Correo o contraseña incorrectos"
+    ]) {
       expect(looksSpanish(es), es).toBe(true)
     }
-    for (const en of ['Expected string, actual 1', 'Unable to decode "x" into a number', "is missing", "Unexpected token } in JSON", "Not Found", ""]) {
+    for (const en of ["Expected string, actual 1", 'Unable to decode "x" into a number', "is missing", "Unexpected token } in JSON", "Not Found", ""]) {
       expect(looksSpanish(en), en).toBe(false)
     }
   })
@@ -202,7 +212,17 @@ describe.each(withPayload)("$label", (endpoint) => {
     it("fc.anything(), where JSON.stringify can serialize it", () =>
       check(
         fc
-          .anything({ maxDepth: 3, withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withSparseArray: true, withTypedArray: true })
+          .anything({
+            maxDepth: 3,
+            withBigInt: true,
+            withBoxedValues: true,
+            withDate: true,
+            withMap: true,
+            withSet: true,
+            withNullPrototype: true,
+            withSparseArray: true,
+            withTypedArray: true
+          })
           .map((v) => {
             try {
               return JSON.stringify(v)
@@ -214,11 +234,7 @@ describe.each(withPayload)("$label", (endpoint) => {
       ))
 
     it("objects with the payload's own field names and arbitrary JSON values", () =>
-      check(
-        fc
-          .record(Object.fromEntries(shape.fields.map((f) => [f, fc.jsonValue({ maxDepth: 2 })])), { requiredKeys: [] })
-          .map((v) => JSON.stringify(v))
-      ))
+      check(fc.record(Object.fromEntries(shape.fields.map((f) => [f, fc.jsonValue({ maxDepth: 2 })])), { requiredKeys: [] }).map((v) => JSON.stringify(v))))
   })
 
   describe("(b) derived from a valid sample", () => {
@@ -303,9 +319,7 @@ describe.each(withPayload)("$label", (endpoint) => {
      */
     const formSafe = endpoint.id === "auth.signIn" || endpoint.path.includes("/:")
     it.skipIf(!formSafe)("the valid sample form-encoded (x-www-form-urlencoded, multipart) → 400 or 415", async () => {
-      const form = new URLSearchParams(
-        Object.entries(sample).map(([k, v]): [string, string] => [k, typeof v === "string" ? v : JSON.stringify(v)])
-      )
+      const form = new URLSearchParams(Object.entries(sample).map(([k, v]): [string, string] => [k, typeof v === "string" ? v : JSON.stringify(v)]))
       const urlencoded = await post(endpoint, form.toString(), { "content-type": "application/x-www-form-urlencoded" })
       expect.soft([400, 415], `x-www-form-urlencoded: ${urlencoded.status} ${urlencoded.text}`).toContain(urlencoded.status)
       const multipart = new FormData()
@@ -324,8 +338,7 @@ describe.each(withPayload)("$label", (endpoint) => {
 const bodyTargets = withPayload.filter((e) => e.id === "auth.signIn" || e.id === "family.create")
 describe.each(bodyTargets)("whole 3 MB bodies on $label", (endpoint) => {
   // Sign-in is public: these are sent without a token, as an anonymous attacker would.
-  const postAs = (body: string) =>
-    endpoint.access === null ? send(server.url, endpoint.method, endpoint.url, { body }) : sendInvalid(endpoint, body)
+  const postAs = (body: string) => (endpoint.access === null ? send(server.url, endpoint.method, endpoint.url, { body }) : sendInvalid(endpoint, body))
   it("one flat array of 1.5 M numbers → 400 or 413", async () => {
     expectTooBig(await postAs(`[${"0,".repeat(THREE_MB / 2)}0]`))
   })
@@ -397,24 +410,83 @@ describe.each(uploads)("$label (multipart/form-data)", (endpoint) => {
     expectBadRequest(await post(endpoint, form([["file", file(png), "logo.png"]])), ["id"])
   })
   it("an id that is not a UUID → 400 on id", async () => {
-    expectBadRequest(await post(endpoint, form([["id", "' OR 1=1 --"], ["file", file(png), "logo.png"]])), ["id"])
+    expectBadRequest(
+      await post(
+        endpoint,
+        form([
+          ["id", "' OR 1=1 --"],
+          ["file", file(png), "logo.png"]
+        ])
+      ),
+      ["id"]
+    )
   })
   it("an unknown field, or two files → 400", async () => {
-    expectBadRequest(await post(endpoint, form([["id", UNKNOWN], ["file", file(png), "logo.png"], ["role", "admin"]])), ["role"])
-    expectBadRequest(await post(endpoint, form([["id", UNKNOWN], ["file", file(png), "a.png"], ["file", file(png), "b.png"]])), ["file"])
+    expectBadRequest(
+      await post(
+        endpoint,
+        form([
+          ["id", UNKNOWN],
+          ["file", file(png), "logo.png"],
+          ["role", "admin"]
+        ])
+      ),
+      ["role"]
+    )
+    expectBadRequest(
+      await post(
+        endpoint,
+        form([
+          ["id", UNKNOWN],
+          ["file", file(png), "a.png"],
+          ["file", file(png), "b.png"]
+        ])
+      ),
+      ["file"]
+    )
   })
   it("text or HTML named .png and declared image/png → 400 on file", async () => {
-    expectBadRequest(await post(endpoint, form([["id", UNKNOWN], ["file", file("hola, no soy una imagen"), "logo.png"]])), ["file"])
-    expectBadRequest(await post(endpoint, form([["id", UNKNOWN], ["file", file("<svg onload=alert(1)>", "image/svg+xml"), "logo.svg"]])), ["file"])
+    expectBadRequest(
+      await post(
+        endpoint,
+        form([
+          ["id", UNKNOWN],
+          ["file", file("hola, no soy una imagen"), "logo.png"]
+        ])
+      ),
+      ["file"]
+    )
+    expectBadRequest(
+      await post(
+        endpoint,
+        form([
+          ["id", UNKNOWN],
+          ["file", file("<svg onload=alert(1)>", "image/svg+xml"), "logo.svg"]
+        ])
+      ),
+      ["file"]
+    )
   })
   it("a hostile file name (path traversal) is never used: the unknown id is what answers (404)", async () => {
     for (const name of ["../../etc/passwd", "..", "/tmp/x.png", "C:\\Windows\\win.ini"]) {
-      const response = await post(endpoint, form([["id", UNKNOWN], ["file", file(png), name]]))
+      const response = await post(
+        endpoint,
+        form([
+          ["id", UNKNOWN],
+          ["file", file(png), name]
+        ])
+      )
       expect(response.status, `${JSON.stringify(name)}: ${response.text}`).toBe(404)
     }
   })
   it("a NUL in the file name → 404 (name ignored) or a Spanish 400 (malformed part), never 500", async () => {
-    const response = await post(endpoint, form([["id", UNKNOWN], ["file", file(png), "a\u0000b.png"]]))
+    const response = await post(
+      endpoint,
+      form([
+        ["id", UNKNOWN],
+        ["file", file(png), "a\u0000b.png"]
+      ])
+    )
     expect([400, 404], response.text).toContain(response.status)
     if (response.status === 400) expectBadRequest(response)
   })

@@ -48,7 +48,13 @@ export const describeSqlClient = (layer: Layer.Layer<SqlClient.SqlClient, unknow
     })
 
   it("inserts with sql.insert and binds template parameters", async () => {
-    const inserted = await run(insertItems([{ name: "p-a", qty: 1 }, { name: "p-b", qty: 2 }, { name: "p-c", qty: 3 }]))
+    const inserted = await run(
+      insertItems([
+        { name: "p-a", qty: 1 },
+        { name: "p-b", qty: 2 },
+        { name: "p-c", qty: 3 }
+      ])
+    )
     expect(inserted.map((row) => row.name)).toEqual(["p-a", "p-b", "p-c"])
     const rows = await run(
       Effect.gen(function* () {
@@ -91,18 +97,14 @@ export const describeSqlClient = (layer: Layer.Layer<SqlClient.SqlClient, unknow
   })
 
   it("commits a transaction", async () => {
-    await run(
-      Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(insertItems([{ name: "commit-a", qty: 1 }])))
-    )
+    await run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.withTransaction(insertItems([{ name: "commit-a", qty: 1 }]))))
     expect(await run(namesLike("commit-"))).toEqual(["commit-a"])
   })
 
   it("rolls back a failed transaction", async () => {
     const failed = await run(
       Effect.flatMap(SqlClient.SqlClient, (sql) =>
-        sql.withTransaction(
-          Effect.zipRight(insertItems([{ name: "rollback-a", qty: 1 }]), Effect.fail("boom" as const))
-        )
+        sql.withTransaction(Effect.zipRight(insertItems([{ name: "rollback-a", qty: 1 }]), Effect.fail("boom" as const)))
       ).pipe(Effect.flip)
     )
     expect(failed).toBe("boom")
@@ -116,9 +118,7 @@ export const describeSqlClient = (layer: Layer.Layer<SqlClient.SqlClient, unknow
         yield* sql.withTransaction(
           Effect.gen(function* () {
             yield* insertItems([{ name: "nested-a", qty: 1 }])
-            yield* sql
-              .withTransaction(Effect.zipRight(insertItems([{ name: "nested-b", qty: 1 }]), Effect.fail("inner")))
-              .pipe(Effect.ignore)
+            yield* sql.withTransaction(Effect.zipRight(insertItems([{ name: "nested-b", qty: 1 }]), Effect.fail("inner"))).pipe(Effect.ignore)
             yield* insertItems([{ name: "nested-c", qty: 1 }])
           })
         )
@@ -142,7 +142,10 @@ export const describeSqlClient = (layer: Layer.Layer<SqlClient.SqlClient, unknow
             yield* sql`UPDATE ${counter} SET value = ${row!.value + 1} WHERE id = 1`
           })
         )
-        yield* Effect.all(Array.from({ length: 20 }, () => increment), { concurrency: "unbounded", discard: true })
+        yield* Effect.all(
+          Array.from({ length: 20 }, () => increment),
+          { concurrency: "unbounded", discard: true }
+        )
         const [row] = yield* sql<{ value: number }>`SELECT value FROM ${counter} WHERE id = 1`
         return row!.value
       })

@@ -63,19 +63,16 @@ describe("DataDirLock", () => {
     await Effect.runPromise(Scope.close(scope, Exit.void))
   })
 
-  it.runIf(process.platform === "linux")(
-    "takes over a lock whose pid is alive but is another process (a restart that got the dead owner's pid)",
-    async () => {
-      const dataDir = tempDir()
-      const file = path.join(dataDir, lockFileName)
-      // Our own pid with a start time that is not ours: what a container restarted as PID 1 finds.
-      fs.writeFileSync(file, `${process.pid} 1\n`)
-      const scope = await Effect.runPromise(lockIn(dataDir))
-      expect(fs.readFileSync(file, "utf8").trim()).not.toBe(`${process.pid} 1`)
-      await Effect.runPromise(Scope.close(scope, Exit.void))
-      expect(fs.existsSync(file)).toBe(false)
-    }
-  )
+  it.runIf(process.platform === "linux")("takes over a lock whose pid is alive but is another process (a restart that got the dead owner's pid)", async () => {
+    const dataDir = tempDir()
+    const file = path.join(dataDir, lockFileName)
+    // Our own pid with a start time that is not ours: what a container restarted as PID 1 finds.
+    fs.writeFileSync(file, `${process.pid} 1\n`)
+    const scope = await Effect.runPromise(lockIn(dataDir))
+    expect(fs.readFileSync(file, "utf8").trim()).not.toBe(`${process.pid} 1`)
+    await Effect.runPromise(Scope.close(scope, Exit.void))
+    expect(fs.existsSync(file)).toBe(false)
+  })
 
   it("takes over an empty lock file (crash while writing it)", async () => {
     const dataDir = tempDir()

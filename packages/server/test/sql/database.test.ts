@@ -17,8 +17,7 @@ const tempDataDir = () => {
   return path.join(dir, "data") // missing on purpose: the layer creates it
 }
 
-const runIn = <A, E>(dataDir: string, effect: Effect.Effect<A, E, SqlClient.SqlClient>) =>
-  Effect.runPromise(Effect.provide(effect, databaseLayer({ dataDir })))
+const runIn = <A, E>(dataDir: string, effect: Effect.Effect<A, E, SqlClient.SqlClient>) => Effect.runPromise(Effect.provide(effect, databaseLayer({ dataDir })))
 
 describe("databaseLayer with a data directory (PGlite)", { timeout: 60_000 }, () => {
   it("persists data across close and reopen", async () => {

@@ -11,8 +11,7 @@ export const demo = {
 export type DemoRole = keyof typeof demo
 
 /** A typed client of the contract for `baseUrl`, sending `token` as bearer. */
-export const clientAs = (baseUrl: string, token?: string): Call =>
-  makeCall({ baseUrl, clientId: "palma-test", token: () => token }, FetchHttpClient.layer)
+export const clientAs = (baseUrl: string, token?: string): Call => makeCall({ baseUrl, clientId: "palma-test", token: () => token }, FetchHttpClient.layer)
 
 export const signIn = async (baseUrl: string, email: string, password = demoPassword): Promise<string> => {
   const { token } = await clientAs(baseUrl)((c) => c.auth.signIn({ payload: { email, password } }))
@@ -21,9 +20,7 @@ export const signIn = async (baseUrl: string, email: string, password = demoPass
 
 /** Tokens of every demo user, signed in once per suite. */
 export const demoTokens = async (baseUrl: string): Promise<Record<DemoRole, string>> => {
-  const entries = await Promise.all(
-    (Object.keys(demo) as DemoRole[]).map(async (role) => [role, await signIn(baseUrl, demo[role])] as const)
-  )
+  const entries = await Promise.all((Object.keys(demo) as DemoRole[]).map(async (role) => [role, await signIn(baseUrl, demo[role])] as const))
   return Object.fromEntries(entries) as Record<DemoRole, string>
 }
 

@@ -22,7 +22,9 @@ export const planFixture = async (admin: Call, tag: string, rutBody: number): Pr
   const values = (await admin((c) => c.value.list({ urlParams: { family_id: family.id } }))).slice(0, 2)
   const retail = await admin((c) => c.retail.create({ payload: Schema.decodeUnknownSync(RetailInput)({ rut: rutOf(rutBody), name: `Canal ${tag}` }) }))
   const assistance = await admin((c) =>
-    c.assistance.create({ payload: Schema.decodeUnknownSync(AssistanceInput)({ family_id: family.id, name: `Servicio ${tag}`, values: values.map((v) => v.id) }) })
+    c.assistance.create({
+      payload: Schema.decodeUnknownSync(AssistanceInput)({ family_id: family.id, name: `Servicio ${tag}`, values: values.map((v) => v.id) })
+    })
   )
   const productName = `Producto ${tag}`
   const product = await admin((c) =>

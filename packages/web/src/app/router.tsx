@@ -39,11 +39,7 @@ export const createAppRouter = () =>
                 {
                   // A screen that fails shows its error inside the layout.
                   errorElement: <RouteError />,
-                  children: [
-                    { index: true, element: <HomePage /> },
-                    guardedSection("masters", masterRoutes),
-                    guardedSection("entities", entityRoutes)
-                  ]
+                  children: [{ index: true, element: <HomePage /> }, guardedSection("masters", masterRoutes), guardedSection("entities", entityRoutes)]
                 }
               ]
             }

@@ -33,14 +33,7 @@ export const ConfirmDelete = ({
   confirmLabel = "Eliminar",
   failureTitle = "No se pudo eliminar"
 }: ConfirmDeleteProps) => (
-  <Modal
-    opened={opened}
-    onClose={onClose}
-    title={title}
-    centered
-    closeButtonProps={{ "aria-label": "Cerrar" }}
-    styles={{ title: { fontWeight: 700 } }}
-  >
+  <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ "aria-label": "Cerrar" }} styles={{ title: { fontWeight: 700 } }}>
     <Stack>
       <Text size="sm">{warning}</Text>
       {error !== null && (

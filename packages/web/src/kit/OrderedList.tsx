@@ -35,8 +35,7 @@ export const OrderedList = <T,>({ label, items, keyOf, nameOf, render, onMove, o
   useLayoutEffect(() => {
     if (focus === null || list.current === null) return
     const buttons = [...list.current.querySelectorAll<HTMLButtonElement>("button[data-item]")]
-    const find = (key: string, control: Control) =>
-      buttons.find((b) => b.dataset.item === key && b.dataset.control === control && !b.disabled)
+    const find = (key: string, control: Control) => buttons.find((b) => b.dataset.item === key && b.dataset.control === control && !b.disabled)
     const target = find(focus.key, focus.control) ?? find(focus.key, focus.control === "up" ? "down" : "up")
     target?.focus()
     setFocus(null)

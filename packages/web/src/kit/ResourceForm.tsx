@@ -83,9 +83,7 @@ const FormBody = <A extends { readonly id: string }, I>({
   const form = useForm<Values>({
     name: `${config.name}-form`,
     mode: "controlled",
-    initialValues: Object.fromEntries(
-      config.fields.map((f) => [f.name, initialValue(f, item as Record<string, unknown> | null, defaults)])
-    ),
+    initialValues: Object.fromEntries(config.fields.map((f) => [f.name, initialValue(f, item as Record<string, unknown> | null, defaults)])),
     // The contract's Input schema decides, with the same Spanish messages the server would send.
     validate: (values) =>
       Either.match(decode(bodyOf(config.fields, values)), {
@@ -97,7 +95,13 @@ const FormBody = <A extends { readonly id: string }, I>({
   // A refused write: its field messages go beside the fields (only when a new refusal arrives).
   const { setErrors } = form
   useEffect(() => {
-    if (rejection !== null) setErrors(errorsOf(rejection.issues, config.fields.map((f) => f.name as string)))
+    if (rejection !== null)
+      setErrors(
+        errorsOf(
+          rejection.issues,
+          config.fields.map((f) => f.name as string)
+        )
+      )
   }, [rejection, setErrors, config.fields])
 
   const otherIssues = rejection?.issues.filter((i) => !fieldNames.includes(String(i.path[0] ?? ""))) ?? []

@@ -230,11 +230,7 @@ const Toolbar = <A extends { readonly id: string }, I>({ config, query, onQuery,
   )
 }
 
-const Header = <A extends { readonly id: string }, I>({
-  config,
-  query,
-  onQuery
-}: Pick<ResourceListProps<A, I>, "config" | "query" | "onQuery">) => (
+const Header = <A extends { readonly id: string }, I>({ config, query, onQuery }: Pick<ResourceListProps<A, I>, "config" | "query" | "onQuery">) => (
   <Table.Thead>
     <Table.Tr>
       {config.columns.map((column) => {

@@ -146,9 +146,7 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         canSubmit={editing === null ? snapshot.can({ type: "CREATE", input: null }) : snapshot.can({ type: "UPDATE", id: editing.id, input: null })}
         saving={status === "creating" || status === "updating"}
         rejection={rejection}
-        onSubmit={(input) =>
-          actor.send(editing === null ? { type: "CREATE", input } : { type: "UPDATE", id: editing.id, input })
-        }
+        onSubmit={(input) => actor.send(editing === null ? { type: "CREATE", input } : { type: "UPDATE", id: editing.id, input })}
         onClose={() => setOpen(false)}
       />
       <ConfirmDelete

@@ -26,20 +26,18 @@ const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCas
 const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true })
 
 /** Orders by a field: texts as Spanish sorts them, numbers by value, lists by their length. */
-const compareBy = <A>(key: string) => (a: A, b: A) => {
-  const x = (a as Record<string, unknown>)[key]
-  const y = (b as Record<string, unknown>)[key]
-  if (Array.isArray(x) && Array.isArray(y)) return x.length - y.length
-  if (typeof x === "number" && typeof y === "number") return x - y
-  return collator.compare(String(x ?? ""), String(y ?? ""))
-}
+const compareBy =
+  <A>(key: string) =>
+  (a: A, b: A) => {
+    const x = (a as Record<string, unknown>)[key]
+    const y = (b as Record<string, unknown>)[key]
+    if (Array.isArray(x) && Array.isArray(y)) return x.length - y.length
+    if (typeof x === "number" && typeof y === "number") return x - y
+    return collator.compare(String(x ?? ""), String(y ?? ""))
+  }
 
 /** One page of `items` for `query`; ties keep a stable order by id. */
-export const pageOf = <A extends { readonly id: string }>(
-  items: ReadonlyArray<A>,
-  query: ResourceQuery,
-  filter: LocalFilter<A>
-): ListResult<A> => {
+export const pageOf = <A extends { readonly id: string }>(items: ReadonlyArray<A>, query: ResourceQuery, filter: LocalFilter<A>): ListResult<A> => {
   const term = fold(query.search?.trim() ?? "")
   const family = query.family_id
   const compare = query.sort === undefined ? () => 0 : compareBy<A>(query.sort)

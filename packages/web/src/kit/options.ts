@@ -16,10 +16,8 @@ export type OptionList =
   | { readonly status: "error"; readonly options: ReadonlyArray<Option> }
 
 const loaders: Record<PickerKind, (call: Call) => Promise<ReadonlyArray<Option>>> = {
-  family: (call) =>
-    call((c) => c.family.list({ urlParams: {} })).then((items) => items.map((f) => ({ value: f.id, label: f.name }))),
-  valueType: (call) =>
-    call((c) => c.valueType.list({ urlParams: {} })).then((items) => items.map((t) => ({ value: t.code, label: `${t.code} · ${t.name}` })))
+  family: (call) => call((c) => c.family.list({ urlParams: {} })).then((items) => items.map((f) => ({ value: f.id, label: f.name }))),
+  valueType: (call) => call((c) => c.valueType.list({ urlParams: {} })).then((items) => items.map((t) => ({ value: t.code, label: `${t.code} · ${t.name}` })))
 }
 
 export const pickerTexts: Record<PickerKind, { readonly loading: string; readonly failed: string; readonly all: string }> = {

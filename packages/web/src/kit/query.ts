@@ -64,8 +64,7 @@ export const resourceQueryOf = (query: ListQuery): ResourceQuery => ({
   pageSize: query.pageSize
 })
 
-const keyOf = (q: ResourceQuery) =>
-  JSON.stringify([q.search ?? "", q.family_id ?? "", q.sort ?? "", q.order ?? "", q.page ?? 1, q.pageSize ?? defaultPageSize])
+const keyOf = (q: ResourceQuery) => JSON.stringify([q.search ?? "", q.family_id ?? "", q.sort ?? "", q.order ?? "", q.page ?? 1, q.pageSize ?? defaultPageSize])
 
 export const sameQuery = (a: ResourceQuery, b: ResourceQuery) => keyOf(a) === keyOf(b)
 

@@ -53,8 +53,7 @@ export const useSchemaForm = <V extends Record<string, unknown>, I>(options: Sch
         const decoded = decode(bodyOf(values))
         if (Either.isRight(decoded)) onSubmit(decoded.right)
       },
-      () =>
-        requestAnimationFrame(() => element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      () => requestAnimationFrame(() => element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
     )(event)
 
   return { form, submit, unshown, element }

@@ -86,7 +86,12 @@ describe("creating a servicio", serverTime, () => {
       exclusions: ["Artefactos", "Daños previos"]
     })
     const row = (await screen.findByRole("cell", { name: "Gasfitería urgente" })).closest("tr")!
-    expect(within(row).getAllByRole("cell").slice(1, 5).map((c) => c.textContent)).toEqual(["Hogar", "3", "2", "1"])
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .slice(1, 5)
+        .map((c) => c.textContent)
+    ).toEqual(["Hogar", "3", "2", "1"])
   })
 
   it("reorders from the keyboard, the focus staying on the moved value", async () => {

@@ -19,7 +19,9 @@ const openNew = async () => {
 const options = async (user: Parameters<typeof pick>[0], dialog: HTMLElement, name: string) => {
   await user.click(within(dialog).getByRole("combobox", { name }))
   // The dropdown's options (the list's page-size select has options of its own).
-  const shown = within(await screen.findByRole("listbox")).getAllByRole("option").map((o) => o.textContent)
+  const shown = within(await screen.findByRole("listbox"))
+    .getAllByRole("option")
+    .map((o) => o.textContent)
   await user.keyboard("{Escape}")
   return shown
 }

@@ -13,7 +13,12 @@ const rows = () =>
   within(screen.getByRole("table", { name: "Servicios" }))
     .getAllByRole("row")
     .slice(1)
-    .map((row) => within(row).getAllByRole("cell").slice(0, 5).map((cell) => cell.textContent))
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .slice(0, 5)
+        .map((cell) => cell.textContent)
+    )
 
 const urlParams = () => new URLSearchParams(window.location.search)
 
@@ -24,14 +29,11 @@ describe("Servicios list", serverTime, () => {
     await openServices(server)
     expect(await screen.findByRole("heading", { level: 1, name: "Servicios" })).toBeInTheDocument()
     await screen.findByRole("cell", { name: added.empty })
-    expect(within(screen.getByRole("table", { name: "Servicios" })).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
-      "Nombre",
-      "Familia",
-      "Valores",
-      "Especialidades",
-      "Documentos",
-      "Acciones"
-    ])
+    expect(
+      within(screen.getByRole("table", { name: "Servicios" }))
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent)
+    ).toEqual(["Nombre", "Familia", "Valores", "Especialidades", "Documentos", "Acciones"])
     // By name: the seeded services with the seed's counts, and this test's own; what the other
     // tests of this file add does not count.
     expect(rows().filter(([name]) => name !== added.noValues && name !== added.deletable)).toEqual([

@@ -3,7 +3,16 @@ import { createClerkAuthAdapter } from "../../src/features/auth/clerk/clerkAuthA
 import { type ClerkAuthState, type ClerkUserState, sessionFromClerk } from "../../src/features/auth/clerk/clerkSession"
 import { frontendApiOf, keyProblem } from "../../src/features/auth/clerk/publishableKey"
 
-const signedIn: ClerkAuthState = { isLoaded: true, isSignedIn: true, userId: "user_1", sessionId: "sess_1", orgId: null, orgRole: null, orgSlug: null, actor: null }
+const signedIn: ClerkAuthState = {
+  isLoaded: true,
+  isSignedIn: true,
+  userId: "user_1",
+  sessionId: "sess_1",
+  orgId: null,
+  orgRole: null,
+  orgSlug: null,
+  actor: null
+}
 const userState: ClerkUserState = {
   isLoaded: true,
   user: {
@@ -47,11 +56,10 @@ describe("sessionFromClerk", () => {
   })
 
   it("takes the organization's role, slug and the membership's permissions, and the actor", () => {
-    const session = sessionFromClerk(
-      { ...signedIn, orgId: "org_1", orgRole: "org:admin", orgSlug: "palma", actor: { sub: "user_support" } },
-      userState,
-      { isLoaded: true, membership: { permissions: ["org:cases:read", "org:cases:export"] } }
-    )
+    const session = sessionFromClerk({ ...signedIn, orgId: "org_1", orgRole: "org:admin", orgSlug: "palma", actor: { sub: "user_support" } }, userState, {
+      isLoaded: true,
+      membership: { permissions: ["org:cases:read", "org:cases:export"] }
+    })
     expect(session).toMatchObject({
       orgId: "org_1",
       orgRole: "org:admin",
@@ -66,7 +74,10 @@ describe("sessionFromClerk", () => {
   it("builds the full name from its parts and falls back to the first email", () => {
     const session = sessionFromClerk(
       signedIn,
-      { isLoaded: true, user: { id: "user_1", fullName: null, firstName: "Ana", lastName: null, primaryEmailAddress: null, emailAddresses: [{ emailAddress: "a@palma.cl" }] } },
+      {
+        isLoaded: true,
+        user: { id: "user_1", fullName: null, firstName: "Ana", lastName: null, primaryEmailAddress: null, emailAddresses: [{ emailAddress: "a@palma.cl" }] }
+      },
       noOrg
     )
     expect(session?.user).toEqual({ id: "user_1", fullName: "Ana", firstName: "Ana", lastName: null, email: "a@palma.cl", publicMetadata: {} })

@@ -130,7 +130,10 @@ describe("resource list", () => {
 
   it("shows a load error and retries", async () => {
     // A crash the real server would not have on demand.
-    server.override.set("GET /api/family/page", () => new Response(JSON.stringify({ message: "boom" }), { status: 500, headers: { "content-type": "application/json" } }))
+    server.override.set(
+      "GET /api/family/page",
+      () => new Response(JSON.stringify({ message: "boom" }), { status: 500, headers: { "content-type": "application/json" } })
+    )
     const { user } = renderMasters("/masters/family")
     expect(await screen.findByText("No se pudo cargar la lista")).toBeInTheDocument()
     expect(screen.getByText("El servidor tuvo un problema. Intente de nuevo en unos minutos.")).toBeInTheDocument()

@@ -41,7 +41,11 @@ describe("master screens", () => {
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument()
     expect(screen.getByRole("button", { name: create })).toBeInTheDocument()
     const table = await screen.findByRole("table", { name: title })
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([...columns, "Acciones"])
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent)
+    ).toEqual([...columns, "Acciones"])
     expect(within(table).getAllByRole("row").length).toBeGreaterThan(1)
   })
 

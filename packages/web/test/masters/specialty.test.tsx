@@ -45,7 +45,9 @@ describe("specialties", () => {
     expect(within(row).getByRole("cell", { name: "Hogar" })).toBeInTheDocument()
     const hogar = await idOf(server, "family", "Hogar")
     expect(server.calls("POST /api/specialty/create").map((r) => r.body)).toEqual([{ family_id: hogar, name: "Albañilería", description: "Muros y radieres" }])
-    expect(await listOf(server, "specialty")).toContainEqual(expect.objectContaining({ family_id: hogar, name: "Albañilería", description: "Muros y radieres" }))
+    expect(await listOf(server, "specialty")).toContainEqual(
+      expect.objectContaining({ family_id: hogar, name: "Albañilería", description: "Muros y radieres" })
+    )
   })
 
   it("loads the families once for the filter and every form", async () => {
@@ -89,7 +91,9 @@ describe("specialties", () => {
     expect(urlParams().get("family")).toBe(salud)
     expect(server.calls("GET /api/specialty/page").at(-1)!.params.get("family_id")).toBe(salud)
     // Every row shown is the server's answer for Salud alone.
-    const rows = within(screen.getByRole("table", { name: "Especialidades" })).getAllByRole("row").slice(1)
+    const rows = within(screen.getByRole("table", { name: "Especialidades" }))
+      .getAllByRole("row")
+      .slice(1)
     for (const row of rows) expect(within(row).getByRole("cell", { name: "Salud" })).toBeInTheDocument()
 
     // A new specialty starts in the family the list shows.

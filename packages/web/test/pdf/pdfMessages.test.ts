@@ -7,9 +7,7 @@ const legacy = (name: string, details: Record<string, unknown> = {}) => Object.a
 
 describe("pdf.js failures in Spanish", () => {
   it("says an invalid or damaged file is not a valid PDF", () => {
-    expect(pdfErrorMessage(new pdfjs.InvalidPDFException("Invalid PDF structure."), "load")).toBe(
-      "El archivo no es un PDF válido o está dañado"
-    )
+    expect(pdfErrorMessage(new pdfjs.InvalidPDFException("Invalid PDF structure."), "load")).toBe("El archivo no es un PDF válido o está dañado")
   })
 
   it("says base64 that cannot be decoded is not a valid PDF either", () => {

@@ -40,11 +40,11 @@ describe("a producto's contract", serverTime, () => {
     const { dialog, user } = await openContract("Asistencia Hogar")
     await user.click(await within(dialog).findByRole("combobox", { name: "Plan (canal)" }))
     // Only this product's plans (by channel, with their customer price), not other products'.
-    expect(within(screen.getByRole("listbox")).getAllByRole("option").map((o) => o.textContent)).toEqual([
-      "Canal Web Palma · $2.990",
-      "Tarjeta Banco Austral · $3.490",
-      "Tiendas Andes · $3.290"
-    ])
+    expect(
+      within(screen.getByRole("listbox"))
+        .getAllByRole("option")
+        .map((o) => o.textContent)
+    ).toEqual(["Canal Web Palma · $2.990", "Tarjeta Banco Austral · $3.490", "Tiendas Andes · $3.290"])
     expect(contractCalls()).toEqual([])
 
     await user.click(screen.getByRole("option", { name: "Tiendas Andes · $3.290" }))

@@ -56,7 +56,11 @@ describe("creating a producto", serverTime, () => {
     // The product's family comes first among the seeded assistances; the other families follow
     // by name, and their services may be added too.
     await user.click(within(dialog).getByRole("combobox", { name: "Agregar servicio" }))
-    expect(within(screen.getByRole("listbox")).getAllByRole("option").map((o) => o.textContent)).toEqual([
+    expect(
+      within(screen.getByRole("listbox"))
+        .getAllByRole("option")
+        .map((o) => o.textContent)
+    ).toEqual([
       "Cerrajería",
       "Electricidad",
       "Gasfitería",

@@ -12,13 +12,26 @@ const rows = () =>
   within(screen.getByRole("table", { name: "Productos" }))
     .getAllByRole("row")
     .slice(1)
-    .map((row) => within(row).getAllByRole("cell").slice(0, 8).map((cell) => cell.textContent))
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .slice(0, 8)
+        .map((cell) => cell.textContent)
+    )
 
 describe("Productos list", serverTime, () => {
   it("shows prices as es-CL writes them, with the currency, frequency and term", async () => {
     await signInAdmin(server)
     // Beside the seeded products (monthly, small amounts): thousands in UF and pesos, yearly and weekly.
-    await createProduct(server, { name: "Auto Plus", family: "Vehicular", currency: "U", cost: "1.25", minInsuredCompanyPrice: "1234.50", frequency: "A", term: 36 })
+    await createProduct(server, {
+      name: "Auto Plus",
+      family: "Vehicular",
+      currency: "U",
+      cost: "1.25",
+      minInsuredCompanyPrice: "1234.50",
+      frequency: "A",
+      term: 36
+    })
     await createProduct(server, { name: "Semanal", currency: "P", cost: 1500000, frequency: "S", term: 24 })
     arranged(server)
     renderApp("/masters/product")

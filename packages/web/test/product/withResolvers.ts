@@ -10,7 +10,7 @@ export const providePromiseWithResolvers = () => {
     if (had) return
     Object.defineProperty(Promise, "withResolvers", {
       configurable: true,
-      value: <T,>() => {
+      value: <T>() => {
         let resolve!: (value: T) => void
         let reject!: (reason?: unknown) => void
         const promise = new Promise<T>((yes, no) => {

@@ -137,7 +137,14 @@ describe("a channel's form", serverTime, () => {
     // choosing it makes the real server refuse the comuna (400 with the field's issue).
     server.override.set("GET /api/district/listAll", async (forward) => {
       const listed = (await (await forward()).json()) as ReadonlyArray<District>
-      const made: District = { id: "99999", district_name: "Atlántida", province_name: "Atlántida", region_id: "99", region_name: "Atlántida", region_roman: "XVII" }
+      const made: District = {
+        id: "99999",
+        district_name: "Atlántida",
+        province_name: "Atlántida",
+        region_id: "99",
+        region_name: "Atlántida",
+        region_roman: "XVII"
+      }
       return new Response(JSON.stringify([...listed, made]), { status: 200, headers: { "content-type": "application/json" } })
     })
     const { user, form } = await openNew()

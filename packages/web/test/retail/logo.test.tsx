@@ -49,7 +49,10 @@ describe("a channel's logo", serverTime, () => {
     expect(form.get("id")).toBe(channel.id)
     expect((form.get("file") as File).name).toBe("logo.png")
     await waitFor(() =>
-      expect(screen.getByRole("img", { name: "Logo de Canal Con Logo" })).toHaveAttribute("src", expect.stringMatching(new RegExp(`^/api/retail/logo/${channel.id}\\?v=`)))
+      expect(screen.getByRole("img", { name: "Logo de Canal Con Logo" })).toHaveAttribute(
+        "src",
+        expect.stringMatching(new RegExp(`^/api/retail/logo/${channel.id}\\?v=`))
+      )
     )
     // The server took the form's id and file: it serves those bytes as this channel's PNG logo.
     expect((await channelById(server, channel.id)).logo).toBe(`/api/retail/logo/${channel.id}`)

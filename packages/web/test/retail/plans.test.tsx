@@ -34,9 +34,19 @@ describe("a channel's plans", serverTime, () => {
     // The seeded channel's plans (demoChannels.ts); no test of this file changes them.
     const { table } = await openPlans((await channelNamed(server, austral.name)).id)
     const hogar = rowOf(table, "Asistencia Hogar")
-    expect(hogar.getAllByRole("cell").map((c) => c.textContent).slice(0, 5)).toEqual(["Asistencia Hogar", "Pesos", "$3.490", "$2.490", "$38.390"])
+    expect(
+      hogar
+        .getAllByRole("cell")
+        .map((c) => c.textContent)
+        .slice(0, 5)
+    ).toEqual(["Asistencia Hogar", "Pesos", "$3.490", "$2.490", "$38.390"])
     const integral = rowOf(table, "Asistencia Integral")
-    expect(integral.getAllByRole("cell").map((c) => c.textContent).slice(0, 5)).toEqual(["Asistencia Integral", "UF", "UF 0,45", "UF 0,30", "UF 4,95"])
+    expect(
+      integral
+        .getAllByRole("cell")
+        .map((c) => c.textContent)
+        .slice(0, 5)
+    ).toEqual(["Asistencia Integral", "UF", "UF 0,45", "UF 0,30", "UF 4,95"])
     expect(table.queryByRole("cell", { name: "Asistencia Mascota" })).not.toBeInTheDocument()
   })
 

@@ -27,9 +27,7 @@ export const arranged = (server: RealServer) => {
  * there but reads and searches. The session's own calls (refresh) are not writes of the screen.
  */
 export const writes = (server: RealServer) =>
-  server.requests.filter(
-    (r) => /^\/api\/(retail|product|fileFormat)\//.test(r.path) && r.method !== "GET" && r.path !== "/api/retail/getBySearchValues"
-  )
+  server.requests.filter((r) => /^\/api\/(retail|product|fileFormat)\//.test(r.path) && r.method !== "GET" && r.path !== "/api/retail/getBySearchValues")
 
 export const channelNamed = async (server: RealServer, name: string): Promise<Retail> => {
   const found = (await server.api<ReadonlyArray<Retail>>("GET", "/api/retail/getAll")).find((c) => c.name === name)
@@ -115,8 +113,7 @@ export const plansOf = async (server: RealServer, channelId: string) =>
   (await server.api<ReadonlyArray<OfferedProduct>>("GET", `/api/product/list/${channelId}`)).filter((p) => p.productPlan_id !== null)
 
 /** A new channel (no logo, no plans). */
-export const createChannel = (server: RealServer, rut: string, name: string) =>
-  server.api<RetailDetail>("POST", "/api/retail/create", { rut, name })
+export const createChannel = (server: RealServer, rut: string, name: string) => server.api<RetailDetail>("POST", "/api/retail/create", { rut, name })
 
 /** The plan of `product` at `channel`, prices in the product's currency (pesos as numbers, UF as texts). */
 export const assignPlan = (

@@ -85,13 +85,21 @@ describe("comunas", () => {
     // Every comuna the server holds, in its order (read after counting: this call is recorded too).
     const districts = await server.api<ReadonlyArray<District>>("GET", "/api/district/listAll")
     expect(districts.map((d) => d.district_name)).toContain("Santiago")
-    for (const list of lists) expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(districts.map((d) => d.district_name))
+    for (const list of lists)
+      expect(
+        within(list)
+          .getAllByRole("listitem")
+          .map((li) => li.textContent)
+      ).toEqual(districts.map((d) => d.district_name))
   })
 
   it("show the failure in Spanish and load again on retry", async () => {
     await server.signIn(admin.email)
     // A crash the real server would not have on demand.
-    server.override.set(listAll, () => new Response(JSON.stringify({ _tag: "InternalServerError" }), { status: 500, headers: { "content-type": "application/json" } }))
+    server.override.set(
+      listAll,
+      () => new Response(JSON.stringify({ _tag: "InternalServerError" }), { status: 500, headers: { "content-type": "application/json" } })
+    )
     renderProvider()
     const [alert] = await screen.findAllByRole("alert")
     expect(alert).toHaveTextContent("El servidor tuvo un problema")

@@ -43,7 +43,9 @@ describe("route guards", () => {
     // storage write reaches this one as an event.
     await server.signIn(operator.email)
     const before = server.requests.length
-    window.dispatchEvent(new StorageEvent("storage", { key: "palma.session.expiresAt", oldValue: null, newValue: String(Date.now() + 600_000), storageArea: localStorage }))
+    window.dispatchEvent(
+      new StorageEvent("storage", { key: "palma.session.expiresAt", oldValue: null, newValue: String(Date.now() + 600_000), storageArea: localStorage })
+    )
 
     expect(await screen.findByRole("heading", { name: "Sin acceso" })).toBeInTheDocument()
     expect(screen.getByText("Su rol (Operador) no permite abrir esta página", { exact: false })).toBeInTheDocument()

@@ -1,15 +1,6 @@
 import { ActionIcon, Button, Group, Text, VisuallyHidden } from "@mantine/core"
 import type { Dispatch, ReactNode } from "react"
-import {
-  canGoNext,
-  canGoPrevious,
-  canZoomIn,
-  canZoomOut,
-  currentScale,
-  formatZoom,
-  type ViewerAction,
-  type ViewerState
-} from "./viewerState"
+import { canGoNext, canGoPrevious, canZoomIn, canZoomOut, currentScale, formatZoom, type ViewerAction, type ViewerState } from "./viewerState"
 
 const Icon = ({ children }: { children: ReactNode }) => (
   <svg

@@ -17,11 +17,9 @@ export const pdfMessages = {
  */
 export type PdfFailurePhase = "source" | "load" | "page" | "render"
 
-const field = (error: unknown, key: string): unknown =>
-  typeof error === "object" && error !== null ? (error as Record<string, unknown>)[key] : undefined
+const field = (error: unknown, key: string): unknown => (typeof error === "object" && error !== null ? (error as Record<string, unknown>)[key] : undefined)
 
-const withStatus = (message: string, status: unknown) =>
-  typeof status === "number" && status > 0 ? `${message} (código ${status})` : message
+const withStatus = (message: string, status: unknown) => (typeof status === "number" && status > 0 ? `${message} (código ${status})` : message)
 
 /**
  * The Spanish message for a pdf.js failure. pdf.js errors cross the worker boundary and are rebuilt
@@ -48,9 +46,7 @@ export const pdfErrorMessage = (error: unknown, phase: PdfFailurePhase): string 
     case "UnexpectedResponseException":
       return status === 404 ? pdfMessages.missing : withStatus(pdfMessages.unexpectedResponse, status)
     case "ResponseException":
-      return field(error, "missing") === true || status === 404
-        ? pdfMessages.missing
-        : withStatus(pdfMessages.unexpectedResponse, status)
+      return field(error, "missing") === true || status === 404 ? pdfMessages.missing : withStatus(pdfMessages.unexpectedResponse, status)
     case "PasswordException":
       return pdfMessages.passwordProtected
     default:

@@ -12,8 +12,7 @@ const bareBase64 = (base64: string) => base64.trim().replace(dataPrefix, "")
  * object would make react-pdf reload) and react-pdf decodes a fresh copy on every load (pdf.js
  * transfers byte arrays to its worker, which would break React's double effects in StrictMode).
  */
-export const documentFile = (source: PdfSource): string =>
-  "base64" in source ? `data:application/pdf;base64,${bareBase64(source.base64)}` : source.url
+export const documentFile = (source: PdfSource): string => ("base64" in source ? `data:application/pdf;base64,${bareBase64(source.base64)}` : source.url)
 
 /** The name a downloaded copy gets: the title without characters file systems reject, ending in .pdf. */
 export const pdfFileName = (title?: string): string => {

@@ -31,19 +31,16 @@ export type ViewerAction =
 export const initialViewerState: ViewerState = { page: 1, numPages: null, zoom: { kind: "fitWidth" }, fitScale: null }
 
 /** The scale the page is drawn at right now. */
-export const currentScale = (state: ViewerState): number =>
-  state.zoom.kind === "scale" ? state.zoom.scale : (state.fitScale ?? 1)
+export const currentScale = (state: ViewerState): number => (state.zoom.kind === "scale" ? state.zoom.scale : (state.fitScale ?? 1))
 
 export const canGoPrevious = (state: ViewerState): boolean => state.numPages !== null && state.page > 1
 export const canGoNext = (state: ViewerState): boolean => state.numPages !== null && state.page < state.numPages
 export const canZoomIn = (state: ViewerState): boolean => currentScale(state) < maxZoom - epsilon
 export const canZoomOut = (state: ViewerState): boolean => currentScale(state) > minZoom + epsilon
 
-const clampPage = (page: number, numPages: number | null) =>
-  Math.min(Math.max(1, Math.trunc(page)), numPages ?? 1)
+const clampPage = (page: number, numPages: number | null) => Math.min(Math.max(1, Math.trunc(page)), numPages ?? 1)
 
-const zoomTo = (state: ViewerState, scale: number | undefined): ViewerState =>
-  scale === undefined ? state : { ...state, zoom: { kind: "scale", scale } }
+const zoomTo = (state: ViewerState, scale: number | undefined): ViewerState => (scale === undefined ? state : { ...state, zoom: { kind: "scale", scale } })
 
 export const viewerReducer = (state: ViewerState, action: ViewerAction): ViewerState => {
   switch (action.type) {
@@ -61,18 +58,22 @@ export const viewerReducer = (state: ViewerState, action: ViewerAction): ViewerS
     // From any scale (a fitted one included) to the next step up or down.
     case "zoomIn": {
       const scale = currentScale(state)
-      return zoomTo(state, zoomSteps.find((step) => step > scale + epsilon))
+      return zoomTo(
+        state,
+        zoomSteps.find((step) => step > scale + epsilon)
+      )
     }
     case "zoomOut": {
       const scale = currentScale(state)
-      return zoomTo(state, [...zoomSteps].reverse().find((step) => step < scale - epsilon))
+      return zoomTo(
+        state,
+        [...zoomSteps].reverse().find((step) => step < scale - epsilon)
+      )
     }
     case "fitWidth":
       return state.zoom.kind === "fitWidth" ? state : { ...state, zoom: { kind: "fitWidth" } }
     case "measured":
-      return action.fitScale > 0 && Number.isFinite(action.fitScale) && action.fitScale !== state.fitScale
-        ? { ...state, fitScale: action.fitScale }
-        : state
+      return action.fitScale > 0 && Number.isFinite(action.fitScale) && action.fitScale !== state.fitScale ? { ...state, fitScale: action.fitScale } : state
   }
 }
 

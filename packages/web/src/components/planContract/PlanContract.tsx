@@ -6,7 +6,8 @@ import { ViewerBoundary } from "./ViewerBoundary"
 // pdf.js is large: loaded the first time a contract is opened.
 const PdfViewer = lazy(() => import("../pdf/PdfViewer").then((m) => ({ default: m.PdfViewer })))
 
-type Contract = { readonly status: "loading" } | { readonly status: "ready"; readonly base64: string } | { readonly status: "failure"; readonly message: string }
+type Contract =
+  { readonly status: "loading" } | { readonly status: "ready"; readonly base64: string } | { readonly status: "failure"; readonly message: string }
 
 const messageOf = (error: unknown) =>
   typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" && error.message !== ""

@@ -19,6 +19,4 @@ export const clearExpiry = (): void => localStorage.removeItem(key)
 
 /** What another tab did, as told by a `storage` event; null when the event is about something else. */
 export const expiryChange = (event: StorageEvent): { before: number | null; after: number | null } | null =>
-  event.storageArea === localStorage && (event.key === key || event.key === null)
-    ? { before: parse(event.oldValue), after: parse(event.newValue) }
-    : null
+  event.storageArea === localStorage && (event.key === key || event.key === null) ? { before: parse(event.oldValue), after: parse(event.newValue) } : null

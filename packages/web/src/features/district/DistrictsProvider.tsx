@@ -48,9 +48,6 @@ export const DistrictsProvider = ({ enabled, children }: DistrictsProviderProps)
   const districts = useSelector(actor, (s) => s.context.districts)
   const error = useSelector(actor, (s) => s.context.error)
   const loading = useSelector(actor, (s) => s.matches("loading") || (enabled && s.matches("idle")))
-  const value = useMemo<Districts>(
-    () => ({ districts, error, loading, retry: () => actor.send({ type: "RETRY" }) }),
-    [districts, error, loading, actor]
-  )
+  const value = useMemo<Districts>(() => ({ districts, error, loading, retry: () => actor.send({ type: "RETRY" }) }), [districts, error, loading, actor])
   return <DistrictsContext value={value}>{children}</DistrictsContext>
 }

@@ -8,8 +8,7 @@ export interface DistrictsContext {
 
 export type DistrictsEvent =
   /** Starts the one load; ignored once started. */
-  | { type: "LOAD" }
-  | { type: "RETRY" }
+  { type: "LOAD" } | { type: "RETRY" }
 
 const messageOf = (error: unknown) =>
   typeof error === "object" && error !== null && "message" in error && typeof error.message === "string"

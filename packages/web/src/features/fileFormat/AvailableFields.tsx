@@ -4,7 +4,15 @@ import { PlusIcon } from "../../kit/icons"
 
 const typeName: Record<string, string> = { D: "Fecha", S: "Texto corto", C: "Texto largo", N: "Número" }
 
-const FieldGroup = ({ title, fields, onAdd }: { readonly title: string; readonly fields: ReadonlyArray<RosterField>; readonly onAdd: (field: string) => void }) =>
+const FieldGroup = ({
+  title,
+  fields,
+  onAdd
+}: {
+  readonly title: string
+  readonly fields: ReadonlyArray<RosterField>
+  readonly onAdd: (field: string) => void
+}) =>
   fields.length === 0 ? null : (
     <Stack gap={4}>
       <Text size="xs" fw={700} c="dimmed" tt="uppercase">

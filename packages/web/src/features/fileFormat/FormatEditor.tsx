@@ -164,7 +164,9 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
             onClick={() => void download()}
             loading={downloading}
             disabled={saved === null || dirty || busy}
-            title={saved === null ? "Guarde el formato para descargar su plantilla" : dirty ? "Guarde los cambios para descargar la plantilla con ellos" : undefined}
+            title={
+              saved === null ? "Guarde el formato para descargar su plantilla" : dirty ? "Guarde los cambios para descargar la plantilla con ellos" : undefined
+            }
           >
             Descargar plantilla
           </Button>

@@ -51,8 +51,7 @@ export const moveColumn = (columns: ReadonlyArray<Column>, from: number, to: num
   return next
 }
 
-export const renameColumn = (columns: ReadonlyArray<Column>, index: number, header: string) =>
-  columns.map((c, i) => (i === index ? { ...c, header } : c))
+export const renameColumn = (columns: ReadonlyArray<Column>, index: number, header: string) => columns.map((c, i) => (i === index ? { ...c, header } : c))
 
 export const requireColumn = (columns: ReadonlyArray<Column>, index: number, required: boolean) =>
   columns.map((c, i) => (i === index && !c.locked ? { ...c, required } : c))

@@ -6,10 +6,7 @@ import type { Loaded } from "./formatMachine"
 export const formatActors = (call: Call) => ({
   load: fromPromise<Loaded, string>(async ({ input }) => {
     const path = { productPlan_id: input }
-    const [fields, format] = await Promise.all([
-      call((c) => c.field.getByProductPlanId({ path })),
-      call((c) => c.fileFormat.getByProductPlanId({ path }))
-    ])
+    const [fields, format] = await Promise.all([call((c) => c.field.getByProductPlanId({ path })), call((c) => c.fileFormat.getByProductPlanId({ path }))])
     return { fields, format: format.length === 0 ? null : format }
   }),
   save: fromPromise<FileFormat, FileFormatInput>(({ input }) => call((c) => c.fileFormat.create({ payload: input }))),

@@ -13,9 +13,7 @@ const NoRoleNotice = ({ email }: { readonly email: string | null }) => {
   return (
     <Alert color="yellow" title="Su cuenta aún no tiene acceso" role="alert">
       <Stack gap="sm">
-        <Text size="sm">
-          {email === null ? "Su cuenta" : `La cuenta ${email}`} todavía no tiene un rol en Palma. Pida a un administrador que le dé acceso.
-        </Text>
+        <Text size="sm">{email === null ? "Su cuenta" : `La cuenta ${email}`} todavía no tiene un rol en Palma. Pida a un administrador que le dé acceso.</Text>
         <Group>
           <Button variant="default" size="xs" loading={busy} onClick={signOut}>
             Cerrar sesión

@@ -48,9 +48,7 @@ export const ContractDialog = ({ product, call, onClose }: ContractDialogProps) 
             data-autofocus
           />
         )}
-        {planId !== null && (
-          <PlanContract key={planId} call={call} planId={planId} title={`Contrato ${product.name}${plan ? ` - ${plan.channel}` : ""}`} />
-        )}
+        {planId !== null && <PlanContract key={planId} call={call} planId={planId} title={`Contrato ${product.name}${plan ? ` - ${plan.channel}` : ""}`} />}
       </Stack>
     </Modal>
   )

@@ -141,13 +141,7 @@ const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, r
             <Textarea label="Descripción" rows={2} resize="vertical" maxLength={2000} {...form.getInputProps("description")} />
             <Textarea label="Descripción promocional" rows={2} resize="vertical" maxLength={2000} {...form.getInputProps("promotional")} />
             <Textarea label="Ámbito territorial" rows={2} resize="vertical" maxLength={500} {...form.getInputProps("territorialScope")} />
-            <Textarea
-              label="Condiciones de contratación"
-              rows={3}
-              resize="vertical"
-              maxLength={4000}
-              {...form.getInputProps("hiringConditions")}
-            />
+            <Textarea label="Condiciones de contratación" rows={3} resize="vertical" maxLength={4000} {...form.getInputProps("hiringConditions")} />
           </Stack>
         </Fieldset>
 
@@ -157,9 +151,7 @@ const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, r
             family={values.family_id}
             taken={values.assistances.map((a) => a.id)}
             error={error("assistances")}
-            onAdd={({ id, name }) =>
-              form.insertListItem("assistances", coverageOf({ id, name }, values.currency))
-            }
+            onAdd={({ id, name }) => form.insertListItem("assistances", coverageOf({ id, name }, values.currency))}
           >
             {values.assistances.map((coverage, index) => (
               <CoverageCard

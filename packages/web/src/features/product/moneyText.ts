@@ -54,8 +54,7 @@ export const parseMoney = (currency: Currency, text: string): ParsedMoney => {
 }
 
 /** How an amount is shown inside its input, without the currency sign: 12345 → "12.345", "1.5" → "1,50". */
-export const moneyText = (amount: Amount): string =>
-  typeof amount === "number" ? formatClp(amount).replace(/^\$/, "") : formatUf(amount).replace(/^UF /, "")
+export const moneyText = (amount: Amount): string => (typeof amount === "number" ? formatClp(amount).replace(/^\$/, "") : formatUf(amount).replace(/^UF /, ""))
 
 /** The text tidied once the person leaves the input ("12345" → "12.345", "1,5" → "1,50"); as typed when it is not an amount. */
 export const tidyMoney = (currency: Currency, text: string): string => {

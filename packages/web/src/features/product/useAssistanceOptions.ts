@@ -2,8 +2,7 @@ import type { Assistance, Call } from "@palma/core"
 import { useEffect, useState } from "react"
 
 export type AssistanceOptions =
-  | { readonly status: "loading" | "error"; readonly items: ReadonlyArray<Assistance> }
-  | { readonly status: "ready"; readonly items: ReadonlyArray<Assistance> }
+  { readonly status: "loading" | "error"; readonly items: ReadonlyArray<Assistance> } | { readonly status: "ready"; readonly items: ReadonlyArray<Assistance> }
 
 /** The active assistances a product may cover, loaded once while the form is open. */
 export const useAssistanceOptions = (call: Call): AssistanceOptions => {

@@ -29,8 +29,7 @@ const usePreview = (file: File | null) => {
   return url
 }
 
-const withVersion = (src: string | null, version: number) =>
-  src === null || version === 0 ? src : `${src}${src.includes("?") ? "&" : "?"}v=${version}`
+const withVersion = (src: string | null, version: number) => (src === null || version === 0 ? src : `${src}${src.includes("?") ? "&" : "?"}v=${version}`)
 
 /**
  * A channel's logo: the current one, a file picker (PNG, JPG, GIF or WEBP under 10 MB, checked

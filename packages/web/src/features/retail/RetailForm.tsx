@@ -62,8 +62,7 @@ export const RetailForm = ({ channel, saving, rejection, onRut, onSubmit }: Reta
     mode: "controlled",
     initialValues: valuesOf(channel),
     validateInputOnBlur: ["rut", "email", "phone"],
-    validate: (values) =>
-      Either.match(decode(bodyOf(values)), { onLeft: (error) => errorsAt(spanishIssues(error), shown), onRight: () => ({}) })
+    validate: (values) => Either.match(decode(bodyOf(values)), { onLeft: (error) => errorsAt(spanishIssues(error), shown), onRight: () => ({}) })
   })
 
   const { setErrors } = form

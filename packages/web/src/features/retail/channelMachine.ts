@@ -99,7 +99,11 @@ export const channelMachine = setup({
         SAVE: [
           // Its RUT was looked up already (and is free): no need to ask again.
           { guard: "rutChecked", target: "saving", actions: assign({ pending: ({ event }) => event.input, rejection: null }) },
-          { guard: "isNew", target: "checking", actions: assign({ pending: ({ event }) => event.input, checkedRut: ({ event }) => event.input.rut, rejection: null }) },
+          {
+            guard: "isNew",
+            target: "checking",
+            actions: assign({ pending: ({ event }) => event.input, checkedRut: ({ event }) => event.input.rut, rejection: null })
+          },
           { target: "saving", actions: assign({ pending: ({ event }) => event.input, rejection: null }) }
         ],
         LOGO_SAVED: { actions: assign({ channel: ({ event }) => event.channel }) }

@@ -19,9 +19,7 @@ export const searchChannels = async (call: Call, search: string | undefined): Pr
   const term = search?.trim() ?? ""
   if (term === "") return call((c) => c.retail.getAll())
   const byRut =
-    /\d/.test(term) && term.length <= RUT_SEARCH_MAX
-      ? call((c) => c.retail.getBySearchValues({ payload: { rut: term, name: null } }))
-      : Promise.resolve([])
+    /\d/.test(term) && term.length <= RUT_SEARCH_MAX ? call((c) => c.retail.getBySearchValues({ payload: { rut: term, name: null } })) : Promise.resolve([])
   const byName = call((c) => c.retail.getBySearchValues({ payload: { rut: null, name: term } }))
   return uniqueById(await Promise.all([byRut, byName]))
 }

@@ -59,12 +59,7 @@ export const Shell = () => {
 
   return (
     <DistrictsProvider enabled={staff}>
-      <AppShell
-        header={{ height: 60 }}
-        navbar={staff ? { width: sidebarWidth.narrow, breakpoint: 0 } : undefined}
-        padding="md"
-        bg="gray.0"
-      >
+      <AppShell header={{ height: 60 }} navbar={staff ? { width: sidebarWidth.narrow, breakpoint: 0 } : undefined} padding="md" bg="gray.0">
         <AppShell.Header bg="teal.8" c="white" withBorder={false}>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>

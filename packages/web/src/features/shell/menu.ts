@@ -37,9 +37,7 @@ export const menu: ReadonlyArray<MenuSection> = [
     label: "Maestros",
     icon: "masters",
     roles: adminOnly,
-    items: [
-      ...masterMenu.map(({ label, path }) => ({ label, path: path.startsWith("/") ? path : `/${path}` }))
-    ]
+    items: [...masterMenu.map(({ label, path }) => ({ label, path: path.startsWith("/") ? path : `/${path}` }))]
   },
   {
     id: "entities",

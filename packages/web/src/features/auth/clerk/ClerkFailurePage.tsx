@@ -11,8 +11,7 @@ export type ClerkFailure =
   /** Clerk threw while starting. */
   | { readonly cause: "crashed"; readonly message: string }
 
-const Host = ({ frontendApi }: { readonly frontendApi: string | null }) =>
-  frontendApi === null ? <>el servidor de Clerk</> : <Code>{frontendApi}</Code>
+const Host = ({ frontendApi }: { readonly frontendApi: string | null }) => (frontendApi === null ? <>el servidor de Clerk</> : <Code>{frontendApi}</Code>)
 
 const explain = (failure: ClerkFailure) => {
   switch (failure.cause) {
@@ -26,22 +25,22 @@ const explain = (failure: ClerkFailure) => {
     case "invalid":
       return (
         <Text>
-          La clave publicable de Clerk no es válida: debe comenzar con <Code>pk_test_</Code> o <Code>pk_live_</Code> y venir tal como la entrega
-          Clerk (API keys). Corrija <Code>CLERK_PUBLISHABLE_KEY</Code> en el servidor.
+          La clave publicable de Clerk no es válida: debe comenzar con <Code>pk_test_</Code> o <Code>pk_live_</Code> y venir tal como la entrega Clerk (API
+          keys). Corrija <Code>CLERK_PUBLISHABLE_KEY</Code> en el servidor.
         </Text>
       )
     case "unreachable":
       return (
         <Text>
-          No se pudo cargar Clerk: el componente de ingreso (clerk-js) no se pudo descargar desde <Host frontendApi={failure.frontendApi} />.
-          Revise la conexión a internet, que un firewall o bloqueador no impida el acceso a Clerk y que la clave publicable sea la correcta.
+          No se pudo cargar Clerk: el componente de ingreso (clerk-js) no se pudo descargar desde <Host frontendApi={failure.frontendApi} />. Revise la conexión
+          a internet, que un firewall o bloqueador no impida el acceso a Clerk y que la clave publicable sea la correcta.
         </Text>
       )
     case "timeout":
       return (
         <Text>
-          No se pudo cargar Clerk: después de {failure.seconds} segundos no respondió <Host frontendApi={failure.frontendApi} />. Revise la
-          conexión a internet o que un firewall no impida el acceso a Clerk.
+          No se pudo cargar Clerk: después de {failure.seconds} segundos no respondió <Host frontendApi={failure.frontendApi} />. Revise la conexión a internet
+          o que un firewall no impida el acceso a Clerk.
         </Text>
       )
     case "crashed":

@@ -45,8 +45,8 @@ const currencyHint: Record<Currency, string> = { P: "En pesos, sin decimales", U
 
 const PlanForm = ({ plan, channelId, products, productsFailure, saving, rejection, onSubmit, onClose }: PlanDialogProps) => {
   const [productId, setProductId] = useState<string | null>(plan?.product_id ?? null)
-  const [prices, setPrices] = useState<Record<PriceName, string>>(() =>
-    Object.fromEntries(priceFields.map((f) => [f.name, plan === null ? "" : priceText(f.of(plan))])) as Record<PriceName, string>
+  const [prices, setPrices] = useState<Record<PriceName, string>>(
+    () => Object.fromEntries(priceFields.map((f) => [f.name, plan === null ? "" : priceText(f.of(plan))])) as Record<PriceName, string>
   )
   const [errors, setErrors] = useState<Partial<Record<PriceName | "product", string>>>({})
 

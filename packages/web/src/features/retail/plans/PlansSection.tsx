@@ -115,7 +115,12 @@ export const PlansSection = ({ call, channelId }: { readonly call: Call; readonl
                   <Prices plan={plan} />
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button variant="subtle" size="compact-sm" aria-label={`Cambiar precios de ${plan.product_name}`} onClick={() => show({ kind: "prices", plan })}>
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        aria-label={`Cambiar precios de ${plan.product_name}`}
+                        onClick={() => show({ kind: "prices", plan })}
+                      >
                         Cambiar precios
                       </Button>
                       <Button variant="subtle" size="compact-sm" aria-label={`Ver contrato de ${plan.product_name}`} onClick={() => setContract(plan)}>
@@ -146,9 +151,7 @@ export const PlansSection = ({ call, channelId }: { readonly call: Call; readonl
         productsFailure={productsFailure}
         saving={status === "creating" || status === "updating"}
         rejection={rejection}
-        onSubmit={(input: ProductPlanInput) =>
-          actor.send(repriced === null ? { type: "CREATE", input } : { type: "UPDATE", id: repriced.id, input })
-        }
+        onSubmit={(input: ProductPlanInput) => actor.send(repriced === null ? { type: "CREATE", input } : { type: "UPDATE", id: repriced.id, input })}
         onClose={() => setOpen(false)}
       />
       <ConfirmDelete

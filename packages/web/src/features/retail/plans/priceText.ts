@@ -40,5 +40,4 @@ export const parsePrice = (currency: Currency, text: string): PriceParse => {
 }
 
 /** A price as an input shows it: 12345 → "12.345", "1.25" → "1,25". */
-export const priceText = (amount: Amount): string =>
-  typeof amount === "number" ? formatClp(amount).replace(/^\$/, "") : formatUf(amount).replace(/^UF /, "")
+export const priceText = (amount: Amount): string => (typeof amount === "number" ? formatClp(amount).replace(/^\$/, "") : formatUf(amount).replace(/^UF /, ""))
