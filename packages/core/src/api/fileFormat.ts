@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { Id } from "../domain/fields.js"
-import { FileFormat, FileFormatChannel, FileFormatInput } from "../domain/fileFormat.js"
+import { FileFormat, FileFormatRetail, FileFormatInput } from "../domain/fileFormat.js"
 import { NotFound } from "./errors.js"
 import { Admin, Staff } from "./security.js"
 
@@ -24,7 +24,7 @@ export const FileFormatApi = HttpApiGroup.make("fileFormat")
       .addError(NotFound)
       .middleware(Staff)
   )
-  .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(FileFormatChannel)).middleware(Staff))
+  .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(FileFormatRetail)).middleware(Staff))
   .add(
     HttpApiEndpoint.del("deleteByProductPlanId", "/deleteByProductPlanId/:productPlan_id")
       .setPath(ProductPlanPath)

@@ -4,11 +4,11 @@ import { Id, IsoDate } from "./fields.js"
 import { Clp } from "./money.js"
 import { YearMonth, addDays, monthOf } from "./time.js"
 
-/** Channel filter: "Todos" (no filter) or a retail id. */
-export const ChannelFilter = Schema.Union(Schema.Literal("Todos"), Id).annotations({
+/** Retail filter: "Todos" (no filter) or a retail id. */
+export const RetailFilter = Schema.Union(Schema.Literal("Todos"), Id).annotations({
   message: () => ({ message: "Canal inválido: Todos o el identificador de un canal", override: true })
 })
-export type ChannelFilter = typeof ChannelFilter.Type
+export type RetailFilter = typeof RetailFilter.Type
 
 /** Date filter: "Todos", "Hoy", "Esta semana" (lunes a domingo) or a month "YYYY-MM". */
 export const DateFilter = Schema.Union(Schema.Literal("Todos", "Hoy", "Esta semana"), YearMonth).annotations({
@@ -18,7 +18,7 @@ export type DateFilter = typeof DateFilter.Type
 
 /** Query of `GET /case/getAllExports` and `GET /case/exportCases`; omitted filters are "Todos". */
 export const CaseExportQuery = Schema.Struct({
-  channel: Schema.optionalWith(ChannelFilter, { default: () => "Todos" as const }),
+  channel: Schema.optionalWith(RetailFilter, { default: () => "Todos" as const }),
   caseDate: Schema.optionalWith(DateFilter, { default: () => "Todos" as const }),
   eventDate: Schema.optionalWith(DateFilter, { default: () => "Todos" as const })
 })

@@ -17,7 +17,7 @@ export const DashboardStats = Schema.Struct({
   totals: Schema.Struct({ total: Schema.Number, open: Schema.Number, closed: Schema.Number, reimbursedAmount: Clp }),
   perMonth: Schema.Array(MonthStats),
   byStage: Schema.Array(Schema.Struct({ stage_code: Schema.String, stage_name: Schema.String, count: Schema.Number })),
-  byChannel: Schema.Array(Schema.Struct({ retail_id: Schema.NullOr(Id), retail_name: Schema.String, count: Schema.Number })),
+  byRetail: Schema.Array(Schema.Struct({ retail_id: Schema.NullOr(Id), retail_name: Schema.String, count: Schema.Number })),
   // Null while no case has been closed.
   medianHoursToClose: Schema.NullOr(Schema.Number)
 })

@@ -82,8 +82,8 @@ export const FileFormat = Schema.Array(FileFormatField)
 export type FileFormat = typeof FileFormat.Type
 
 /** A channel that has at least one plan with a format (`fileFormat/getAll`). */
-export const FileFormatChannel = Schema.Struct({ retail_id: Id, retail_rut: DottedRut, retail_name: Schema.String })
-export type FileFormatChannel = typeof FileFormatChannel.Type
+export const FileFormatRetail = Schema.Struct({ retail_id: Id, retail_rut: DottedRut, retail_name: Schema.String })
+export type FileFormatRetail = typeof FileFormatRetail.Type
 
 /** A header as compared when mapping: case, accents and spacing do not matter. */
 export const normalizeHeader = (header: string): string => header.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " ").toLowerCase()

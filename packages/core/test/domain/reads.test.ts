@@ -136,7 +136,7 @@ describe("read schemas round-trip what the API sends", () => {
       totals: { total: 3, open: 1, closed: 2, reimbursedAmount: 90000 },
       perMonth: [{ month: "2024-05", opened: 3, closed: 2, refunds: 1, refundedAmount: 90000 }],
       byStage: [{ stage_code: "close", stage_name: "Caso cerrado", count: 2 }],
-      byChannel: [{ retail_id: null, retail_name: "Sin canal", count: 3 }],
+      byRetail: [{ retail_id: null, retail_name: "Sin canal", count: 3 }],
       medianHoursToClose: 26.5
     })
     expect(median([])).toBeNull()

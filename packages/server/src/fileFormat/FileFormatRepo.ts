@@ -1,11 +1,11 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { BadRequest, type FieldIssue, FileFormat, FileFormatChannel, type FileFormatInput, NotFound, isColumnRequired, normalizeHeader } from "@palma/core"
+import { BadRequest, type FieldIssue, FileFormat, FileFormatRetail, type FileFormatInput, NotFound, isColumnRequired, normalizeHeader } from "@palma/core"
 import { PlanFields } from "../field/PlanFields.js"
 import { type ColumnRow, toColumn } from "./columns.js"
 
 const decodeFormat = Schema.decodeUnknown(FileFormat)
-const decodeChannels = Schema.decodeUnknown(Schema.Array(FileFormatChannel))
+const decodeChannels = Schema.decodeUnknown(Schema.Array(FileFormatRetail))
 
 const noFormat = () => new NotFound({ message: "El plan no tiene formato de archivo" })
 
