@@ -1,4 +1,4 @@
-import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import type { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
@@ -104,6 +104,8 @@ export const appLayer = (
     Layer.provideMerge(ready)
   )
   return HttpApiBuilder.serve(accessLog({ all: config.accessLogAll })).pipe(
+    // Nothing exports spans: a span per request and per handler is pure cost (issue 8 §5).
+    HttpMiddleware.withTracerDisabledWhen(() => true),
     Layer.provide(StaticLive(config.webDist)),
     Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
@@ -113,6 +115,7 @@ export const appLayer = (
     Layer.provide(services),
     // Listen only once migrated and seeded: a request accepted before the app is
     // served would otherwise wait with no handler.
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: config.port }).pipe(Layer.provide(services)))
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: config.port }).pipe(Layer.provide(services))),
+    Layer.provide(Layer.setTracerEnabled(false))
   )
 }

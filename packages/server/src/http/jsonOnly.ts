@@ -50,6 +50,8 @@ export const JsonOnlyLive = HttpApiBuilder.middleware(
       if (upload === undefined && request.headers["content-length"] === undefined && request.headers["transfer-encoding"] !== undefined) {
         return yield* Effect.fail(new BadRequest({ message: "La solicitud debe indicar su largo (Content-Length)", issues: [] }))
       }
+      // Most requests are bodiless reads: no limit to set, one FiberRef change saved per request.
+      if (!hasBody(request)) return yield* app
       return yield* HttpIncomingMessage.withMaxBodySize(app, Option.some(maxBytes))
     }) as unknown as typeof app
 )
