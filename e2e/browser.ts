@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { type Browser, chromium } from "playwright-core"
+import { type Browser, type BrowserContextOptions, type Page, chromium } from "playwright-core"
 
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
@@ -35,3 +35,20 @@ export const launch = async (): Promise<Browser> => {
 }
 
 export const screenshotPath = (name: string) => join(artifactsDir, `${name}.png`)
+
+const violations: Array<string> = []
+
+/**
+ * A new page that reports every Content Security Policy violation (Chromium logs each as a
+ * console error): the app must run under its own policy, so `e2e/setup.ts` fails the test that saw one.
+ */
+export const openPage = async (browser: Browser, options?: BrowserContextOptions): Promise<Page> => {
+  const page = await browser.newPage(options)
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
+  })
+  return page
+}
+
+/** The violations seen since the last call. */
+export const takeViolations = (): ReadonlyArray<string> => violations.splice(0)

@@ -1,8 +1,9 @@
 import type { Browser, Page } from "playwright-core"
+import { openPage } from "./browser.js"
 
 /** Signs in through the real form and waits for the signed-in layout. */
 export const signIn = async (browser: Browser, baseUrl: string, email: string): Promise<Page> => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  const page = await openPage(browser, { viewport: { width: 1280, height: 800 } })
   await page.goto(`${baseUrl}/sign-in`)
   await page.getByLabel("Correo electrónico").fill(email)
   await page.getByLabel("Contraseña", { exact: true }).fill("palma-demo")

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
-import { launch, screenshotPath } from "./browser.js"
+import { launch, openPage, screenshotPath } from "./browser.js"
 
 const dist = fileURLToPath(new URL("../packages/web/dist/index.html", import.meta.url))
 
@@ -28,7 +28,7 @@ const accounts = [
 
 describe("sign-in in Chromium", () => {
   it.each(accounts)("$email signs in through the form and sees who they are", async ({ email, role }) => {
-    const page = await browser.newPage()
+    const page = await openPage(browser)
     try {
       await page.goto(`${server.url}/`)
       await page.getByLabel("Correo electrónico").fill(email)
@@ -44,7 +44,7 @@ describe("sign-in in Chromium", () => {
   })
 
   it("tells an account without a role that it has no access yet", async () => {
-    const page = await browser.newPage()
+    const page = await openPage(browser)
     try {
       await page.goto(`${server.url}/sign-in`)
       await page.getByLabel("Correo electrónico").fill("invitado@palma.cl")
@@ -63,7 +63,7 @@ describe("sign-in in Chromium", () => {
   })
 
   it("shows one clear message for wrong credentials", async () => {
-    const page = await browser.newPage()
+    const page = await openPage(browser)
     try {
       await page.goto(`${server.url}/sign-in`)
       await page.getByLabel("Correo electrónico").fill("admin@palma.cl")

@@ -5,6 +5,7 @@ export default defineProject({
     name: "e2e",
     include: ["**/*.test.ts"],
     environment: "node",
+    setupFiles: ["./setup.ts"],
     testTimeout: 90_000,
     hookTimeout: 120_000
   }

@@ -1,7 +1,7 @@
-import { HttpApiBuilder, HttpApiScalar, HttpMiddleware } from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, HttpApp, HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import type { SqlClient } from "@effect/sql"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import { Document, Family, PalmaApi, Procedure, Qualification, Relationship, Specialty, Stage, Value, ValueType } from "@palma/core"
 import { AssistanceRepo } from "./assistance/AssistanceRepo.js"
@@ -20,6 +20,7 @@ import { familyTable } from "./family/table.js"
 import { FieldLive } from "./field/Http.js"
 import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
+import { securityHeaders } from "./http/securityHeaders.js"
 import { BadRequestLive } from "./http/badRequest.js"
 import { JsonOnlyLive } from "./http/jsonOnly.js"
 import { SecurityLive } from "./http/Security.js"
@@ -103,9 +104,17 @@ export const appLayer = (
     Layer.provideMerge(tokensLayer(config)),
     Layer.provideMerge(ready)
   )
-  return HttpApiBuilder.serve(accessLog({ all: config.accessLogAll })).pipe(
-    // Nothing exports spans: a span per request and per handler is pure cost (issue 8 §5).
-    HttpMiddleware.withTracerDisabledWhen(() => true),
+  // Set where the server is built, so every request inherits them at no cost per request.
+  const served = Layer.unwrapEffect(
+    Effect.map(AuthConfig, (authConfig) =>
+      HttpApiBuilder.serve(accessLog({ all: config.accessLogAll })).pipe(
+        // Nothing exports spans: a span per request and per handler is pure cost (issue 8 §5).
+        HttpMiddleware.withTracerDisabledWhen(() => true),
+        Layer.locally(HttpApp.currentPreResponseHandlers, Option.some(securityHeaders(authConfig, { https: config.https })))
+      )
+    )
+  )
+  return served.pipe(
     Layer.provide(StaticLive(config.webDist)),
     Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),

@@ -12,6 +12,8 @@ export interface ServerConfig {
   readonly webDist: string
   /** Log every request, not only failures and slow ones. */
   readonly accessLogAll: boolean
+  /** Served over https (PALMA_PUBLIC_URL says so): browsers are told to keep to it (HSTS). */
+  readonly https: boolean
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -27,7 +29,8 @@ const spec = (env: Env) =>
     seedDemo: Config.literal("0", "1")("PALMA_SEED_DEMO").pipe(Config.withDefault("1")),
     demoPassword: Config.nonEmptyString("PALMA_DEMO_PASSWORD").pipe(Config.withDefault("palma-demo")),
     webDist: optionalText("PALMA_WEB_DIST"),
-    accessLog: Config.literal("all")("PALMA_ACCESS_LOG").pipe(Config.option)
+    accessLog: Config.literal("all")("PALMA_ACCESS_LOG").pipe(Config.option),
+    publicUrl: optionalText("PALMA_PUBLIC_URL")
   }).pipe(
     Config.map((c): ServerConfig => ({
       port: c.port,
@@ -37,7 +40,8 @@ const spec = (env: Env) =>
       seedDemo: c.seedDemo === "1",
       demoPassword: c.demoPassword,
       webDist: c.webDist._tag === "Some" ? c.webDist.value : fileURLToPath(new URL("../../web/dist", import.meta.url)),
-      accessLogAll: c.accessLog._tag === "Some"
+      accessLogAll: c.accessLog._tag === "Some",
+      https: c.publicUrl._tag === "Some" && c.publicUrl.value.toLowerCase().startsWith("https:")
     }))
   )
 
