@@ -1,4 +1,4 @@
-import { HttpApiBuilder, HttpApiScalar, HttpApp, HttpMiddleware } from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, HttpApp, HttpMiddleware, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import type { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
@@ -21,6 +21,8 @@ import { FieldLive } from "./field/Http.js"
 import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
 import { securityHeaders } from "./http/securityHeaders.js"
+import { markFaults } from "./http/faultId.js"
+import { type LogSink, palmaLoggerLayer } from "./log/PalmaLogger.js"
 import { BadRequestLive } from "./http/badRequest.js"
 import { JsonOnlyLive } from "./http/jsonOnly.js"
 import { SecurityLive } from "./http/Security.js"
@@ -87,6 +89,10 @@ export const databaseReady = (config: Pick<ServerConfig, "seedDemo" | "demoPassw
     })
   ).pipe(Layer.provideMerge(UserRepo.layer))
 
+const withSecurityHeadersAndFaultIds =
+  (headers: ReturnType<typeof securityHeaders>) => (request: HttpServerRequest.HttpServerRequest, response: HttpServerResponse.HttpServerResponse) =>
+    Effect.flatMap(headers(request, response), (withHeaders) => markFaults(request, withHeaders))
+
 /**
  * The whole server: the same layers for `pnpm start` and for the tests, which pass a database of
  * their own (an in-memory clone of a migrated, seeded template) and listen on port 0. The
@@ -95,7 +101,9 @@ export const databaseReady = (config: Pick<ServerConfig, "seedDemo" | "demoPassw
 export const appLayer = (
   config: ServerConfig,
   env: Readonly<Record<string, string | undefined>>,
-  database: Layer.Layer<SqlClient.SqlClient, DatabaseError> = databaseLayer({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  database: Layer.Layer<SqlClient.SqlClient, DatabaseError> = databaseLayer({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+  /** Where log lines go; the tests keep each server's lines apart. */
+  logSink?: LogSink
 ) => {
   const auth = AuthConfig.layerFrom(env)
   // Migrated and seeded first: the token layer may read its key from the database.
@@ -110,7 +118,7 @@ export const appLayer = (
       HttpApiBuilder.serve(accessLog({ all: config.accessLogAll })).pipe(
         // Nothing exports spans: a span per request and per handler is pure cost (issue 8 §5).
         HttpMiddleware.withTracerDisabledWhen(() => true),
-        Layer.locally(HttpApp.currentPreResponseHandlers, Option.some(securityHeaders(authConfig, { https: config.https })))
+        Layer.locally(HttpApp.currentPreResponseHandlers, Option.some(withSecurityHeadersAndFaultIds(securityHeaders(authConfig, { https: config.https }))))
       )
     )
   )
@@ -125,6 +133,7 @@ export const appLayer = (
     // Listen only once migrated and seeded: a request accepted before the app is
     // served would otherwise wait with no handler.
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: config.port }).pipe(Layer.provide(services))),
-    Layer.provide(Layer.setTracerEnabled(false))
+    Layer.provide(Layer.setTracerEnabled(false)),
+    Layer.provide(palmaLoggerLayer(config.logFormat, logSink))
   )
 }

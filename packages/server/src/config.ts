@@ -14,6 +14,8 @@ export interface ServerConfig {
   readonly accessLogAll: boolean
   /** Served over https (PALMA_PUBLIC_URL says so): browsers are told to keep to it (HSTS). */
   readonly https: boolean
+  /** Log lines as text or one JSON object per line (PALMA_LOG_FORMAT). */
+  readonly logFormat: "text" | "json"
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -30,7 +32,8 @@ const spec = (env: Env) =>
     demoPassword: Config.nonEmptyString("PALMA_DEMO_PASSWORD").pipe(Config.withDefault("palma-demo")),
     webDist: optionalText("PALMA_WEB_DIST"),
     accessLog: Config.literal("all")("PALMA_ACCESS_LOG").pipe(Config.option),
-    publicUrl: optionalText("PALMA_PUBLIC_URL")
+    publicUrl: optionalText("PALMA_PUBLIC_URL"),
+    logFormat: Config.literal("text", "json")("PALMA_LOG_FORMAT").pipe(Config.withDefault("text" as const))
   }).pipe(
     Config.map((c): ServerConfig => ({
       port: c.port,
@@ -41,7 +44,8 @@ const spec = (env: Env) =>
       demoPassword: c.demoPassword,
       webDist: c.webDist._tag === "Some" ? c.webDist.value : fileURLToPath(new URL("../../web/dist", import.meta.url)),
       accessLogAll: c.accessLog._tag === "Some",
-      https: c.publicUrl._tag === "Some" && c.publicUrl.value.toLowerCase().startsWith("https:")
+      https: c.publicUrl._tag === "Some" && c.publicUrl.value.toLowerCase().startsWith("https:"),
+      logFormat: c.logFormat
     }))
   )
 
@@ -49,7 +53,8 @@ const spec = (env: Env) =>
 const expected: Readonly<Record<string, string>> = {
   PORT: "un puerto entre 0 y 65535",
   PALMA_SEED_DEMO: "0 o 1",
-  PALMA_ACCESS_LOG: "all o nada"
+  PALMA_ACCESS_LOG: "all o nada",
+  PALMA_LOG_FORMAT: "text o json"
 }
 
 /** Why the configuration is refused, in Spanish, naming the variable. */

@@ -1,38 +1,37 @@
-import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Cause, Effect } from "effect"
+import { type HttpApp, HttpServerError, HttpServerRequest } from "@effect/platform"
+import { type Cause, Effect } from "effect"
+import { loggablePath } from "../log/scrub.js"
 import { describeDefect } from "./defects.js"
-
-/** Path segments that may carry personal data (a RUT, an email) never reach the log. */
-const redact = (path: string) =>
-  path
-    .split("/")
-    .map((segment) => (/\d{5,}|@|%40/.test(segment) ? ":redacted" : segment))
-    .join("/")
+import { faultIdOf } from "./faultId.js"
 
 const SLOW_MS = 1_000
 
 /**
- * One line per request (method, redacted path, status, duration; no query,
- * headers or bodies) for failures and slow requests, or for every request with
- * PALMA_ACCESS_LOG=all: logging each fast success costs throughput under load.
+ * One line per request worth a line (method, scrubbed and bounded path, status, duration; never
+ * the query, headers or bodies): server faults at ERROR with their fault id and a redacted cause;
+ * client errors (unknown routes, refusals) and slow requests at INFO; every request with
+ * PALMA_ACCESS_LOG=all. Logging each fast success would cost throughput under load.
  */
 export const accessLog =
   (options: { readonly all: boolean }) =>
   <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R | HttpServerRequest.HttpServerRequest> =>
-    Effect.gen(function* () {
-      const request = yield* HttpServerRequest.HttpServerRequest
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
       const started = Date.now()
-      const path = () => redact(new URL(request.url, "http://x").pathname)
-      return yield* app.pipe(
-        Effect.tap((response) => {
-          const elapsed = Date.now() - started
-          return options.all || response.status >= 500 || elapsed >= SLOW_MS
-            ? Effect.logInfo(`${request.method} ${path()} ${response.status} ${elapsed}ms`)
-            : Effect.void
-        }),
-        // Typed failures (400, 401, 404…) are answers, not faults; only defects become 500s worth an error line.
-        Effect.tapErrorCause((cause) =>
-          Cause.isDie(cause) ? Effect.logError(`${request.method} ${path()} falló ${Date.now() - started}ms — ${describeDefect(cause)}`) : Effect.void
-        )
+      const line = (status: number) => `${request.method} ${loggablePath(request.url)} ${status} ${Date.now() - started}ms`
+      const fault = (status: number, cause?: Cause.Cause<unknown>) =>
+        Effect.logError(`${line(status)} código ${faultIdOf(request) ?? "-"}${cause ? ` — ${describeDefect(cause)}` : ""}`)
+      return app.pipe(
+        Effect.tap((response) =>
+          response.status >= 500
+            ? fault(response.status)
+            : options.all || response.status >= 400 || Date.now() - started >= SLOW_MS
+              ? Effect.logInfo(line(response.status))
+              : Effect.void
+        ),
+        // A failure arrives here after the platform answered it: its status says whose problem it was.
+        Effect.tapErrorCause((cause) => {
+          const [response] = HttpServerError.causeResponseStripped(cause)
+          return response.status >= 500 ? fault(response.status, cause) : Effect.logInfo(line(response.status))
+        })
       )
-    }).pipe((effect) => effect as Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest>)
+    })

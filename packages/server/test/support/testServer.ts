@@ -18,7 +18,7 @@ export interface RunningServer {
   readonly dataDir: string
   /** The server's own PostgreSQL database, when the suite runs on PostgreSQL. */
   readonly databaseUrl: string | undefined
-  /** Output so far, for failure messages (a process's; empty in-process, where logs go to the test's output). */
+  /** Log output so far: the process's stdout and stderr, or the in-process server's log lines. */
   readonly output: () => string
   readonly stop: () => Promise<void>
 }
@@ -51,6 +51,8 @@ export const startServerFrom = async (template: Template, options: { env?: Reado
   const dataDir = mkdtempSync(join(tmpdir(), "palma-test-"))
   const database = cloneOf(template)
   const env = { PORT: "0", PALMA_DATA_DIR: dataDir, PALMA_PUBLIC_URL: "http://localhost:3000", ...options.env }
+  // Each server's log lines are its own: `output()` reads them, the run's console stays quiet.
+  const lines: Array<string> = []
   const scope = Effect.runSync(Scope.make())
   const stop = async () => {
     await Effect.runPromise(Scope.close(scope, Exit.void))
@@ -58,10 +60,15 @@ export const startServerFrom = async (template: Template, options: { env?: Reado
     database.drop()
   }
   try {
-    const context = await Effect.runPromise(Layer.buildWithScope(appLayer(serverConfigFrom(env), env, database.layer), scope))
+    const context = await Effect.runPromise(
+      Layer.buildWithScope(
+        appLayer(serverConfigFrom(env), env, database.layer, (line) => lines.push(line)),
+        scope
+      )
+    )
     const address = Context.get(context, HttpServer.HttpServer).address
     if (address._tag !== "TcpAddress") throw new Error("El servidor de pruebas no escucha en TCP")
-    return { url: `http://127.0.0.1:${address.port}`, dataDir, databaseUrl: database.url, output: () => "", stop }
+    return { url: `http://127.0.0.1:${address.port}`, dataDir, databaseUrl: database.url, output: () => lines.join("\n"), stop }
   } catch (error) {
     await stop()
     throw error
