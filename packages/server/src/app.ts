@@ -28,7 +28,7 @@ import { masterGroupLive } from "./master/Http.js"
 import { MasterCache } from "./master/MasterCache.js"
 import { migrations } from "./migrations/index.js"
 import { procedureTable } from "./procedure/table.js"
-import { ProductLive, ProductServices } from "./product/Http.js"
+import { ProductLive } from "./product/Http.js"
 import { qualificationTable } from "./qualification/table.js"
 import { relationshipTable } from "./relationship/table.js"
 import { RetailLive } from "./retail/Http.js"
@@ -56,7 +56,7 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     masterGroupLive("qualification", Qualification, qualificationTable),
     masterGroupLive("procedure", Procedure, procedureTable),
     AssistanceLive.pipe(Layer.provide(AssistanceRepo.layer)),
-    ProductLive.pipe(Layer.provide(ProductServices)),
+    ProductLive,
     RetailLive,
     FieldLive,
     FileFormatLive
