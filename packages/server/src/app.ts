@@ -4,7 +4,6 @@ import type { SqlClient } from "@effect/sql"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { Document, Family, PalmaApi, Procedure, Qualification, Relationship, Specialty, Stage, Value, ValueType } from "@palma/core"
-import { AssistanceRepo } from "./assistance/AssistanceRepo.js"
 import { AssistanceLive } from "./assistance/Http.js"
 import { AuthConfig } from "./auth/AuthConfig.js"
 import { AuthLive } from "./auth/Http.js"
@@ -55,7 +54,7 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     masterGroupLive("relationship", Relationship, relationshipTable),
     masterGroupLive("qualification", Qualification, qualificationTable),
     masterGroupLive("procedure", Procedure, procedureTable),
-    AssistanceLive.pipe(Layer.provide(AssistanceRepo.layer)),
+    AssistanceLive,
     ProductLive,
     RetailLive,
     FieldLive,
