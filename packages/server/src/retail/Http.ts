@@ -12,7 +12,7 @@ const logoResponse = (logo: StoredLogo) =>
     headers: { "cache-control": "no-cache", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'" }
   })
 
-/** The `retail` group of the contract (the seed's sales channels). */
+/** The `retail` group of the contract: who sells the plans. */
 export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
   Effect.gen(function* () {
     const retails = yield* RetailService

@@ -61,7 +61,7 @@ const make = Effect.gen(function* () {
   }
 })
 
-/** Retails (the seed's sales channels): one per RUT, comunas from the official list, logos. */
+/** Retails, who sell the plans (bank cards, stores, brokers, the web): one per RUT, comunas from the official list, logos. */
 export class RetailService extends Context.Tag("palma/RetailService")<RetailService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(RetailService, make).pipe(Layer.provide([RetailRepo.layer, RetailPlansRepo.layer, Districts.layer]))
 }
