@@ -1,7 +1,8 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, type Option, Schema } from "effect"
-import { Assistance, Document, Family, Value } from "@palma/core"
+import { Assistance, Document, Value } from "@palma/core"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
+import { familiesWith } from "../sql/familiesWith.js"
 import { valueTable } from "../value/table.js"
 import type { AssistanceWrite } from "./complete.js"
 
@@ -51,15 +52,6 @@ const make = Effect.gen(function* () {
   const findAll = SqlSchema.findAll({ Request: Schema.Void, Result: Assistance, execute: () => assistances(sql`true`) })
   const findById = SqlSchema.findOne({ Request: Schema.String, Result: Assistance, execute: (id) => assistances(sql`a.id = ${id}`) })
   const findByFamily = SqlSchema.findAll({ Request: Schema.String, Result: Assistance, execute: (familyId) => assistances(sql`a.family_id = ${familyId}`) })
-
-  /** Families with at least one active assistance. */
-  const families = SqlSchema.findAll({
-    Request: Schema.Void,
-    Result: Family,
-    execute: () => sql`SELECT f.id, f.name, f.is_active AS "isActive" FROM family f
-      WHERE f.is_active AND EXISTS (SELECT 1 FROM assistance a WHERE a.family_id = f.id AND a.is_active)
-      ORDER BY f.name, f.id`
-  })
 
   /** The active values the assistance asks, in asking order. */
   const valuesOf = SqlSchema.findAll({
@@ -113,7 +105,7 @@ const make = Effect.gen(function* () {
     findAll: findAll().pipe(Effect.orDie),
     findById: (id: string): Effect.Effect<Option.Option<Assistance>> => findById(id).pipe(Effect.orDie),
     findByFamily: (familyId: string) => findByFamily(familyId).pipe(Effect.orDie),
-    families: families().pipe(Effect.orDie),
+    families: familiesWith(sql, "assistance"),
     valuesOf: (id: string) => valuesOf(id).pipe(Effect.orDie),
     documentsOf: (id: string) => documentsOf(id).pipe(Effect.orDie),
     activeMembers: (kind: MemberKind, ids: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<MemberRow>> => activeMembers(kind, ids).pipe(Effect.orDie),

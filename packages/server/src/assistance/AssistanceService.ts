@@ -5,7 +5,7 @@ import { ActiveRows } from "../sql/ActiveRows.js"
 import { transactionOf } from "../sql/transaction.js"
 import { AssistanceRepo } from "./AssistanceRepo.js"
 import { type AssistanceWrite, complete } from "./complete.js"
-import { checkMembers } from "./members.js"
+import { checkMembers, familyNotFound } from "./members.js"
 
 const notFound = () => new NotFound({ message: "No se encontró el servicio" })
 const duplicate = () => new Conflict({ message: "Ya existe un servicio activo con ese nombre en la familia" })
@@ -72,9 +72,7 @@ const make = Effect.gen(function* () {
     families: repo.families,
     byFamily: (familyId: string) =>
       Effect.gen(function* () {
-        if (Option.isNone(yield* active.one("family", familyId))) {
-          return yield* Effect.fail(new NotFound({ message: "La familia indicada no existe o está inactiva" }))
-        }
+        if (Option.isNone(yield* active.one("family", familyId))) return yield* Effect.fail(familyNotFound())
         return yield* repo.findByFamily(familyId)
       }),
     values: (id: string) => Effect.zipRight(getById(id), repo.valuesOf(id)),

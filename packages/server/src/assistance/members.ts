@@ -11,6 +11,8 @@ const nouns: Record<MemberKind, { readonly noun: string; readonly inactive: stri
   documents: { noun: "El documento", inactive: "inactivo" }
 }
 
+export const familyNotFound = () => new NotFound({ message: "La familia indicada no existe o está inactiva" })
+
 /** Where the check reads the family and the members from. */
 export interface MemberLookup {
   readonly family: (id: string) => Effect.Effect<Option.Option<NamedRow>>
@@ -25,7 +27,7 @@ export interface MemberLookup {
 export const checkMembers = (lookup: MemberLookup, input: AssistanceWrite) =>
   Effect.gen(function* () {
     const family = yield* lookup.family(input.family_id)
-    if (Option.isNone(family)) return yield* Effect.fail(new NotFound({ message: "La familia indicada no existe o está inactiva" }))
+    if (Option.isNone(family)) return yield* Effect.fail(familyNotFound())
 
     const issues: Array<FieldIssue> = []
     for (const kind of memberKinds) {

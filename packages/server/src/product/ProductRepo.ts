@@ -1,7 +1,8 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { Family, type Product, type ProductInput, type ProductPlan } from "@palma/core"
+import type { Product, ProductInput, ProductPlan } from "@palma/core"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
+import { familiesWith } from "../sql/familiesWith.js"
 import { toNumeric } from "./amounts.js"
 import { PlanRow, ProductRow, toPlan, toProduct } from "./rows.js"
 import { planSelect, productColumns } from "./selects.js"
@@ -62,15 +63,6 @@ const make = Effect.gen(function* () {
       ORDER BY p.name, p.id`
   })
 
-  /** Families with at least one active product. */
-  const families = SqlSchema.findAll({
-    Request: Schema.Void,
-    Result: Family,
-    execute: () => sql`SELECT f.id, f.name, f.is_active AS "isActive" FROM family f
-      WHERE f.is_active AND EXISTS (SELECT 1 FROM product p WHERE p.family_id = f.id AND p.is_active)
-      ORDER BY f.name, f.id`
-  })
-
   /** Whether another active product has this name, ignoring case. */
   const nameTaken = (name: string, exceptId: string | null) =>
     sql`SELECT 1 FROM product WHERE lower(name) = lower(${name}) AND is_active AND ${exceptId === null ? sql`true` : sql`id <> ${exceptId}`}`.pipe(
@@ -116,7 +108,7 @@ const make = Effect.gen(function* () {
         Effect.map((rows) => rows.map(({ plan, ...row }) => ({ product: toProduct(row), plan: plan === null ? null : toPlan(plan) }))),
         Effect.orDie
       ),
-    families: families().pipe(Effect.orDie),
+    families: familiesWith(sql, "product"),
     nameTaken: (name: string, exceptId: string | null) => nameTaken(name, exceptId).pipe(Effect.orDie),
     hasActivePlans: (id: string) => hasActivePlans(id).pipe(Effect.orDie),
     insert,

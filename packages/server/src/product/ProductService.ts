@@ -71,7 +71,7 @@ const make = Effect.gen(function* () {
 
   /** Every active product (of one family, if given) as the retail is offered it. */
   const offered = (retailId: string, familyId: string | null) =>
-    Effect.map(products.findOffered(retailId, familyId), (rows) => rows.map(({ product, plan }) => toOffered(product, retailId, plan ?? undefined)))
+    Effect.map(products.findOffered(retailId, familyId), (rows) => rows.map(({ product, plan }) => toOffered(product, retailId, plan)))
 
   return {
     /** A body with the `id` of a product updates it, as the original's create did. */

@@ -33,7 +33,7 @@ export const toPriced = (product: Product, plan: ProductPlan): PricedProduct => 
 })
 
 /** A product as a retail is offered it: its plan's prices, or zeros in the product's currency without one. */
-export const toOffered = (product: Product, retailId: string, plan: ProductPlan | undefined): OfferedProduct => {
+export const toOffered = (product: Product, retailId: string, plan: ProductPlan | null): OfferedProduct => {
   const zero: Amount = product.currency === "P" ? 0 : ufFromHundredths(0)
   const price = (amount: Amount | undefined) => ({ id: plan?.id ?? null, price: amount ?? zero })
   return {
