@@ -4,6 +4,7 @@ import { Assistance, Document, Value } from "@palma/core"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
 import { familiesWith } from "../sql/familiesWith.js"
 import { valueTable } from "../value/table.js"
+import { returnedId } from "../sql/returnedId.js"
 import type { AssistanceWrite } from "./complete.js"
 
 /** The family masters an assistance links to, each list in its order; inactive masters drop out of what it asks. */
@@ -86,9 +87,12 @@ const make = Effect.gen(function* () {
       AND ${exceptId === null ? sql`true` : sql`id <> ${exceptId}`}`.pipe(Effect.map((rows) => rows.length > 0))
 
   /** The names of the active products that cover the assistance. */
-  const coveringProducts = (id: string) =>
-    sql<{ name: string }>`SELECT p.name FROM product_assistance pa JOIN product p ON p.id = pa.product_id
-      WHERE pa.assistance_id = ${id} AND p.is_active ORDER BY p.name`.pipe(Effect.map((rows) => rows.map((row) => row.name)))
+  const coveringProducts = SqlSchema.findAll({
+    Request: Schema.String,
+    Result: Schema.Struct({ name: Schema.String }),
+    execute: (id) => sql`SELECT p.name FROM product_assistance pa JOIN product p ON p.id = pa.product_id
+      WHERE pa.assistance_id = ${id} AND p.is_active ORDER BY p.name`
+  })
 
   /** The assistance's member lists, replaced by the input's, each in its order. */
   const replaceLinks = (id: string, input: AssistanceWrite) =>
@@ -110,9 +114,13 @@ const make = Effect.gen(function* () {
     documentsOf: (id: string) => documentsOf(id).pipe(Effect.orDie),
     activeMembers: (kind: MemberKind, ids: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<MemberRow>> => activeMembers(kind, ids).pipe(Effect.orDie),
     nameTaken: (familyId: string, name: string, exceptId: string | null) => nameTaken(familyId, name, exceptId).pipe(Effect.orDie),
-    coveringProducts: (id: string) => coveringProducts(id).pipe(Effect.orDie),
+    coveringProducts: (id: string) =>
+      coveringProducts(id).pipe(
+        Effect.map((rows) => rows.map((row) => row.name)),
+        Effect.orDie
+      ),
     insert: (input: AssistanceWrite) =>
-      duplicateKeyOrDie(sql<{ id: string }>`INSERT INTO assistance ${sql.insert(columns(input))} RETURNING id`).pipe(Effect.map(([row]) => row!.id)),
+      duplicateKeyOrDie(sql`INSERT INTO assistance ${sql.insert(columns(input))} RETURNING id`).pipe(Effect.flatMap(returnedId)),
     update: (id: string, input: AssistanceWrite) =>
       duplicateKeyOrDie(sql`UPDATE assistance SET ${sql.update(columns(input))}, updated_at = now() WHERE id = ${id}`),
     replaceLinks: (id: string, input: AssistanceWrite) => replaceLinks(id, input).pipe(Effect.asVoid, Effect.orDie),

@@ -1,6 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
 import { type FileFormat, FileFormatRetail } from "@palma/core"
+import { returnedId } from "../sql/returnedId.js"
 import { ColumnRow, toColumn } from "./columns.js"
 
 /** A column as written: what it feeds, its header, whether a row must fill it, its 1-based position. */
@@ -42,10 +43,10 @@ const make = Effect.gen(function* () {
   const replace = (planId: string, columns: ReadonlyArray<ColumnWrite>) =>
     Effect.gen(function* () {
       // The row lock taken here serializes two replacements of the same plan's format.
-      const [format] = yield* sql<{ id: string }>`INSERT INTO file_format (product_plan_id) VALUES (${planId})
-        ON CONFLICT (product_plan_id) DO UPDATE SET updated_at = now() RETURNING id`
-      yield* sql`DELETE FROM file_format_field WHERE file_format_id = ${format!.id}`
-      yield* sql`INSERT INTO file_format_field ${sql.insert(columns.map((column) => ({ file_format_id: format!.id, ...column })))}`
+      const formatId = yield* sql`INSERT INTO file_format (product_plan_id) VALUES (${planId})
+        ON CONFLICT (product_plan_id) DO UPDATE SET updated_at = now() RETURNING id`.pipe(Effect.flatMap(returnedId))
+      yield* sql`DELETE FROM file_format_field WHERE file_format_id = ${formatId}`
+      yield* sql`INSERT INTO file_format_field ${sql.insert(columns.map((column) => ({ file_format_id: formatId, ...column })))}`
     })
 
   return {

@@ -1,6 +1,7 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import type { Amount, Product, ProductPlan } from "@palma/core"
+import { returnedId } from "../sql/returnedId.js"
 import { toNumeric } from "./amounts.js"
 import { PlanRow, ProductRow, toPlan, toProduct } from "./rows.js"
 import { planSelect, productColumns } from "./selects.js"
@@ -53,7 +54,7 @@ const make = Effect.gen(function* () {
    * index makes the second of two racing calls an update.
    */
   const upsert = (productId: string, retailId: string, prices: Prices) =>
-    sql<{ id: string }>`INSERT INTO product_plan ${sql.insert({
+    sql`INSERT INTO product_plan ${sql.insert({
       product_id: productId,
       retail_id: retailId,
       customer_price: toNumeric(prices.customer),
@@ -63,13 +64,14 @@ const make = Effect.gen(function* () {
       ON CONFLICT (product_id, retail_id) WHERE is_active
       DO UPDATE SET customer_price = EXCLUDED.customer_price, company_price = EXCLUDED.company_price,
         yearly_price = EXCLUDED.yearly_price, updated_at = now()
-      RETURNING id`.pipe(Effect.map(([row]) => row!.id))
+      RETURNING id`.pipe(Effect.flatMap(returnedId))
 
   /** Deactivates an active plan; none when there is no active plan with that id. */
-  const deactivate = (id: string) =>
-    sql<{ id: string }>`UPDATE product_plan SET is_active = false, updated_at = now() WHERE id = ${id} AND is_active RETURNING id`.pipe(
-      Effect.map((rows) => Option.fromNullable(rows[0]?.id))
-    )
+  const deactivate = SqlSchema.findOne({
+    Request: Schema.String,
+    Result: Schema.Struct({ id: Schema.String }),
+    execute: (id) => sql`UPDATE product_plan SET is_active = false, updated_at = now() WHERE id = ${id} AND is_active RETURNING id`
+  })
 
   const toPriced = ({ plan, ...row }: typeof PricedRow.Type): PricedPlan => ({ product: toProduct(row), plan: toPlan(plan) })
 

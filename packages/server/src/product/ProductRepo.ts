@@ -3,6 +3,7 @@ import { Context, Effect, Layer, Option, Schema } from "effect"
 import type { Product, ProductInput, ProductPlan } from "@palma/core"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
 import { familiesWith } from "../sql/familiesWith.js"
+import { returnedId } from "../sql/returnedId.js"
 import { toNumeric } from "./amounts.js"
 import { PlanRow, ProductRow, toPlan, toProduct } from "./rows.js"
 import { planSelect, productColumns } from "./selects.js"
@@ -73,7 +74,7 @@ const make = Effect.gen(function* () {
     sql`SELECT 1 FROM product_plan WHERE product_id = ${id} AND is_active LIMIT 1`.pipe(Effect.map((rows) => rows.length > 0))
 
   const insert = (input: ProductInput) =>
-    duplicateKeyOrDie(sql<{ id: string }>`INSERT INTO product ${sql.insert(columns(input))} RETURNING id`).pipe(Effect.map(([row]) => row!.id))
+    duplicateKeyOrDie(sql`INSERT INTO product ${sql.insert(columns(input))} RETURNING id`).pipe(Effect.flatMap(returnedId))
 
   const update = (id: string, input: ProductInput) =>
     duplicateKeyOrDie(sql`UPDATE product SET ${sql.update(columns(input))}, updated_at = now() WHERE id = ${id}`)

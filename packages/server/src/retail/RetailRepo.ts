@@ -1,6 +1,7 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { logoContentTypes, Retail, RetailFound, type RetailInput, type RetailSearch } from "@palma/core"
+import { returnedId } from "../sql/returnedId.js"
 
 /** A LIKE pattern that matches `term` anywhere, with its own wildcards taken literally. */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, "\\$&")}%`
@@ -53,7 +54,7 @@ const make = Effect.gen(function* () {
 
   /** Creates the retail, or updates (and reactivates) the one with that RUT: one row per RUT. */
   const upsert = (input: RetailInput, districtId: string | null) =>
-    sql<{ id: string }>`INSERT INTO retail ${sql.insert({
+    sql`INSERT INTO retail ${sql.insert({
       rut: input.rut,
       name: input.name,
       legal_representative: input.legalRepresentative,
@@ -69,7 +70,7 @@ const make = Effect.gen(function* () {
         line = EXCLUDED.line, fantasy_name = EXCLUDED.fantasy_name, address = EXCLUDED.address,
         district_id = EXCLUDED.district_id, email = EXCLUDED.email, phone = EXCLUDED.phone,
         logo_url = EXCLUDED.logo_url, is_active = true, updated_at = now()
-      RETURNING id`.pipe(Effect.map(([row]) => row!.id))
+      RETURNING id`.pipe(Effect.flatMap(returnedId))
 
   const saveLogo = (id: string, logo: StoredLogo) =>
     Effect.gen(function* () {
