@@ -4,7 +4,6 @@ import type { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import { Document, Family, PalmaApi, Procedure, Qualification, Relationship, Specialty, Stage, Value, ValueType } from "@palma/core"
-import { AssistanceRepo } from "./assistance/AssistanceRepo.js"
 import { AssistanceLive } from "./assistance/Http.js"
 import { AuthConfig } from "./auth/AuthConfig.js"
 import { AuthLive } from "./auth/Http.js"
@@ -31,7 +30,7 @@ import { masterGroupLive } from "./master/Http.js"
 import { MasterCache } from "./master/MasterCache.js"
 import { migrations } from "./migrations/index.js"
 import { procedureTable } from "./procedure/table.js"
-import { ProductLive, ProductServices } from "./product/Http.js"
+import { ProductLive } from "./product/Http.js"
 import { qualificationTable } from "./qualification/table.js"
 import { relationshipTable } from "./relationship/table.js"
 import { RetailLive } from "./retail/Http.js"
@@ -58,8 +57,8 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     masterGroupLive("relationship", Relationship, relationshipTable),
     masterGroupLive("qualification", Qualification, qualificationTable),
     masterGroupLive("procedure", Procedure, procedureTable),
-    AssistanceLive.pipe(Layer.provide(AssistanceRepo.layer)),
-    ProductLive.pipe(Layer.provide(ProductServices)),
+    AssistanceLive,
+    ProductLive,
     RetailLive,
     FieldLive,
     FileFormatLive

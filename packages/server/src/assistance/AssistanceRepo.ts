@@ -1,20 +1,31 @@
-import { SqlClient, type Statement } from "@effect/sql"
-import { Context, Effect, Layer } from "effect"
-import { type Assistance, type AssistanceInput, Conflict, type Document, type Family, NotFound, type Value } from "@palma/core"
-import { uniqueAs } from "../sql/uniqueViolation.js"
+import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
+import { Context, Effect, Layer, type Option, Schema } from "effect"
+import { Assistance, Document, Value } from "@palma/core"
+import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
+import { familiesWith } from "../sql/familiesWith.js"
 import { valueTable } from "../value/table.js"
-import { type AssistanceWrite, complete } from "./complete.js"
-import { checkMembers } from "./members.js"
+import { returnedId } from "../sql/returnedId.js"
+import type { AssistanceWrite } from "./complete.js"
 
-const notFound = () => new NotFound({ message: "No se encontró el servicio" })
-const duplicate = () => new Conflict({ message: "Ya existe un servicio activo con ese nombre en la familia" })
+/** The family masters an assistance links to, each list in its order; inactive masters drop out of what it asks. */
+const links = {
+  values: { table: "assistance_value", column: "value_id", master: "value" },
+  specialties: { table: "assistance_specialty", column: "specialty_id", master: "specialty" },
+  documents: { table: "assistance_document", column: "document_id", master: "document" }
+} as const
+export type MemberKind = keyof typeof links
+export const memberKinds: ReadonlyArray<MemberKind> = ["values", "specialties", "documents"]
 
-/** Links to family masters, in order; inactive masters drop out of what an assistance asks. */
-const links = [
-  { key: "values", table: "assistance_value", column: "value_id" },
-  { key: "specialties", table: "assistance_specialty", column: "specialty_id" },
-  { key: "documents", table: "assistance_document", column: "document_id" }
-] as const
+const MemberRow = Schema.Struct({ id: Schema.String, family_id: Schema.String, name: Schema.String })
+export type MemberRow = typeof MemberRow.Type
+
+const columns = (input: AssistanceWrite) => ({
+  family_id: input.family_id,
+  name: input.name,
+  description: input.description,
+  benefits: [...input.benefits],
+  exclusions: [...input.exclusions]
+})
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -25,7 +36,8 @@ const make = Effect.gen(function* () {
         'description', t.description) ORDER BY t.n), '[]'::json)
       FROM unnest(a.${sql(column)}) WITH ORDINALITY AS t(description, n))`
 
-  const select = (where: Statement.Fragment) => sql<Assistance>`SELECT a.id, a.name, a.description,
+  /** Active assistances with their active members, by family and name. */
+  const assistances = (where: Statement.Fragment) => sql`SELECT a.id, a.name, a.description,
       json_build_object('id', f.id, 'name', f.name) AS family, a.family_id, f.name AS family_name,
       (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'name', m.name, 'position', l.position) ORDER BY l.position), '[]'::json)
         FROM assistance_value l JOIN value m ON m.id = l.value_id AND m.is_active WHERE l.assistance_id = a.id) AS values,
@@ -38,115 +50,85 @@ const make = Effect.gen(function* () {
     WHERE a.is_active AND ${where}
     ORDER BY f.name, a.name, a.id`
 
-  const getById = (id: string) => select(sql`a.id = ${id}`).pipe(Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.fail(notFound()))))
+  const findAll = SqlSchema.findAll({ Request: Schema.Void, Result: Assistance, execute: () => assistances(sql`true`) })
+  const findById = SqlSchema.findOne({ Request: Schema.String, Result: Assistance, execute: (id) => assistances(sql`a.id = ${id}`) })
+  const findByFamily = SqlSchema.findAll({ Request: Schema.String, Result: Assistance, execute: (familyId) => assistances(sql`a.family_id = ${familyId}`) })
 
-  const checkUnique = (input: AssistanceWrite, selfId?: string) =>
-    sql`SELECT 1 FROM assistance WHERE family_id = ${input.family_id} AND lower(name) = lower(${input.name}) AND is_active
-      AND ${selfId ? sql`id <> ${selfId}` : sql`true`}`.pipe(Effect.flatMap((rows) => (rows.length > 0 ? Effect.fail(duplicate()) : Effect.void)))
+  /** The active values the assistance asks, in asking order. */
+  const valuesOf = SqlSchema.findAll({
+    Request: Schema.String,
+    Result: Value,
+    execute: (id) => sql`SELECT v.* FROM (${valueTable.select(sql)}) AS v JOIN assistance_value l ON l.value_id = v.id
+      WHERE l.assistance_id = ${id} AND v."isActive" ORDER BY l.position`
+  })
 
-  const writeLinks = (id: string, input: AssistanceWrite) =>
-    Effect.forEach(links, ({ key, table, column }) =>
+  /** The active documents the assistance may require, in its order. */
+  const documentsOf = SqlSchema.findAll({
+    Request: Schema.String,
+    Result: Document,
+    execute: (id) => sql`SELECT d.id, d.family_id, f.name AS family_name, d.name, d.description, d.is_active AS "isActive"
+      FROM assistance_document l JOIN document d ON d.id = l.document_id AND d.is_active JOIN family f ON f.id = d.family_id
+      WHERE l.assistance_id = ${id} ORDER BY l.position`
+  })
+
+  /** The active rows among `ids` of a kind of member, with their family. */
+  const activeMembers = (kind: MemberKind, ids: ReadonlyArray<string>) =>
+    ids.length === 0
+      ? Effect.succeed([])
+      : SqlSchema.findAll({
+          Request: Schema.Array(Schema.String),
+          Result: MemberRow,
+          execute: (wanted) => sql`SELECT id, family_id, name FROM ${sql(links[kind].master)} WHERE id IN ${sql.in(wanted)} AND is_active`
+        })(ids)
+
+  /** Whether another active assistance of the family has this name, ignoring case. */
+  const nameTaken = (familyId: string, name: string, exceptId: string | null) =>
+    sql`SELECT 1 FROM assistance WHERE family_id = ${familyId} AND lower(name) = lower(${name}) AND is_active
+      AND ${exceptId === null ? sql`true` : sql`id <> ${exceptId}`}`.pipe(Effect.map((rows) => rows.length > 0))
+
+  /** The names of the active products that cover the assistance. */
+  const coveringProducts = SqlSchema.findAll({
+    Request: Schema.String,
+    Result: Schema.Struct({ name: Schema.String }),
+    execute: (id) => sql`SELECT p.name FROM product_assistance pa JOIN product p ON p.id = pa.product_id
+      WHERE pa.assistance_id = ${id} AND p.is_active ORDER BY p.name`
+  })
+
+  /** The assistance's member lists, replaced by the input's, each in its order. */
+  const replaceLinks = (id: string, input: AssistanceWrite) =>
+    Effect.forEach(memberKinds, (kind) =>
       Effect.gen(function* () {
+        const { table, column } = links[kind]
         yield* sql`DELETE FROM ${sql(table)} WHERE assistance_id = ${id}`
-        if (input[key].length === 0) return
-        yield* sql`INSERT INTO ${sql(table)} ${sql.insert(input[key].map((member, i) => ({ assistance_id: id, [column]: member, position: i + 1 })))}`
+        if (input[kind].length === 0) return
+        yield* sql`INSERT INTO ${sql(table)} ${sql.insert(input[kind].map((member, i) => ({ assistance_id: id, [column]: member, position: i + 1 })))}`
       })
     )
 
-  const columns = (input: AssistanceWrite) => ({
-    family_id: input.family_id,
-    name: input.name,
-    description: input.description,
-    benefits: [...input.benefits],
-    exclusions: [...input.exclusions]
-  })
-
-  const create = (input: AssistanceInput) =>
-    sql
-      .withTransaction(
-        Effect.gen(function* () {
-          const write = complete(input, null)
-          yield* checkMembers(write)
-          yield* checkUnique(write)
-          const [row] = yield* sql<{ id: string }>`INSERT INTO assistance ${sql.insert(columns(write))} RETURNING id`
-          yield* writeLinks(row!.id, write)
-          return yield* getById(row!.id)
-        })
-      )
-      .pipe(uniqueAs(duplicate))
-
-  /** What the input leaves out is kept as stored; a family change must still hold for the kept lists. */
-  const update = (id: string, input: AssistanceInput) =>
-    sql
-      .withTransaction(
-        Effect.gen(function* () {
-          const write = complete(input, yield* getById(id))
-          yield* checkMembers(write)
-          yield* checkUnique(write, id)
-          yield* sql`UPDATE assistance SET ${sql.update(columns(write))}, updated_at = now() WHERE id = ${id}`
-          yield* writeLinks(id, write)
-          return yield* getById(id)
-        })
-      )
-      .pipe(uniqueAs(duplicate))
-
-  /** Delete deactivates; a service still covered by an active product cannot go. */
-  const remove = (id: string) =>
-    sql
-      .withTransaction(
-        Effect.gen(function* () {
-          const current = yield* getById(id)
-          const products = yield* sql<{ name: string }>`SELECT p.name FROM product_assistance pa JOIN product p ON p.id = pa.product_id
-            WHERE pa.assistance_id = ${id} AND p.is_active ORDER BY p.name`
-          if (products.length > 0) {
-            return yield* Effect.fail(new Conflict({ message: `El servicio está incluido en productos activos: ${products.map((p) => p.name).join(", ")}` }))
-          }
-          yield* sql`UPDATE assistance SET is_active = false, updated_at = now() WHERE id = ${id}`
-          return { ...current, isActive: false }
-        })
-      )
-      .pipe(Effect.catchTag("SqlError", Effect.die))
-
-  const families = sql<Family>`SELECT f.id, f.name, f.is_active AS "isActive" FROM family f
-    WHERE f.is_active AND EXISTS (SELECT 1 FROM assistance a WHERE a.family_id = f.id AND a.is_active)
-    ORDER BY f.name, f.id`
-
-  const byFamily = (familyId: string) =>
-    Effect.gen(function* () {
-      const family = yield* sql`SELECT 1 FROM family WHERE id = ${familyId} AND is_active`
-      if (family.length === 0) return yield* Effect.fail(new NotFound({ message: "La familia indicada no existe o está inactiva" }))
-      return yield* select(sql`a.family_id = ${familyId}`)
-    })
-
-  const values = (id: string) =>
-    Effect.gen(function* () {
-      yield* getById(id)
-      return yield* sql<Value>`SELECT v.* FROM (${valueTable.select(sql)}) AS v JOIN assistance_value l ON l.value_id = v.id
-        WHERE l.assistance_id = ${id} AND v."isActive" ORDER BY l.position`
-    })
-
-  const documents = (id: string) =>
-    Effect.gen(function* () {
-      yield* getById(id)
-      return yield* sql<Document>`SELECT d.id, d.family_id, f.name AS family_name, d.name, d.description, d.is_active AS "isActive"
-        FROM assistance_document l JOIN document d ON d.id = l.document_id AND d.is_active JOIN family f ON f.id = d.family_id
-        WHERE l.assistance_id = ${id} ORDER BY l.position`
-    })
-
   return {
-    all: select(sql`true`).pipe(Effect.orDie),
-    getById: (id: string) => getById(id).pipe(Effect.catchTag("SqlError", Effect.die)),
-    families: families.pipe(Effect.orDie),
-    byFamily: (familyId: string) => byFamily(familyId).pipe(Effect.catchTag("SqlError", Effect.die)),
-    values: (id: string) => values(id).pipe(Effect.catchTag("SqlError", Effect.die)),
-    documents: (id: string) => documents(id).pipe(Effect.catchTag("SqlError", Effect.die)),
-    create,
-    update,
-    remove
+    findAll: findAll().pipe(Effect.orDie),
+    findById: (id: string): Effect.Effect<Option.Option<Assistance>> => findById(id).pipe(Effect.orDie),
+    findByFamily: (familyId: string) => findByFamily(familyId).pipe(Effect.orDie),
+    families: familiesWith(sql, "assistance"),
+    valuesOf: (id: string) => valuesOf(id).pipe(Effect.orDie),
+    documentsOf: (id: string) => documentsOf(id).pipe(Effect.orDie),
+    activeMembers: (kind: MemberKind, ids: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<MemberRow>> => activeMembers(kind, ids).pipe(Effect.orDie),
+    nameTaken: (familyId: string, name: string, exceptId: string | null) => nameTaken(familyId, name, exceptId).pipe(Effect.orDie),
+    coveringProducts: (id: string) =>
+      coveringProducts(id).pipe(
+        Effect.map((rows) => rows.map((row) => row.name)),
+        Effect.orDie
+      ),
+    insert: (input: AssistanceWrite) =>
+      duplicateKeyOrDie(sql`INSERT INTO assistance ${sql.insert(columns(input))} RETURNING id`).pipe(Effect.flatMap(returnedId)),
+    update: (id: string, input: AssistanceWrite) =>
+      duplicateKeyOrDie(sql`UPDATE assistance SET ${sql.update(columns(input))}, updated_at = now() WHERE id = ${id}`),
+    replaceLinks: (id: string, input: AssistanceWrite) => replaceLinks(id, input).pipe(Effect.asVoid, Effect.orDie),
+    deactivate: (id: string) => sql`UPDATE assistance SET is_active = false, updated_at = now() WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
   }
 })
 
-/** Services and their links to family masters. */
+/** Assistances (services) and their links to family masters, in SQL. */
 export class AssistanceRepo extends Context.Tag("palma/AssistanceRepo")<AssistanceRepo, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(AssistanceRepo, make)
 }

@@ -1,24 +1,21 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
-import { AssistanceRepo } from "./AssistanceRepo.js"
+import { AssistanceService } from "./AssistanceService.js"
 
 /** The `assistance` group of the contract. */
 export const AssistanceLive = HttpApiBuilder.group(PalmaApi, "assistance", (handlers) =>
   Effect.gen(function* () {
-    const repo = yield* AssistanceRepo
-    return (
-      handlers
-        // The seed's create is an upsert: the id of an assistance in the body updates it.
-        .handle("create", ({ payload: { id, ...input } }) => (id === undefined ? repo.create(input) : repo.update(id, input)))
-        .handle("updateById", ({ payload: { id, ...input } }) => repo.update(id, input))
-        .handle("deleteById", ({ path }) => repo.remove(path.id))
-        .handle("getAll", () => repo.all)
-        .handle("getById", ({ path }) => repo.getById(path.id))
-        .handle("getFamilies", () => repo.families)
-        .handle("getByFamilyId", ({ path }) => repo.byFamily(path.family_id))
-        .handle("getValues", ({ path }) => repo.values(path.id))
-        .handle("getDocumentsById", ({ path }) => repo.documents(path.id))
-    )
+    const assistances = yield* AssistanceService
+    return handlers
+      .handle("create", ({ payload }) => assistances.upsert(payload))
+      .handle("updateById", ({ payload: { id, ...input } }) => assistances.update(id, input))
+      .handle("deleteById", ({ path }) => assistances.remove(path.id))
+      .handle("getAll", () => assistances.all)
+      .handle("getById", ({ path }) => assistances.getById(path.id))
+      .handle("getFamilies", () => assistances.families)
+      .handle("getByFamilyId", ({ path }) => assistances.byFamily(path.family_id))
+      .handle("getValues", ({ path }) => assistances.values(path.id))
+      .handle("getDocumentsById", ({ path }) => assistances.documents(path.id))
   })
-)
+).pipe(Layer.provide(AssistanceService.layer))

@@ -1,11 +1,12 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
-import { PlanFields } from "./PlanFields.js"
+import { FieldService } from "./FieldService.js"
 
+/** The `field` group of the contract: what a plan's roster can carry. */
 export const FieldLive = HttpApiBuilder.group(PalmaApi, "field", (handlers) =>
   Effect.gen(function* () {
-    const fields = yield* PlanFields
+    const fields = yield* FieldService
     return handlers.handle("getByProductPlanId", ({ path }) => fields.ofPlan(path.productPlan_id))
   })
-).pipe(Layer.provide(PlanFields.layer))
+).pipe(Layer.provide(FieldService.layer))

@@ -1,9 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core"
-import { PlanFields } from "../field/PlanFields.js"
-import { FileFormatRepo } from "./FileFormatRepo.js"
-import { buildTemplate } from "./template.js"
+import { FileFormatService } from "./FileFormatService.js"
 
 const download = (bytes: Uint8Array) =>
   HttpServerResponse.uint8Array(bytes, {
@@ -11,21 +9,15 @@ const download = (bytes: Uint8Array) =>
     headers: { "content-disposition": 'attachment; filename="plantilla.xlsx"', "cache-control": "no-store" }
   })
 
+/** The `fileFormat` group of the contract: each plan's roster layout. */
 export const FileFormatLive = HttpApiBuilder.group(PalmaApi, "fileFormat", (handlers) =>
   Effect.gen(function* () {
-    const repo = yield* FileFormatRepo
-    const planFields = yield* PlanFields
+    const formats = yield* FileFormatService
     return handlers
-      .handle("create", ({ payload }) => repo.replace(payload))
-      .handle("getByProductPlanId", ({ path }) => repo.ofPlan(path.productPlan_id))
-      .handle("getAll", () => repo.channels)
-      .handle("deleteByProductPlanId", ({ path }) => repo.remove(path.productPlan_id))
-      .handle("template", ({ path }) =>
-        Effect.gen(function* () {
-          const columns = yield* repo.existingOf(path.productPlan_id)
-          const fields = yield* planFields.ofPlan(path.productPlan_id)
-          return download(yield* buildTemplate(columns, fields))
-        })
-      )
+      .handle("create", ({ payload }) => formats.replace(payload))
+      .handle("getByProductPlanId", ({ path }) => formats.ofPlan(path.productPlan_id))
+      .handle("getAll", () => formats.retails)
+      .handle("deleteByProductPlanId", ({ path }) => formats.remove(path.productPlan_id))
+      .handle("template", ({ path }) => Effect.map(formats.template(path.productPlan_id), download))
   })
-).pipe(Layer.provide(FileFormatRepo.layer.pipe(Layer.provideMerge(PlanFields.layer))))
+).pipe(Layer.provide(FileFormatService.layer))

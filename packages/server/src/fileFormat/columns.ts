@@ -1,15 +1,17 @@
+import { Schema } from "effect"
 import { type FileFormatField, type RosterFieldName, rosterFieldFormat, rosterFieldLabel, rosterFieldNames, valueFormat } from "@palma/core"
 
 /** A stored column with the value it feeds, when it feeds one (`value_*` are null for roster fields). */
-export interface ColumnRow {
-  readonly id: string
-  readonly field: string
-  readonly header: string
-  readonly required: boolean
-  readonly position: number
-  readonly value_name: string | null
-  readonly value_type_code: string | null
-}
+export const ColumnRow = Schema.Struct({
+  id: Schema.String,
+  field: Schema.String,
+  header: Schema.String,
+  required: Schema.Boolean,
+  position: Schema.Number,
+  value_name: Schema.NullOr(Schema.String),
+  value_type_code: Schema.NullOr(Schema.String)
+})
+export type ColumnRow = typeof ColumnRow.Type
 
 const isRosterField = (field: string): field is RosterFieldName => (rosterFieldNames as ReadonlyArray<string>).includes(field)
 

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { seedDemoCatalog } from "./demoCatalog.js"
-import { seedDemoChannels } from "./demoChannels.js"
+import { seedDemoRetails } from "./demoRetails.js"
 import { seedDemoMasters } from "./demoMasters.js"
 import { seedDemoUsers } from "./demoUsers.js"
 import { seedDistricts } from "./districts.js"
@@ -21,7 +21,7 @@ export const seed = (options: SeedOptions) =>
     if (options.demo) {
       yield* seedDemoMasters
       yield* seedDemoCatalog
-      yield* seedDemoChannels
+      yield* seedDemoRetails
       if (options.demoPassword !== null) yield* seedDemoUsers(options.demoPassword)
     }
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Call, formatAmount, type Product, type ProductInput, uf } from "@palma/core"
 import { clientAs, demoTokens, statusOf } from "../support/api.js"
-import { createChannel } from "../support/channels.js"
+import { createRetail } from "../support/retails.js"
 import { readPdf } from "../support/pdfText.js"
 import { type RunningServer, startServer } from "../support/startServer.js"
 
@@ -52,7 +52,7 @@ const inputOf = (product: Product, overrides: Partial<ProductInput>): ProductInp
 
 describe("contract (needs POST /api/retail/create)", () => {
   it("is a PDF in Spanish with the title, every service, the amounts in their currency, the price and the channel", async () => {
-    const channel = await createChannel(server.url, adminToken, "Banco Ñuñoa")
+    const channel = await createRetail(server.url, adminToken, "Banco Ñuñoa")
     const integral = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Integral")!
     const plan = await admin((c) =>
       c.product.assignPrices({ payload: { id: integral.id, agent_id: channel, customerprice: uf("1.25"), companyprice: uf("0.9"), yearlyprice: uf("14") } })
@@ -80,7 +80,7 @@ describe("contract (needs POST /api/retail/create)", () => {
   })
 
   it("formats pesos as es-CL ($12.345) and is cached until the product or the plan changes", async () => {
-    const channel = await createChannel(server.url, adminToken, "Retail Centro")
+    const channel = await createRetail(server.url, adminToken, "Retail Centro")
     const hogar = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Hogar")!
     const plan = await admin((c) =>
       c.product.assignPrices({ payload: { id: hogar.id, agent_id: channel, customerprice: 12345, companyprice: 9990, yearlyprice: 123450 } })

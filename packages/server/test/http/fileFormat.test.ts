@@ -95,8 +95,8 @@ describe("file formats", () => {
     )
     expect(replaced.map((f) => f.header)).toEqual(["NOMBRE", "PATERNO", "RUT"])
     expect(await operador((c) => c.fileFormat.getByProductPlanId({ path: planPath() }))).toEqual(replaced)
-    const channels = await operador((c) => c.fileFormat.getAll())
-    expect(channels.filter((r) => r.retail_id === plan.retailId)).toEqual([
+    const retails = await operador((c) => c.fileFormat.getAll())
+    expect(retails.filter((r) => r.retail_id === plan.retailId)).toEqual([
       { retail_id: plan.retailId, retail_rut: expect.any(String), retail_name: "Canal Formatos" }
     ])
   })
@@ -285,7 +285,7 @@ describe("the original client's calls (seed API, verbatim)", () => {
     expect(await operador((c) => c.fileFormat.getByProductPlanId({ path: planPath() }))).toEqual(before)
   })
 
-  it("fileFormat/getAll lists the channels that have formats as {retail_id, retail_rut, retail_name}, RUT formatted", async () => {
+  it("fileFormat/getAll lists the retails that have formats as {retail_id, retail_rut, retail_name}, RUT formatted", async () => {
     const response = await raw("GET", "/api/fileFormat/getAll", tokens.user)
     expect(response.status).toBe(200)
     const rows = response.json as ReadonlyArray<Record<string, unknown>>
@@ -294,7 +294,7 @@ describe("the original client's calls (seed API, verbatim)", () => {
       retail_rut: Rut.format(rutOf(76444555)),
       retail_name: "Canal Formatos"
     })
-    // The demo channels have formats too: one row per channel.
+    // The demo retails have formats too: one row per retail.
     expect(new Set(rows.map((r) => r["retail_id"])).size).toBe(rows.length)
   })
 

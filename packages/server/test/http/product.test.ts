@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type ApiFailure, type Assistance, type Call, type Family, type ProductInput, Rut, uf } from "@palma/core"
 import { looksSpanish, send } from "../security/http.js"
 import { clientAs, demoTokens, statusOf } from "../support/api.js"
-import { createChannel, freshRut } from "../support/channels.js"
+import { createRetail, freshRut } from "../support/retails.js"
 import { type RunningServer, startServer } from "../support/startServer.js"
 
 let server: RunningServer
@@ -90,8 +90,8 @@ const post = async (path: string, body: unknown) => {
   return { status: response.status, body: (await response.json()) as { _tag: string; message: string; issues: unknown[] } }
 }
 
-/** What a channel sells: `product/list` offers every active product, with a plan where it sells it. */
-const soldBy = async (agentId: string) => (await operador((c) => c.product.list({ path: { agent_id: agentId } }))).filter((p) => p.productPlan_id !== null)
+/** What a retail sells: `product/list` offers every active product, with a plan where it sells it. */
+const soldBy = async (retailId: string) => (await operador((c) => c.product.list({ path: { agent_id: retailId } }))).filter((p) => p.productPlan_id !== null)
 
 describe("product", () => {
   it("round-trips money exactly: CLP whole pesos, UF two-decimal texts, in the coverage order", async () => {
@@ -215,15 +215,15 @@ describe("product", () => {
 
 describe("plans (needs POST /api/retail/create)", () => {
   it("assignPrices creates the plan once and then updates it, never duplicating", async () => {
-    const channel = await createChannel(server.url, adminToken, "Banco Uno")
+    const retailId = await createRetail(server.url, adminToken, "Banco Uno")
     const product = await admin((c) => c.product.create({ payload: clpProduct({ name: "Plan doble" }) }))
     const first = await admin((c) =>
-      c.product.assignPrices({ payload: { id: product.id, agent_id: channel, customerprice: 4990, companyprice: 3990, yearlyprice: 49900 } })
+      c.product.assignPrices({ payload: { id: product.id, agent_id: retailId, customerprice: 4990, companyprice: 3990, yearlyprice: 49900 } })
     )
     expect(first).toMatchObject({
       product_id: product.id,
       product_name: "Plan doble",
-      agent_id: channel,
+      agent_id: retailId,
       agent_name: "Banco Uno",
       currency: "P",
       customerPrice: 4990,
@@ -232,27 +232,27 @@ describe("plans (needs POST /api/retail/create)", () => {
       isActive: true
     })
     const second = await admin((c) =>
-      c.product.assignPrices({ payload: { id: product.id, agent_id: channel, customerprice: 5490, companyprice: 3990, yearlyprice: 54900 } })
+      c.product.assignPrices({ payload: { id: product.id, agent_id: retailId, customerprice: 5490, companyprice: 3990, yearlyprice: 54900 } })
     )
     expect(second.id).toBe(first.id)
     expect(second.customerPrice).toBe(5490)
-    const sold = (await soldBy(channel)).filter((p) => p.id === product.id)
+    const sold = (await soldBy(retailId)).filter((p) => p.id === product.id)
     expect(sold).toHaveLength(1)
     expect(sold[0]).toMatchObject({ productPlan_id: first.id, customerPrice: 5490, yearlyPrice: 54900, agent_name: "Banco Uno" })
   })
 
-  it("removes a plan from a channel (deactivates it); a new assignment creates a fresh plan", async () => {
-    const channel = await createChannel(server.url, adminToken, "Banco Quita")
+  it("removes a plan from a retail (deactivates it); a new assignment creates a fresh plan", async () => {
+    const retailId = await createRetail(server.url, adminToken, "Banco Quita")
     const product = await admin((c) => c.product.create({ payload: clpProduct({ name: "Plan retirable" }) }))
     const plan = await admin((c) =>
-      c.product.assignPrices({ payload: { id: product.id, agent_id: channel, customerprice: 1000, companyprice: 900, yearlyprice: 10000 } })
+      c.product.assignPrices({ payload: { id: product.id, agent_id: retailId, customerprice: 1000, companyprice: 900, yearlyprice: 10000 } })
     )
     expect(await statusOf(operador((c) => c.product.deletePlan({ path: { id: plan.id } })))).toBe(403)
     const removed = await admin((c) => c.product.deletePlan({ path: { id: plan.id } }))
     expect(removed.isActive).toBe(false)
-    expect((await soldBy(channel)).map((p) => p.id)).not.toContain(product.id)
+    expect((await soldBy(retailId)).map((p) => p.id)).not.toContain(product.id)
     // Still offered, as every active product is, without a plan.
-    expect((await operador((c) => c.product.list({ path: { agent_id: channel } }))).find((p) => p.id === product.id)).toMatchObject({
+    expect((await operador((c) => c.product.list({ path: { agent_id: retailId } }))).find((p) => p.id === product.id)).toMatchObject({
       productPlan_id: null,
       plan: { customer: { id: null, price: 0 } }
     })
@@ -260,13 +260,13 @@ describe("plans (needs POST /api/retail/create)", () => {
     // The plan stays readable for what already points at it.
     expect((await operador((c) => c.product.getByProductPlanId({ path: { id: plan.id } }))).productPlan_id).toBe(plan.id)
     const again = await admin((c) =>
-      c.product.assignPrices({ payload: { id: product.id, agent_id: channel, customerprice: 1100, companyprice: 900, yearlyprice: 11000 } })
+      c.product.assignPrices({ payload: { id: product.id, agent_id: retailId, customerprice: 1100, companyprice: 900, yearlyprice: 11000 } })
     )
     expect(again.id).not.toBe(plan.id)
   })
 
-  it("each channel sees its own prices; reads by product and channel, by family and by plan", async () => {
-    const [uno, dos] = await Promise.all([createChannel(server.url, adminToken, "Tienda Uno"), createChannel(server.url, adminToken, "Tienda Dos")])
+  it("each retail sees its own prices; reads by product and retail, by family and by plan", async () => {
+    const [uno, dos] = await Promise.all([createRetail(server.url, adminToken, "Tienda Uno"), createRetail(server.url, adminToken, "Tienda Dos")])
     const product = await admin((c) => c.product.create({ payload: ufProduct({ name: "Integral por canal" }) }))
     const pet = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Mascota")!
     const planUno = await admin((c) =>
@@ -313,20 +313,20 @@ describe("plans (needs POST /api/retail/create)", () => {
       message: "No se puede cambiar la moneda de un producto con planes activos"
     })
 
-    // A deleted product leaves the channel's list; its plan can still be read by id.
+    // A deleted product leaves the retail's list; its plan can still be read by id.
     await admin((c) => c.product.delete({ path: { id: product.id } }))
     expect((await soldBy(dos)).map((p) => p.name)).toEqual([])
     expect((await operador((c) => c.product.list({ path: { agent_id: dos } }))).map((p) => p.id)).not.toContain(product.id)
     expect((await operador((c) => c.product.getByProductPlanId({ path: { id: planUno.id } }))).isActive).toBe(false)
   })
 
-  it("refuses prices in another currency than the product's, and unknown products or channels", async () => {
-    const channel = await createChannel(server.url, adminToken, "Corredora")
+  it("refuses prices in another currency than the product's, and unknown products or retails", async () => {
+    const retailId = await createRetail(server.url, adminToken, "Corredora")
     const integral = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Integral")!
     // A UF product reads numbers as UF; what has more than two decimals, or is not a number, is refused.
     const wrong = await post("/api/product/assignPrices", {
       id: integral.id,
-      agent_id: channel,
+      agent_id: retailId,
       customerprice: 0.555,
       companyprice: "1.255",
       yearlyprice: "-5"
@@ -339,7 +339,7 @@ describe("plans (needs POST /api/retail/create)", () => {
     ])
     const notANumber = await post("/api/product/assignPrices", {
       id: integral.id,
-      agent_id: channel,
+      agent_id: retailId,
       customerprice: "4,5",
       companyprice: "",
       yearlyprice: true
@@ -354,7 +354,7 @@ describe("plans (needs POST /api/retail/create)", () => {
     const hogar = (await operador((c) => c.product.getAll())).find((p) => p.name === "Asistencia Hogar")!
     const cents = await post("/api/product/assignPrices", {
       id: hogar.id,
-      agent_id: channel,
+      agent_id: retailId,
       customerprice: "4990.5",
       companyprice: 3990.5,
       yearlyprice: "49900"
@@ -364,7 +364,7 @@ describe("plans (needs POST /api/retail/create)", () => {
       { path: ["customerprice"], message: "En pesos el monto debe ser un número entero" },
       { path: ["companyprice"], message: "El monto en pesos debe ser un número entero" }
     ])
-    expect((await soldBy(channel)).map((p) => p.name)).toEqual([])
+    expect((await soldBy(retailId)).map((p) => p.name)).toEqual([])
 
     expect(
       await failure(
@@ -377,12 +377,12 @@ describe("plans (needs POST /api/retail/create)", () => {
       message: "El canal indicado no existe o está inactivo"
     })
     expect(
-      await failure(admin((c) => c.product.assignPrices({ payload: { id: UNKNOWN, agent_id: channel, customerprice: 1, companyprice: 1, yearlyprice: 1 } })))
+      await failure(admin((c) => c.product.assignPrices({ payload: { id: UNKNOWN, agent_id: retailId, customerprice: 1, companyprice: 1, yearlyprice: 1 } })))
     ).toMatchObject({
       status: 404,
       message: "El producto indicado no existe o está inactivo"
     })
-    // As the original: an unknown channel is offered every product, at no price.
+    // As the original: an unknown retail is offered every product, at no price.
     const offeredToNobody = await operador((c) => c.product.list({ path: { agent_id: UNKNOWN } }))
     expect(offeredToNobody.length).toBeGreaterThan(0)
     expect(offeredToNobody.every((p) => p.productPlan_id === null && p.agent_id === UNKNOWN)).toBe(true)
@@ -568,14 +568,14 @@ describe("the original client's product calls", () => {
 
   it("assignPrices takes the original's body; list, getByFamilyId, getByIdWithPrices and getAll answer the seed's price fields", async () => {
     const rut = freshRut()
-    const channel = await send(server.url, "POST", "/api/retail/create", { token: adminToken, body: JSON.stringify({ rut, name: "Canal Original" }) })
-    expect(channel.status).toBe(200)
-    const agentId = (channel.json as { id: string }).id
+    const retail = await send(server.url, "POST", "/api/retail/create", { token: adminToken, body: JSON.stringify({ rut, name: "Canal Original" }) })
+    expect(retail.status).toBe(200)
+    const retailId = (retail.json as { id: string }).id
     const product = (await asAdmin("POST", "/create", originalBody("Con precios"))).json as { id: string }
 
     const assigned = await asAdmin("POST", "/assignPrices", {
       id: product.id,
-      agent_id: agentId,
+      agent_id: retailId,
       baseprice: "0",
       customerprice: "4990",
       companyprice: "3990",
@@ -590,7 +590,7 @@ describe("the original client's product calls", () => {
     expect(plan.data["yearly"]?.price).toBe(49900)
 
     const seedPlan = { customer: { id: plan.id, price: 4990 }, company: { id: plan.id, price: 3990 }, yearly: { id: plan.id, price: 49900 } }
-    const listed = ((await read(`/list/${agentId}`)) as unknown as Array<Record<string, unknown>>).find((p) => p["id"] === product.id)!
+    const listed = ((await read(`/list/${retailId}`)) as unknown as Array<Record<string, unknown>>).find((p) => p["id"] === product.id)!
     expect(listed).toMatchObject({
       family_id: hogar.id,
       family_name: "Hogar",
@@ -608,17 +608,17 @@ describe("the original client's product calls", () => {
       currency: "P",
       dueDay: 5
     })
-    const byFamily = (await read(`/getByFamilyId/${agentId}/${hogar.id}`)) as unknown as Array<Record<string, unknown>>
-    // Every Hogar product is offered; the channel sells only this one.
+    const byFamily = (await read(`/getByFamilyId/${retailId}/${hogar.id}`)) as unknown as Array<Record<string, unknown>>
+    // Every Hogar product is offered; the retail sells only this one.
     expect(byFamily.every((p) => p["family_id"] === hogar.id)).toBe(true)
     expect(byFamily.filter((p) => p["productPlan_id"] !== null).map((p) => p["id"])).toEqual([product.id])
     expect(byFamily.find((p) => p["id"] === product.id)).toMatchObject({ price: { customer: 4990, company: 3990 }, plan: seedPlan })
 
-    const withPrices = await read(`/getByIdWithPrices/${product.id}/${agentId}`)
+    const withPrices = await read(`/getByIdWithPrices/${product.id}/${retailId}`)
     expectDetail(withPrices)
     expect(withPrices).toMatchObject({ id: product.id, plan: { customer: { id: plan.id, price: 4990 }, company: { id: plan.id, price: 3990 } } })
     // The original client's `/product/get/{id}/{agent_id}` never had a server route.
-    expect((await as(operadorToken, "GET", `/get/${product.id}/${agentId}`)).status).toBe(404)
+    expect((await as(operadorToken, "GET", `/get/${product.id}/${retailId}`)).status).toBe(404)
 
     const byPlan = await read(`/getByProductPlanId/${plan.id}`)
     expect(byPlan).toMatchObject({
@@ -626,7 +626,7 @@ describe("the original client's product calls", () => {
       familyId: hogar.id,
       name: "Con precios",
       promotional: "Descripción promocional",
-      plan: { id: plan.id, agentId, price: 4990 }
+      plan: { id: plan.id, agentId: retailId, price: 4990 }
     })
     expect((byPlan["assistances"] as Array<Record<string, unknown>>).map((a) => [a["id"], a["name"]])).toEqual([
       [assistance("Gasfitería"), "Gasfitería"],
@@ -638,9 +638,9 @@ describe("the original client's product calls", () => {
     expect(all.find((p) => p.id === product.id)).toMatchObject({
       name: "Con precios",
       product_plans: [
-        { type: "customer", id: plan.id, agent_id: agentId, price: "$ 4990", agent_name: "Canal Original", amount: 4990 },
-        { type: "company", id: plan.id, agent_id: agentId, price: "$ 3990", agent_name: "Canal Original", amount: 3990 },
-        { type: "yearly", id: plan.id, agent_id: agentId, price: "$ 49900", agent_name: "Canal Original", amount: 49900 }
+        { type: "customer", id: plan.id, agent_id: retailId, price: "$ 4990", agent_name: "Canal Original", amount: 4990 },
+        { type: "company", id: plan.id, agent_id: retailId, price: "$ 3990", agent_name: "Canal Original", amount: 3990 },
+        { type: "yearly", id: plan.id, agent_id: retailId, price: "$ 49900", agent_name: "Canal Original", amount: 49900 }
       ]
     })
     const families = (await as(operadorToken, "GET", "/getFamilies")).json as Array<{ id: string; name: string }>
@@ -651,7 +651,16 @@ describe("the original client's product calls", () => {
     for (const spelling of [dotted, rut, rut.replace("-", "")]) {
       const plans = (await as(operadorToken, "GET", `/getByRetailRut/${encodeURIComponent(spelling)}`)).json
       expect(plans).toEqual([
-        { rut: dotted, name: "Con precios", companyprice: 3990, price: 3990, currency: "P", productplan_id: plan.id, product_id: product.id, agent_id: agentId }
+        {
+          rut: dotted,
+          name: "Con precios",
+          companyprice: 3990,
+          price: 3990,
+          currency: "P",
+          productplan_id: plan.id,
+          product_id: product.id,
+          agent_id: retailId
+        }
       ])
     }
     expect((await as(operadorToken, "GET", `/getByRetailRut/${freshRut()}`)).json).toEqual([])
@@ -672,7 +681,7 @@ describe("the original client's product calls", () => {
         id: string
       }
     ).id
-    const ufPlan = await asAdmin("POST", "/assignPrices", { id: ufProductId, agent_id: agentId, customerprice: 1, companyprice: "0.5", yearlyprice: 10.5 })
+    const ufPlan = await asAdmin("POST", "/assignPrices", { id: ufProductId, agent_id: retailId, customerprice: 1, companyprice: "0.5", yearlyprice: 10.5 })
     expect(ufPlan.json).toMatchObject({ customerPrice: "1.00", companyPrice: "0.50", yearlyPrice: "10.50" })
   })
 

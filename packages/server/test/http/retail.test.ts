@@ -46,7 +46,7 @@ const logoForm = (id: string, bytes: Uint8Array, name = "logo.png", type = "imag
   return form
 }
 
-describe("retail (channels)", () => {
+describe("retail", () => {
   it("create is an upsert keyed on the RUT: the same RUT written differently updates, never duplicates", async () => {
     const rut = rutOf(76123456)
     const created = await admin((c) =>
@@ -107,7 +107,7 @@ describe("retail (channels)", () => {
     expect(ids(everything)).toEqual(expect.arrayContaining([a.id, b.id]))
   })
 
-  it("delete deactivates: gone from reads, and creating the RUT again brings the same channel back", async () => {
+  it("delete deactivates: gone from reads, and creating the RUT again brings the same retail back", async () => {
     const rut = rutOf(78900123)
     const created = await admin((c) => c.retail.create({ payload: retailInput({ rut, name: "Canal Temporal" }) }))
     const deleted = await admin((c) => c.retail.deleteById({ path: { id: created.id } }))
@@ -121,15 +121,15 @@ describe("retail (channels)", () => {
 })
 
 describe("retail logo", () => {
-  let channel: string
+  let retailId: string
   beforeAll(async () => {
-    channel = (await admin((c) => c.retail.create({ payload: retailInput({ rut: rutOf(79111222), name: "Canal con Logo" }) }))).id
+    retailId = (await admin((c) => c.retail.create({ payload: retailInput({ rut: rutOf(79111222), name: "Canal con Logo" }) }))).id
   })
 
   it("a real PNG uploads and is served back byte-identical as image/png", async () => {
     const png = tinyPng()
-    const updated = await admin((c) => c.retail.uploadLogo({ payload: logoForm(channel, png, "../../mi logo.txt", "text/plain") }))
-    expect(updated.logo).toBe(`/api/retail/logo/${channel}`)
+    const updated = await admin((c) => c.retail.uploadLogo({ payload: logoForm(retailId, png, "../../mi logo.txt", "text/plain") }))
+    expect(updated.logo).toBe(`/api/retail/logo/${retailId}`)
 
     const response = await fetch(`${server.url}${updated.logo}`, { headers: { authorization: `Bearer ${tokens.user}` } })
     expect(response.status).toBe(200)
@@ -137,11 +137,11 @@ describe("retail logo", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff")
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(png)
     // Through the derived client as well.
-    expect(await operador((c) => c.retail.logo({ path: { id: channel } }))).toEqual(png)
+    expect(await operador((c) => c.retail.logo({ path: { id: retailId } }))).toEqual(png)
   })
 
   it("a text file renamed .png (and declared image/png) → Spanish 400 on file", async () => {
-    const error = await failure(admin((c) => c.retail.uploadLogo({ payload: logoForm(channel, new TextEncoder().encode("hola, soy texto")) })))
+    const error = await failure(admin((c) => c.retail.uploadLogo({ payload: logoForm(retailId, new TextEncoder().encode("hola, soy texto")) })))
     expect(error).toMatchObject({ status: 400 })
     expect(error?.issues).toContainEqual({ path: ["file"], message: "El archivo no es una imagen PNG, JPG, GIF o WEBP" })
   })
@@ -149,10 +149,10 @@ describe("retail logo", () => {
   it("a 12 MB image → 413, and the stored logo is unchanged", async () => {
     const big = new Uint8Array(12 * 1024 * 1024)
     big.set(tinyPng())
-    const error = await failure(admin((c) => c.retail.uploadLogo({ payload: logoForm(channel, big) })))
+    const error = await failure(admin((c) => c.retail.uploadLogo({ payload: logoForm(retailId, big) })))
     expect(error).toMatchObject({ status: 413 })
     expect(error?.message).toMatch(/10 MB/)
-    expect(await operador((c) => c.retail.logo({ path: { id: channel } }))).toEqual(tinyPng())
+    expect(await operador((c) => c.retail.logo({ path: { id: retailId } }))).toEqual(tinyPng())
   })
 
   it("a 12 MB image sent chunked (no Content-Length) is stopped by the parser → 413", async () => {
@@ -160,7 +160,7 @@ describe("retail logo", () => {
     big.set(tinyPng())
     const boundary = "palmaBoundary"
     const head = new TextEncoder().encode(
-      `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${channel}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`
+      `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${retailId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`
     )
     const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`)
     const body = new ReadableStream<Uint8Array>({
@@ -187,13 +187,13 @@ describe("retail logo", () => {
       ["image/webp", new TextEncoder().encode("RIFF\u0000\u0000\u0000\u0000WEBPVP8 ")]
     ]
     for (const [type, bytes] of samples) {
-      await admin((c) => c.retail.uploadLogo({ payload: logoForm(channel, bytes, "logo.png", "image/png") }))
-      const response = await fetch(`${server.url}/api/retail/logo/${channel}`, { headers: { authorization: `Bearer ${tokens.user}` } })
+      await admin((c) => c.retail.uploadLogo({ payload: logoForm(retailId, bytes, "logo.png", "image/png") }))
+      const response = await fetch(`${server.url}/api/retail/logo/${retailId}`, { headers: { authorization: `Bearer ${tokens.user}` } })
       expect(response.headers.get("content-type")).toBe(type)
     }
   })
 
-  it("an unknown channel → 404; a channel without logo → 404 on logo", async () => {
+  it("an unknown retail → 404; a retail without logo → 404 on logo", async () => {
     const unknown = "00000000-0000-4000-8000-000000000000"
     expect(await statusOf(admin((c) => c.retail.uploadLogo({ payload: logoForm(unknown, tinyPng()) })))).toBe(404)
     const bare = await admin((c) => c.retail.create({ payload: retailInput({ rut: rutOf(79333444), name: "Canal sin Logo" }) }))
@@ -201,27 +201,27 @@ describe("retail logo", () => {
   })
 })
 
-describe("demo channels (seed)", () => {
+describe("demo retails (seed)", () => {
   it("are a bank card, a retailer, a broker and the web, with valid RUTs, comunas, priced plans and a format per plan", async () => {
-    const channels = await operador((c) => c.retail.getProductsAndRetail())
+    const retails = await operador((c) => c.retail.getProductsAndRetail())
     const all = await operador((c) => c.retail.getAll())
     const names = ["Tarjeta Banco Austral", "Tiendas Andes", "Corredora Pacífico", "Canal Web Palma"]
-    const seeded = names.map((name) => channels.find((r) => r.name === name)!)
+    const seeded = names.map((name) => retails.find((r) => r.name === name)!)
     expect(seeded.every(Boolean)).toBe(true)
     const withFormats = (await operador((c) => c.fileFormat.getAll())).map((r) => r.retail_id)
-    for (const channel of seeded) {
-      expect(Rut.isValid(channel.rut), channel.rut).toBe(true)
-      const row = all.find((r) => r.id === channel.id)!
+    for (const retail of seeded) {
+      expect(Rut.isValid(retail.rut), retail.rut).toBe(true)
+      const row = all.find((r) => r.id === retail.id)!
       expect(row.district_id).toMatch(/^\d{5}$/)
       expect(row.district).not.toBe("")
       expect(row.fantasyName).not.toBe("")
-      expect(withFormats).toContain(channel.id)
-      expect(channel.plans.length, channel.name).toBeGreaterThan(0)
-      for (const plan of channel.plans) {
+      expect(withFormats).toContain(retail.id)
+      expect(retail.plans.length, retail.name).toBeGreaterThan(0)
+      for (const plan of retail.plans) {
         const format = await operador((c) => c.fileFormat.getByProductPlanId({ path: { productPlan_id: plan.id } }))
         expect(
           format.map((f) => f.field_id),
-          `${channel.name} / ${plan.product_name}`
+          `${retail.name} / ${plan.product_name}`
         ).toEqual(expect.arrayContaining(["rut", "name", "paternalLastName"]))
       }
     }
@@ -233,12 +233,12 @@ describe("demo channels (seed)", () => {
   })
 })
 
-describe("channels with their plans", () => {
-  it("getProductsAndRetail lists each active channel with its plans: product name and prices", async () => {
+describe("retails with their plans", () => {
+  it("getProductsAndRetail lists each active retail with its plans: product name and prices", async () => {
     const fixture = await planFixture(admin, "Planes", 76777888)
-    const channels = await operador((c) => c.retail.getProductsAndRetail())
-    const channel = channels.find((r) => r.id === fixture.retailId)
-    expect(channel?.plans).toEqual([
+    const retails = await operador((c) => c.retail.getProductsAndRetail())
+    const retail = retails.find((r) => r.id === fixture.retailId)
+    expect(retail?.plans).toEqual([
       expect.objectContaining({
         id: fixture.planId,
         product_name: fixture.productName,
@@ -256,12 +256,12 @@ describe("channels with their plans", () => {
 
 describe("retail access", () => {
   it("operador reads but gets 403 on every write", async () => {
-    const [channel] = await operador((c) => c.retail.getAll())
-    expect(channel).toBeDefined()
+    const [retail] = await operador((c) => c.retail.getAll())
+    expect(retail).toBeDefined()
     expect(await statusOf(operador((c) => c.retail.create({ payload: retailInput({ rut: rutOf(76555444), name: "No" }) })))).toBe(403)
-    expect(await statusOf(operador((c) => c.retail.deleteById({ path: { id: channel!.id } })))).toBe(403)
-    expect(await statusOf(operador((c) => c.retail.uploadLogo({ payload: logoForm(channel!.id, tinyPng()) })))).toBe(403)
-    expect((await operador((c) => c.retail.getById({ path: { id: channel!.id } }))).isActive).toBe(true)
+    expect(await statusOf(operador((c) => c.retail.deleteById({ path: { id: retail!.id } })))).toBe(403)
+    expect(await statusOf(operador((c) => c.retail.uploadLogo({ payload: logoForm(retail!.id, tinyPng()) })))).toBe(403)
+    expect((await operador((c) => c.retail.getById({ path: { id: retail!.id } }))).isActive).toBe(true)
   })
 })
 
@@ -292,7 +292,7 @@ describe("the original client's calls (seed API, verbatim)", () => {
     ...fields
   })
 
-  it("create takes the client's whole state (comuna by name, blank logo, its lists) and answers the channel as getById does", async () => {
+  it("create takes the client's whole state (comuna by name, blank logo, its lists) and answers the retail as getById does", async () => {
     const rut = rutOf(76543210)
     const created = await raw(
       "POST",
@@ -330,7 +330,7 @@ describe("the original client's calls (seed API, verbatim)", () => {
     expect(blank.json).toMatchObject({ id, district: "", district_id: null })
   })
 
-  it("an id in the body never picks the channel: the RUT does, and the other channel is untouched", async () => {
+  it("an id in the body never picks the retail: the RUT does, and the other retail is untouched", async () => {
     const other = (await raw("POST", "/api/retail/create", tokens.admin, clientState(rutOf(76543211), { name: "Canal Ajeno" }))).json
     const before = await raw("GET", `/api/retail/getById/${String(other["id"])}`, tokens.user)
     const mine = await raw("POST", "/api/retail/create", tokens.admin, clientState(rutOf(76543212), { id: other["id"], name: "Canal Propio" }))
@@ -347,7 +347,7 @@ describe("the original client's calls (seed API, verbatim)", () => {
     expect((await raw("GET", `/api/retail/getByRut/${Rut.format(rut)}`, tokens.user)).status).toBe(404)
   })
 
-  it("getAll lists active channels with the fields the client reads; unknown ids and RUTs are 404", async () => {
+  it("getAll lists active retails with the fields the client reads; unknown ids and RUTs are 404", async () => {
     const response = await raw("GET", "/api/retail/getAll", tokens.user)
     expect(response.status).toBe(200)
     expect(response.json.length).toBeGreaterThan(0)
@@ -361,13 +361,13 @@ describe("the original client's calls (seed API, verbatim)", () => {
     expect((await raw("GET", "/api/retail/getByRut/11.111.111-1", tokens.user)).status).toBe(404)
   })
 
-  describe("with a channel that sells a plan", () => {
+  describe("with a retail that sells a plan", () => {
     let fixture: Awaited<ReturnType<typeof planFixture>>
     let productId: string
     beforeAll(async () => {
       fixture = await planFixture(admin, "Compat", 76888999)
-      const channels = await operador((c) => c.retail.getProductsAndRetail())
-      productId = channels.find((r) => r.id === fixture.retailId)!.plans[0]!.product_id
+      const retails = await operador((c) => c.retail.getProductsAndRetail())
+      productId = retails.find((r) => r.id === fixture.retailId)!.plans[0]!.product_id
     })
 
     it("getById answers its products (product id, name, plan id, customer price, frequency, live subscriptions) and no users", async () => {
@@ -389,7 +389,7 @@ describe("the original client's calls (seed API, verbatim)", () => {
       expect(response.json["users"]).toEqual([])
     })
 
-    it("getBySearchValues with blank criteria finds every active channel, with products and insured as counts", async () => {
+    it("getBySearchValues with blank criteria finds every active retail, with products and insured as counts", async () => {
       const all = await raw("POST", "/api/retail/getBySearchValues", tokens.user, { rut: "", name: "" })
       expect(all.status).toBe(200)
       for (const row of all.json) {
@@ -411,9 +411,9 @@ describe("the original client's calls (seed API, verbatim)", () => {
     it("getProductsAndRetail answers [{id, rut, name, products:[{id, name, productplan_id}]}]", async () => {
       const response = await raw("GET", "/api/retail/getProductsAndRetail", tokens.user)
       expect(response.status).toBe(200)
-      const channel = response.json.find((r) => r["id"] === fixture.retailId)!
-      expect(channel).toMatchObject({ rut: Rut.format(rutOf(76888999)), name: "Canal Compat" })
-      expect(channel["products"]).toEqual([{ id: productId, name: fixture.productName, productplan_id: fixture.planId }])
+      const retail = response.json.find((r) => r["id"] === fixture.retailId)!
+      expect(retail).toMatchObject({ rut: Rut.format(rutOf(76888999)), name: "Canal Compat" })
+      expect(retail["products"]).toEqual([{ id: productId, name: fixture.productName, productplan_id: fixture.planId }])
       for (const row of response.json) expect(row["products"]).toBeInstanceOf(Array)
     })
 

@@ -13,8 +13,8 @@ export interface PlanFixture {
 }
 
 /**
- * Through the contract, as an admin would: a channel, a service asking two values of a family, a
- * product covering it and its plan for the channel. `tag` keeps names unique per suite.
+ * Through the contract, as an admin would: a retail, a service asking two values of a family, a
+ * product covering it and its plan for the retail. `tag` keeps names unique per suite.
  */
 export const planFixture = async (admin: Call, tag: string, rutBody: number): Promise<PlanFixture> => {
   const families = await admin((c) => c.family.list({ urlParams: {} }))

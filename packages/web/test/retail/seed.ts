@@ -3,7 +3,7 @@ import type { RealServer } from "../realServer"
 
 /**
  * What the channel, product and file format tests arrange on the real server: the demo catalog's
- * rows (packages/server/src/seed/demoCatalog.ts and demoChannels.ts) found by name (their ids are
+ * rows (packages/server/src/seed/demoCatalog.ts and demoRetails.ts) found by name (their ids are
  * random), and channels and plans of a test's own, created through the API.
  */
 

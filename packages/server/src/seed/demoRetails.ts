@@ -1,14 +1,14 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Schema } from "effect"
 import { FileFormatInput, Rut } from "@palma/core"
-import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
-import { PlanFields } from "../field/PlanFields.js"
+import { FieldService } from "../field/FieldService.js"
+import { FileFormatService } from "../fileFormat/FileFormatService.js"
 import { once } from "./once.js"
 
 type Price = number | string
 type Plan = readonly [product: string, customer: Price, company: Price, yearly: Price]
 
-interface DemoChannel {
+interface DemoRetail {
   readonly rutBody: string
   readonly name: string
   readonly fantasyName: string
@@ -21,13 +21,13 @@ interface DemoChannel {
   readonly phone: string
   /** Plans of demo products (by name; prices in the product's currency: pesos as numbers, UF as texts). */
   readonly plans: ReadonlyArray<Plan>
-  /** The channel's roster headers for person and policy fields, in its column order. */
+  /** The retail's roster headers for person and policy fields, in its column order. */
   readonly columns: ReadonlyArray<readonly [field: string, header: string]>
-  /** How the channel titles the product's value columns, which follow. */
+  /** How the retail titles the product's value columns, which follow. */
   readonly valueHeader: (label: string) => string
 }
 
-const channels: ReadonlyArray<DemoChannel> = [
+const retails: ReadonlyArray<DemoRetail> = [
   {
     rutBody: "97045000",
     name: "Tarjeta Banco Austral",
@@ -147,43 +147,44 @@ const channels: ReadonlyArray<DemoChannel> = [
 const decodeFormat = Schema.decodeUnknown(FileFormatInput)
 
 /**
- * Demo channels (a bank card, a retailer, a broker and the web) with valid RUTs, their plans for
+ * Demo retails (a bank card, a retailer, a broker and the web) with valid RUTs, their plans for
  * the demo products and a roster format per plan. Products or comunas that are missing are
  * skipped, never a failed start.
  */
-export const seedDemoChannels = Effect.gen(function* () {
+export const seedDemoRetails = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   yield* once(
+    // The marker keeps its first name: a new one would seed the demo retails again on existing data.
     "demo-channels-v1",
     Effect.gen(function* () {
-      const formats = yield* FileFormatRepo
-      const planFields = yield* PlanFields
+      const formats = yield* FileFormatService
+      const planFields = yield* FieldService
       const products = yield* sql<{ id: string; name: string; currency: "P" | "U" }>`SELECT id, name, currency FROM product WHERE is_active`
       const productByName = new Map(products.map((p) => [p.name, p]))
       const districts = new Set((yield* sql<{ id: string }>`SELECT id FROM district`).map((d) => d.id))
 
-      for (const channel of channels) {
+      for (const demo of retails) {
         const row = {
-          rut: `${channel.rutBody}-${Rut.checkDigit(channel.rutBody)}`,
-          name: channel.name,
-          fantasy_name: channel.fantasyName,
-          legal_representative: channel.legalRepresentative,
-          line: channel.line,
-          address: channel.address,
-          district_id: districts.has(channel.district) ? channel.district : null,
-          email: channel.email,
-          phone: channel.phone
+          rut: `${demo.rutBody}-${Rut.checkDigit(demo.rutBody)}`,
+          name: demo.name,
+          fantasy_name: demo.fantasyName,
+          legal_representative: demo.legalRepresentative,
+          line: demo.line,
+          address: demo.address,
+          district_id: districts.has(demo.district) ? demo.district : null,
+          email: demo.email,
+          phone: demo.phone
         }
-        // A channel an admin already created with this RUT is kept as it is.
+        // A retail an admin already created with this RUT is kept as it is.
         yield* sql`INSERT INTO retail ${sql.insert(row)} ON CONFLICT (rut) DO NOTHING`
-        const [retail] = yield* sql<{ id: string }>`SELECT id FROM retail WHERE rut = ${row.rut}`
+        const [stored] = yield* sql<{ id: string }>`SELECT id FROM retail WHERE rut = ${row.rut}`
 
-        for (const [productName, customer, company, yearly] of channel.plans) {
+        for (const [productName, customer, company, yearly] of demo.plans) {
           const product = productByName.get(productName)
           if (!product || (product.currency === "P") !== (typeof customer === "number")) continue
           const [plan] = yield* sql<{ id: string }>`INSERT INTO product_plan ${sql.insert({
             product_id: product.id,
-            retail_id: retail!.id,
+            retail_id: stored!.id,
             customer_price: String(customer),
             company_price: String(company),
             yearly_price: String(yearly)
@@ -192,15 +193,15 @@ export const seedDemoChannels = Effect.gen(function* () {
 
           const values = (yield* planFields.ofPlan(plan.id)).filter((f) => f.kind === "value")
           const fields = [
-            ...channel.columns.map(([field, header]) => ({ field_id: field, header })),
-            ...values.map((v) => ({ field_id: v.field, header: channel.valueHeader(v.label) }))
+            ...demo.columns.map(([field, header]) => ({ field_id: field, header })),
+            ...values.map((v) => ({ field_id: v.field, header: demo.valueHeader(v.label) }))
           ]
           yield* decodeFormat({ productPlan_id: plan.id, fields }).pipe(
             Effect.flatMap(formats.replace),
-            Effect.catchAll((error) => Effect.logWarning(`Formato de demostración omitido para ${channel.name} / ${productName}`, error))
+            Effect.catchAll((error) => Effect.logWarning(`Formato de demostración omitido para ${demo.name} / ${productName}`, error))
           )
         }
       }
-    }).pipe(Effect.provide(FileFormatRepo.layer.pipe(Layer.provideMerge(PlanFields.layer))))
+    }).pipe(Effect.provide(Layer.merge(FileFormatService.layer, FieldService.layer)))
   )
 })

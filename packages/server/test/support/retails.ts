@@ -9,10 +9,10 @@ export const freshRut = (): string => {
 }
 
 /**
- * Creates a sales channel through the retail API (`POST /api/retail/create`), as an admin, and
- * returns its id. Raw JSON: only the required fields of the channel, the rest default.
+ * Creates a retail through the retail API (`POST /api/retail/create`), as an admin, and
+ * returns its id. Raw JSON: only the required fields of the retail, the rest default.
  */
-export const createChannel = async (baseUrl: string, adminToken: string, name: string): Promise<string> => {
+export const createRetail = async (baseUrl: string, adminToken: string, name: string): Promise<string> => {
   const response = await fetch(`${baseUrl}/api/retail/create`, {
     method: "POST",
     headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },

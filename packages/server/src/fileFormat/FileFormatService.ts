@@ -1,0 +1,83 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer } from "effect"
+import { BadRequest, type FieldIssue, type FileFormatInput, NotFound, isColumnRequired, normalizeHeader } from "@palma/core"
+import { FieldService } from "../field/FieldService.js"
+import { transactionOf } from "../sql/transaction.js"
+import { FileFormatRepo } from "./FileFormatRepo.js"
+import { buildTemplate } from "./template.js"
+
+const invalid = (issues: ReadonlyArray<FieldIssue>) => new BadRequest({ message: issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "), issues })
+
+const make = Effect.gen(function* () {
+  const formats = yield* FileFormatRepo
+  const fields = yield* FieldService
+  const transaction = transactionOf(yield* SqlClient.SqlClient)
+
+  /** An active plan's format: 404 for an unknown plan, [] for a plan without one (as the original answers). */
+  const ofPlan = (planId: string) => Effect.zipRight(fields.ofPlan(planId), formats.columnsOf(planId))
+
+  /** The same, but a plan without a format is a 404 (nothing to build a template from, nothing to delete). */
+  const existingOf = (planId: string) =>
+    Effect.flatMap(ofPlan(planId), (columns) =>
+      columns.length > 0 ? Effect.succeed(columns) : Effect.fail(new NotFound({ message: "El plan no tiene formato de archivo" }))
+    )
+
+  /**
+   * The columns to write: every one a roster field or a value of the plan's product (a Spanish 400
+   * per column otherwise), a column sent without header titled with its field's name, and no two
+   * headers alike once named.
+   */
+  const columnsToWrite = (input: FileFormatInput) =>
+    Effect.gen(function* () {
+      const known = new Map((yield* fields.ofPlan(input.productPlan_id)).map((f) => [f.field, f]))
+      const issues: Array<FieldIssue> = input.fields.flatMap((column, i) =>
+        known.has(column.field_id) ? [] : [{ path: ["fields", i, "field_id"], message: "El valor no pertenece a los servicios del producto del plan" }]
+      )
+      if (issues.length > 0) return yield* Effect.fail(invalid(issues))
+      const columns = input.fields.map((column, i) => ({
+        position: i + 1,
+        field: column.field_id,
+        header: column.header ?? known.get(column.field_id)!.label,
+        required: isColumnRequired(column)
+      }))
+      const headers = columns.map((c) => normalizeHeader(c.header))
+      const repeated = columns.flatMap((c, i) =>
+        headers.indexOf(headers[i]!) === i ? [] : [{ path: ["fields", i, "header"], message: `El encabezado "${c.header}" se repite` }]
+      )
+      if (repeated.length > 0) return yield* Effect.fail(invalid(repeated))
+      return columns
+    })
+
+  return {
+    ofPlan,
+    /** Replaces the plan's format in one transaction and answers the new one. */
+    replace: (input: FileFormatInput) =>
+      transaction(
+        Effect.gen(function* () {
+          yield* formats.replace(input.productPlan_id, yield* columnsToWrite(input))
+          return yield* formats.columnsOf(input.productPlan_id)
+        })
+      ),
+    /** Deletes the plan's format; 404 when it has none. */
+    remove: (planId: string) =>
+      transaction(
+        Effect.gen(function* () {
+          yield* existingOf(planId)
+          yield* formats.remove(planId)
+          return true as const
+        })
+      ),
+    retails: formats.retailsWithFormats,
+    /** An empty workbook with the format's header row. */
+    template: (planId: string) =>
+      Effect.gen(function* () {
+        const columns = yield* existingOf(planId)
+        return yield* buildTemplate(columns, yield* fields.ofPlan(planId))
+      })
+  }
+})
+
+/** Roster formats: columns a plan's product can carry, headers unique, replaced atomically. */
+export class FileFormatService extends Context.Tag("palma/FileFormatService")<FileFormatService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(FileFormatService, make).pipe(Layer.provide([FileFormatRepo.layer, FieldService.layer]))
+}

@@ -1,0 +1,50 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { type ContractData, NotFound } from "@palma/core"
+import { createHash } from "node:crypto"
+import { PlanRepo } from "../product/PlanRepo.js"
+import { PlanContractRepo } from "./PlanContractRepo.js"
+import { renderContract } from "./renderContract.js"
+
+/** Bump when the layout changes, so every stored contract is drawn again. */
+const LAYOUT = "contrato-v2"
+
+/** What the PDF depends on: the layout and the data it shows. */
+const contractHash = (data: ContractData): string =>
+  createHash("sha256")
+    .update(JSON.stringify({ layout: LAYOUT, data }))
+    .digest("hex")
+
+const make = Effect.gen(function* () {
+  const plans = yield* PlanRepo
+  const stored = yield* PlanContractRepo
+
+  /** What a plan's contract is made from: the plan (retail, prices) and its product with coverage, whatever their state. */
+  const dataOf = (planId: string): Effect.Effect<ContractData, NotFound> =>
+    plans.findPricedById(planId).pipe(
+      Effect.flatMap(Effect.orElseFail(() => new NotFound({ message: "No se encontró el plan" }))),
+      // Keys in this order: the stored PDFs' hashes are of this JSON.
+      Effect.map(({ plan, product }) => ({ plan, product }))
+    )
+
+  /** Served as stored while the product and plan are unchanged; drawn again (and stored) when they differ. */
+  const pdfOf = (planId: string) =>
+    Effect.gen(function* () {
+      const data = yield* dataOf(planId)
+      const hash = contractHash(data)
+      const cached = yield* stored.findStored(planId)
+      if (Option.isSome(cached) && cached.value.hash === hash) return cached.value.pdf
+      const pdf = yield* renderContract(data)
+      yield* stored.store(planId, hash, pdf)
+      return pdf
+    })
+
+  return {
+    dataOf,
+    base64Of: (planId: string) => Effect.map(pdfOf(planId), (pdf) => ({ base64: Buffer.from(pdf).toString("base64") }))
+  }
+})
+
+/** A plan's contract PDF (planContract, never the HTTP contract), drawn from its data and kept until that changes. */
+export class PlanContractService extends Context.Tag("palma/PlanContractService")<PlanContractService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(PlanContractService, make).pipe(Layer.provide([PlanRepo.layer, PlanContractRepo.layer]))
+}

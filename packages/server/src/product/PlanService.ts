@@ -1,0 +1,76 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Option } from "effect"
+import { NotFound, type ProductPlanInput } from "@palma/core"
+import { ActiveRows } from "../sql/ActiveRows.js"
+import { transactionOf } from "../sql/transaction.js"
+import { toAssigned, toPriced, toProductOfPlan, toRetailRutPlan } from "./offers.js"
+import { PlanRepo } from "./PlanRepo.js"
+import { readPrices } from "./prices.js"
+import { ProductRepo } from "./ProductRepo.js"
+
+const planNotFound = () => new NotFound({ message: "No se encontró el plan" })
+
+const make = Effect.gen(function* () {
+  const plans = yield* PlanRepo
+  const products = yield* ProductRepo
+  const active = yield* ActiveRows
+  const transaction = transactionOf(yield* SqlClient.SqlClient)
+
+  const checkRetail = (retailId: string) =>
+    Effect.flatMap(active.one("retail", retailId), (found) =>
+      Option.isSome(found) ? Effect.void : Effect.fail(new NotFound({ message: "El canal indicado no existe o está inactivo" }))
+    )
+
+  /** Creates the plan of a product for a retail, or updates its prices, read in the product's currency. */
+  const assign = (input: ProductPlanInput) =>
+    transaction(
+      Effect.gen(function* () {
+        const product = yield* Effect.flatMap(
+          products.findById(input.id),
+          Effect.orElseFail(() => new NotFound({ message: "El producto indicado no existe o está inactivo" }))
+        )
+        yield* checkRetail(input.agent_id)
+        const prices = yield* readPrices(product.currency, input)
+        const id = yield* plans.upsert(product.id, input.agent_id, prices)
+        return toAssigned(yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound)))
+      })
+    )
+
+  /** Removing a plan deactivates it: leads and contracts that point at it keep their meaning. */
+  const remove = (id: string) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* Effect.flatMap(plans.deactivate(id), Effect.orElseFail(planNotFound))
+        return yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound))
+      })
+    )
+
+  /** The product as the retail sells it: the retail must be active, and the plan too. */
+  const pricedFor = (productId: string, retailId: string) =>
+    Effect.gen(function* () {
+      yield* checkRetail(retailId)
+      const { product, plan } = yield* Effect.flatMap(
+        plans.findPricedFor(productId, retailId),
+        Effect.orElseFail(() => new NotFound({ message: "El producto no tiene un plan activo en ese canal" }))
+      )
+      return toPriced(product, plan)
+    })
+
+  return {
+    assign,
+    remove,
+    pricedFor,
+    /** Any plan's product, priced by the plan. */
+    productOf: (planId: string) =>
+      Effect.map(Effect.flatMap(plans.findPricedById(planId), Effect.orElseFail(planNotFound)), ({ product, plan }) =>
+        toProductOfPlan(toPriced(product, plan))
+      ),
+    /** The plans of the active retail with that RUT; none for an unknown one. */
+    ofRetailRut: (rut: string) => Effect.map(plans.soldByRetailRut(rut), (sold) => sold.map(toRetailRutPlan(rut)))
+  }
+})
+
+/** A product's plans per retail: prices in the product's currency, active product and retail. */
+export class PlanService extends Context.Tag("palma/PlanService")<PlanService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(PlanService, make).pipe(Layer.provide([PlanRepo.layer, ProductRepo.layer, ActiveRows.layer]))
+}

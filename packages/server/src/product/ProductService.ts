@@ -1,0 +1,93 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Option } from "effect"
+import { Conflict, NotFound, type Product, type ProductInput } from "@palma/core"
+import { ActiveRows } from "../sql/ActiveRows.js"
+import { transactionOf } from "../sql/transaction.js"
+import { listedPlans, toOffered } from "./offers.js"
+import { ProductRepo } from "./ProductRepo.js"
+
+const notFound = () => new NotFound({ message: "No se encontró el producto" })
+const duplicate = () => new Conflict({ message: "Ya existe un producto activo con ese nombre" })
+
+const make = Effect.gen(function* () {
+  const products = yield* ProductRepo
+  const active = yield* ActiveRows
+  const transaction = transactionOf(yield* SqlClient.SqlClient)
+
+  const getById = (id: string) => Effect.flatMap(products.findById(id), Effect.orElseFail(notFound))
+
+  /** The family and every covered assistance must be active. */
+  const checkReferences = (input: ProductInput) =>
+    Effect.gen(function* () {
+      if (Option.isNone(yield* active.one("family", input.family_id))) {
+        return yield* Effect.fail(new NotFound({ message: "La familia indicada no existe o está inactiva" }))
+      }
+      const ids = input.assistances.map((a) => a.id)
+      const found = new Set((yield* active.named("assistance", ids)).map((row) => row.id))
+      const missing = ids.find((id) => !found.has(id))
+      if (missing) return yield* Effect.fail(new NotFound({ message: `El servicio ${missing} no existe o está inactivo` }))
+    })
+
+  /** No two active products share a name (the unique index has the last word when two writes race). */
+  const checkUnique = (input: ProductInput, selfId: string | null) =>
+    Effect.flatMap(products.nameTaken(input.name, selfId), (taken) => (taken ? Effect.fail(duplicate()) : Effect.void))
+
+  const insert = (input: ProductInput) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* checkReferences(input)
+        yield* checkUnique(input, null)
+        const id = yield* products.insert(input)
+        yield* products.replaceCoverage(id, input)
+        return yield* getById(id)
+      })
+    ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
+
+  const update = (id: string, input: ProductInput) =>
+    transaction(
+      Effect.gen(function* () {
+        const current = yield* getById(id)
+        // Plan prices are in the product's currency; changing it would reprice every retail silently.
+        if (current.currency !== input.currency && (yield* products.hasActivePlans(id))) {
+          return yield* Effect.fail(new Conflict({ message: "No se puede cambiar la moneda de un producto con planes activos" }))
+        }
+        yield* checkReferences(input)
+        yield* checkUnique(input, id)
+        yield* products.update(id, input)
+        yield* products.replaceCoverage(id, input)
+        return yield* getById(id)
+      })
+    ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
+
+  /** Delete deactivates: plans, leads and contracts that point at it keep their meaning. */
+  const remove = (id: string) =>
+    transaction(
+      Effect.gen(function* () {
+        const current = yield* getById(id)
+        yield* products.deactivate(id)
+        return { ...current, isActive: false }
+      })
+    )
+
+  /** Every active product (of one family, if given) as the retail is offered it. */
+  const offered = (retailId: string, familyId: string | null) =>
+    Effect.map(products.findOffered(retailId, familyId), (rows) => rows.map(({ product, plan }) => toOffered(product, retailId, plan)))
+
+  return {
+    /** A body with the `id` of a product updates it, as the original's create did. */
+    create: (input: ProductInput): Effect.Effect<Product, NotFound | Conflict> => (input.id ? update(input.id, input) : insert(input)),
+    update,
+    remove,
+    getById,
+    /** Every active product with its retails' prices. */
+    listed: Effect.map(products.findAllWithPlans, (rows) => rows.map(({ product, plans }) => ({ ...product, product_plans: plans.flatMap(listedPlans) }))),
+    families: products.families,
+    offered: (retailId: string) => offered(retailId, null),
+    offeredInFamily: offered
+  }
+})
+
+/** The catalog's products: uniqueness, active references, currency locked by plans. */
+export class ProductService extends Context.Tag("palma/ProductService")<ProductService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(ProductService, make).pipe(Layer.provide([ProductRepo.layer, ActiveRows.layer]))
+}

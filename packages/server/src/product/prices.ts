@@ -1,0 +1,19 @@
+import { Effect, Either } from "effect"
+import { BadRequest, type Currency, type FieldIssue, type ProductPlanInput, readAmount } from "@palma/core"
+import type { Prices } from "./PlanRepo.js"
+
+const priceFields = ["customerprice", "companyprice", "yearlyprice"] as const
+
+/** The input's three prices read in the product's currency, or a Spanish 400 naming each one that is not a price there. */
+export const readPrices = (currency: Currency, input: ProductPlanInput): Effect.Effect<Prices, BadRequest> => {
+  const read = Either.all({
+    customer: readAmount(currency, input.customerprice),
+    company: readAmount(currency, input.companyprice),
+    yearly: readAmount(currency, input.yearlyprice)
+  })
+  if (Either.isRight(read)) return Effect.succeed(read.right)
+  const issues: Array<FieldIssue> = priceFields.flatMap((field) =>
+    Either.match(readAmount(currency, input[field]), { onLeft: (message) => [{ path: [field], message }], onRight: () => [] })
+  )
+  return Effect.fail(new BadRequest({ message: issues[0]!.message, issues }))
+}

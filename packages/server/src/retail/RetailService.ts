@@ -1,0 +1,67 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer } from "effect"
+import { NotFound, type Retail, type RetailDetail, type RetailInput, type RetailSearch } from "@palma/core"
+import { Districts } from "../district/Districts.js"
+import { transactionOf } from "../sql/transaction.js"
+import type { LogoUpload } from "./logoUpload.js"
+import { RetailPlansRepo } from "./RetailPlansRepo.js"
+import { RetailRepo } from "./RetailRepo.js"
+
+const notFound = () => new NotFound({ message: "No se encontró el canal" })
+
+const make = Effect.gen(function* () {
+  const retails = yield* RetailRepo
+  const plans = yield* RetailPlansRepo
+  const districts = yield* Districts
+  const transaction = transactionOf(yield* SqlClient.SqlClient)
+
+  const getActive = (id: string) => Effect.flatMap(retails.findById(id), Effect.orElseFail(notFound))
+
+  /** A retail as `getById` answers it: with what it sells, and no users (Palma has none per retail). */
+  const detail = (retail: Retail): Effect.Effect<RetailDetail> => Effect.map(plans.productsOf(retail.id), (products) => ({ ...retail, products, users: [] }))
+
+  /** Creates the retail, or updates (and reactivates) the one with that RUT; the comuna must be on the official list. */
+  const upsert = (input: RetailInput) =>
+    Effect.gen(function* () {
+      const districtId = yield* districts.resolve(input.district)
+      const id = yield* retails.upsert(input, districtId)
+      // Just written and active: not finding it would be a defect, not the client's 404.
+      return yield* detail(yield* Effect.flatMap(retails.findById(id), Effect.orDie))
+    })
+
+  const deactivate = (id: string) =>
+    transaction(
+      Effect.gen(function* () {
+        const current = yield* getActive(id)
+        yield* retails.deactivate(id)
+        return { ...current, isActive: false }
+      })
+    )
+
+  /** Stores the upload as the retail's logo (an active retail's) and answers the retail. */
+  const saveLogo = (upload: LogoUpload) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* getActive(upload.id)
+        yield* retails.saveLogo(upload.id, { contentType: upload.contentType, data: upload.data })
+        return yield* getActive(upload.id)
+      })
+    ).pipe(Effect.flatMap(detail))
+
+  return {
+    upsert,
+    all: retails.findAll,
+    search: (criteria: RetailSearch) => retails.search(criteria),
+    getById: (id: string) => Effect.flatMap(getActive(id), detail),
+    getByRut: (rut: string) => retails.findByRut(rut).pipe(Effect.flatMap(Effect.orElseFail(notFound)), Effect.flatMap(detail)),
+    withPlans: plans.withPlans,
+    deactivate,
+    saveLogo,
+    logo: (id: string) => Effect.flatMap(retails.findLogo(id), Effect.orElseFail(notFound))
+  }
+})
+
+/** Retails, who sell the plans (bank cards, stores, brokers, the web): one per RUT, comunas from the official list, logos. */
+export class RetailService extends Context.Tag("palma/RetailService")<RetailService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(RetailService, make).pipe(Layer.provide([RetailRepo.layer, RetailPlansRepo.layer, Districts.layer]))
+}
