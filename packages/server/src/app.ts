@@ -3,7 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import type { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
-import { Document, Family, PalmaApi, Procedure, Qualification, Relationship, Specialty, Stage, Value, ValueType } from "@palma/core"
+import { PalmaApi } from "@palma/core"
 import { AssistanceLive } from "./assistance/Http.js"
 import { AuthConfig } from "./auth/AuthConfig.js"
 import { AuthLive } from "./auth/Http.js"
@@ -14,8 +14,8 @@ import { signingKeyFromDatabase } from "./auth/SigningKeyStore.js"
 import { TokenVerifier } from "./auth/TokenVerifier.js"
 import type { ServerConfig } from "./config.js"
 import { DistrictLive } from "./district/Http.js"
-import { documentTable } from "./document/table.js"
-import { familyTable } from "./family/table.js"
+import { DocumentLive } from "./document/Http.js"
+import { FamilyLive } from "./family/Http.js"
 import { FieldLive } from "./field/Http.js"
 import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
@@ -26,37 +26,36 @@ import { BadRequestLive } from "./http/badRequest.js"
 import { JsonOnlyLive } from "./http/jsonOnly.js"
 import { SecurityLive } from "./http/Security.js"
 import { StaticLive } from "./http/Static.js"
-import { masterGroupLive } from "./master/Http.js"
 import { MasterCache } from "./master/MasterCache.js"
 import { migrations } from "./migrations/index.js"
-import { procedureTable } from "./procedure/table.js"
+import { ProcedureLive } from "./procedure/Http.js"
 import { ProductLive } from "./product/Http.js"
-import { qualificationTable } from "./qualification/table.js"
-import { relationshipTable } from "./relationship/table.js"
+import { QualificationLive } from "./qualification/Http.js"
+import { RelationshipLive } from "./relationship/Http.js"
 import { RetailLive } from "./retail/Http.js"
 import { seed } from "./seed/index.js"
-import { specialtyTable } from "./specialty/table.js"
+import { SpecialtyLive } from "./specialty/Http.js"
 import { type DatabaseError, databaseLayer } from "./sql/Database.js"
 import { runMigrations } from "./sql/Migrations.js"
-import { stageTable } from "./stage/table.js"
+import { StageLive } from "./stage/Http.js"
 import { UserRepo } from "./user/UserRepo.js"
-import { valueTable } from "./value/table.js"
-import { valueTypeTable } from "./valueType/table.js"
+import { ValueLive } from "./value/Http.js"
+import { ValueTypeLive } from "./valueType/Http.js"
 
 /** Every group of the contract, implemented. */
 const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
   Layer.provide([
     AuthLive,
     DistrictLive,
-    masterGroupLive("family", Family, familyTable),
-    masterGroupLive("specialty", Specialty, specialtyTable),
-    masterGroupLive("document", Document, documentTable),
-    masterGroupLive("valueType", ValueType, valueTypeTable),
-    masterGroupLive("value", Value, valueTable),
-    masterGroupLive("stage", Stage, stageTable),
-    masterGroupLive("relationship", Relationship, relationshipTable),
-    masterGroupLive("qualification", Qualification, qualificationTable),
-    masterGroupLive("procedure", Procedure, procedureTable),
+    FamilyLive,
+    SpecialtyLive,
+    DocumentLive,
+    ValueTypeLive,
+    ValueLive,
+    StageLive,
+    RelationshipLive,
+    QualificationLive,
+    ProcedureLive,
     AssistanceLive,
     ProductLive,
     RetailLive,

@@ -1,7 +1,7 @@
-import type { DocumentInput } from "@palma/core"
+import type { Document, DocumentInput } from "@palma/core"
 import { familyScopedTable } from "../master/familyScopedTable.js"
 
-export const documentTable = familyScopedTable<DocumentInput>({
+export const documentTable = familyScopedTable<Document, DocumentInput>({
   table: "document",
   label: "El documento",
   uniqueMessage: "Ya existe un documento activo con ese nombre en la familia"

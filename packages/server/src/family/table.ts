@@ -1,10 +1,11 @@
-import type { FamilyInput } from "@palma/core"
-import type { MasterTable } from "../master/MasterTable.js"
+import type { Family, FamilyInput } from "@palma/core"
+import { asValidated, type MasterTable } from "../master/MasterTable.js"
 
-export const familyTable: MasterTable<FamilyInput> = {
+export const familyTable: MasterTable<Family, FamilyInput, FamilyInput> = {
   table: "family",
   label: "La familia",
   select: (sql) => sql`SELECT id, name, is_active AS "isActive" FROM family`,
+  resolve: asValidated,
   columns: (input) => ({ name: input.name }),
   unique: ["name"],
   uniqueMessage: "Ya existe una familia activa con ese nombre",

@@ -1,78 +1,54 @@
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import type { HttpApiGroup } from "@effect/platform"
-import { Effect, type Layer, Schema } from "effect"
-import type { SqlClient } from "@effect/sql"
-import { type MasterName, PalmaApi, type PageQuery } from "@palma/core"
+import { type HttpApiBuilder, type HttpApiEndpoint, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
+import { Effect, Schema } from "effect"
+import type { masterGroup } from "@palma/core"
 import { MasterCache } from "./MasterCache.js"
-import { makeMasterRepo } from "./MasterRepo.js"
+import { makeMasterService, type MasterService } from "./MasterService.js"
 import type { MasterTable } from "./MasterTable.js"
 
-/** The handlers every master group shares, typed once here instead of per group. */
-interface MasterHandlers {
-  handle(name: string, handler: (request: never) => Effect.Effect<unknown, unknown, never>): MasterHandlers
-}
+/**
+ * The endpoints every master group declares whose requests do not carry the input: `create` and
+ * `update` are left to each group, where the compiler knows the input's type (over a generic input
+ * it cannot tell a payload from none). Taken from the contract's own builder, so a change there is
+ * a type error here.
+ */
+type CommonEndpoints<A, In> = HttpApiEndpoint.HttpApiEndpoint.ExcludeName<
+  HttpApiGroup.HttpApiGroup.Endpoints<ReturnType<typeof masterGroup<string, A, unknown, In, unknown>>>,
+  "create" | "update"
+>
+
+/** A master group's reads and delete over its service, once the group's own endpoints are handled. */
+const commonHandlers = <E, P, R, A, I, In>(
+  handlers: HttpApiBuilder.Handlers<E, P, R, CommonEndpoints<A, In>>,
+  master: MasterService<A, In>,
+  entity: Schema.Schema<A, I>,
+  table: string
+) =>
+  Effect.map(MasterCache, (cache) => {
+    const encodeAll = Schema.encode(Schema.Array(entity))
+    return (
+      handlers
+        // The most read endpoint: served as ready-made JSON bytes while the cache holds.
+        .handle("list", ({ urlParams }) =>
+          cache.read(
+            `${table}:response:${urlParams.family_id ?? ""}`,
+            master.list(urlParams.family_id).pipe(
+              Effect.flatMap((items) => Effect.orDie(encodeAll(items))),
+              Effect.map((json) => HttpServerResponse.unsafeJson(json))
+            )
+          )
+        )
+        .handle("page", ({ urlParams }) => master.page(urlParams))
+        .handle("getById", ({ path }) => master.getById(path.id))
+        .handle("delete", ({ path }) => master.remove(path.id))
+    )
+  })
 
 /**
- * Implements one master group of the contract over its table declaration.
- * Rows are decoded with the entity schema so a drifted column is a loud defect,
- * not a malformed response.
+ * Implements a master group over its table: `own` handles what differs between groups (`create`,
+ * `update`, the family-scoped reads) with the master's service, and the rest is common.
  */
-export const masterGroupLive = <N extends MasterName, A, I, In extends Record<string, unknown>, Resolved extends Record<string, unknown>>(
-  name: N,
+export const masterGroupHandlers = <A extends { readonly isActive: boolean }, I, In, Resolved, E, P, R>(
   entity: Schema.Schema<A, I>,
-  spec: MasterTable<In, Resolved>
-): Layer.Layer<HttpApiGroup.ApiGroup<"palma", N>, never, SqlClient.SqlClient | MasterCache> =>
-  HttpApiBuilder.group(
-    PalmaApi,
-    name as MasterName,
-    ((handlers: unknown) =>
-      Effect.gen(function* () {
-        const repo = yield* makeMasterRepo(spec)
-        const decode = Schema.decodeUnknown(entity)
-        const decodeAll = Schema.decodeUnknown(Schema.Array(entity))
-        const encodeAll = Schema.encode(Schema.Array(entity))
-        const cache = yield* MasterCache
-        const one = <E, R>(effect: Effect.Effect<Record<string, unknown>, E, R>) => effect.pipe(Effect.flatMap((row) => Effect.orDie(decode(row))))
-        // The group-specific reads the contract declares for family-scoped masters.
-        const endpoints: Record<string, unknown> = PalmaApi.groups[name]?.endpoints ?? {}
-        const families = repo.families
-        const extra = (h: MasterHandlers): MasterHandlers => {
-          let out = h
-          if ("families" in endpoints) out = out.handle("families", () => families)
-          if ("getFamilies" in endpoints) {
-            out = out.handle("getFamilies", () => Effect.map(families, (rows) => rows.map((f) => ({ id: f.family_id, name: f.family_name, isActive: true }))))
-          }
-          if ("getByFamilyId" in endpoints) {
-            out = out.handle("getByFamilyId", ({ path }: { path: { family_id: string } }) =>
-              repo.list(path.family_id).pipe(Effect.flatMap((rows) => Effect.orDie(decodeAll(rows))))
-            )
-          }
-          return out
-        }
-        // Each group of the union has the same handler signatures; TS cannot see it through the generic name.
-        return (
-          extra(handlers as MasterHandlers)
-            // The most read endpoint: served as ready-made JSON bytes while the cache holds.
-            .handle("list", ({ urlParams }: { urlParams: { family_id?: string } }) =>
-              cache.read(
-                `${spec.table}:response:${urlParams.family_id ?? ""}`,
-                repo.list(urlParams.family_id).pipe(
-                  Effect.flatMap((rows) => Effect.orDie(decodeAll(rows))),
-                  Effect.flatMap((items) => Effect.orDie(encodeAll(items))),
-                  Effect.map((json) => HttpServerResponse.unsafeJson(json))
-                )
-              )
-            )
-            .handle("page", ({ urlParams }: { urlParams: PageQuery }) =>
-              repo.page(urlParams).pipe(Effect.flatMap((page) => Effect.orDie(decodeAll(page.items)).pipe(Effect.map((items) => ({ ...page, items })))))
-            )
-            .handle("getById", ({ path }: { path: { id: string } }) => one(repo.getById(path.id)))
-            .handle("create", ({ payload }: { payload: In }) => one(repo.create(payload)))
-            // `PUT /update/:id`, or the seed's `PUT /updateById` with the id in the body.
-            .handle("update", ({ path, payload }: { path?: { id: string }; payload: In & { id?: string } }) =>
-              one(repo.update(path?.id ?? payload.id!, payload))
-            )
-            .handle("delete", ({ path }: { path: { id: string } }) => one(repo.remove(path.id)))
-        )
-      })) as never
-  ) as never
+  table: MasterTable<A, In, Resolved>,
+  own: (master: MasterService<A, In>) => HttpApiBuilder.Handlers<E, P, R, CommonEndpoints<A, In>>
+) => Effect.flatMap(makeMasterService(entity, table), (master) => commonHandlers(own(master), master, entity, table.table))

@@ -1,13 +1,14 @@
 import type { SqlClient, Statement } from "@effect/sql"
-import type { Effect } from "effect"
-import type { BadRequest, NotFound } from "@palma/core"
+import { Effect } from "effect"
+import type { NotFound } from "@palma/core"
 
 /**
  * What differs between two simple masters: the table, how a row reads on the
  * wire, how an input becomes columns, what must be unique and what it refers to.
  * Everything else (list, page, get, create, update, deactivate) is generic.
+ * `A` is the row as the contract answers it, `In` the validated input, `Resolved` what is written.
  */
-export interface MasterTable<In, Resolved = In> {
+export interface MasterTable<A, In, Resolved> {
   readonly table: string
   /** Spanish noun with article for messages: "La familia", "El documento". */
   readonly label: string
@@ -17,16 +18,16 @@ export interface MasterTable<In, Resolved = In> {
    * Completes an input as the seed's clients send it (a value type named by code, a stage without
    * code or order) into what is written; `selfId` is the row being updated, if any.
    */
-  readonly resolve?: (sql: SqlClient.SqlClient, input: In, selfId?: string) => Effect.Effect<Resolved, BadRequest | NotFound>
+  readonly resolve: (sql: SqlClient.SqlClient, input: In, selfId?: string) => Effect.Effect<Resolved, NotFound>
   /** Columns to write from a validated, resolved input. */
   readonly columns: (input: Resolved) => Record<string, unknown>
   /** Wire fields that together must be unique among active rows (text compared without case). */
   readonly unique: ReadonlyArray<keyof Resolved & string>
   readonly uniqueMessage: string
-  /** Active rows an input refers to: wire field → table and the message when missing. */
-  readonly references?: ReadonlyArray<{ readonly field: keyof Resolved & string; readonly table: string; readonly message: string }>
+  /** Active rows an input refers to: the referenced table, the id and the message when missing. */
+  readonly references?: ReadonlyArray<{ readonly table: string; readonly id: (input: Resolved) => string; readonly message: string }>
   /** Rejects an update the table cannot accept (e.g. renaming a seeded code); returns a message. */
-  readonly guardUpdate?: (current: Record<string, unknown>, input: Resolved) => string | undefined
+  readonly guardUpdate?: (current: A, input: Resolved) => string | undefined
   /** The seed's order of the whole list (by the first sortable field); ascending unless said. */
   readonly listOrder?: "desc"
   /** Wire fields a list may be sorted by; the first is the default. */
@@ -34,3 +35,6 @@ export interface MasterTable<In, Resolved = In> {
   /** Wire fields searched by the list's `search`. */
   readonly searchable: ReadonlyArray<string>
 }
+
+/** The resolver of a table that writes its input as validated. */
+export const asValidated = <In>(_sql: SqlClient.SqlClient, input: In): Effect.Effect<In> => Effect.succeed(input)

@@ -1,10 +1,11 @@
-import type { QualificationInput } from "@palma/core"
-import type { MasterTable } from "../master/MasterTable.js"
+import type { Qualification, QualificationInput } from "@palma/core"
+import { asValidated, type MasterTable } from "../master/MasterTable.js"
 
-export const qualificationTable: MasterTable<QualificationInput> = {
+export const qualificationTable: MasterTable<Qualification, QualificationInput, QualificationInput> = {
   table: "qualification",
   label: "La calificación",
   select: (sql) => sql`SELECT id, name, score, is_active AS "isActive" FROM qualification`,
+  resolve: asValidated,
   columns: (input) => ({ name: input.name, score: input.score }),
   unique: ["name"],
   uniqueMessage: "Ya existe una calificación activa con ese nombre",

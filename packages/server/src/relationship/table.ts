@@ -1,10 +1,11 @@
-import type { RelationshipInput } from "@palma/core"
-import type { MasterTable } from "../master/MasterTable.js"
+import type { Relationship, RelationshipInput } from "@palma/core"
+import { asValidated, type MasterTable } from "../master/MasterTable.js"
 
-export const relationshipTable: MasterTable<RelationshipInput> = {
+export const relationshipTable: MasterTable<Relationship, RelationshipInput, RelationshipInput> = {
   table: "relationship",
   label: "El parentesco",
   select: (sql) => sql`SELECT id, name, is_active AS "isActive" FROM relationship`,
+  resolve: asValidated,
   columns: (input) => ({ name: input.name }),
   unique: ["name"],
   uniqueMessage: "Ya existe un parentesco activo con ese nombre",

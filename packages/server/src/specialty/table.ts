@@ -1,7 +1,7 @@
-import type { SpecialtyInput } from "@palma/core"
+import type { Specialty, SpecialtyInput } from "@palma/core"
 import { familyScopedTable } from "../master/familyScopedTable.js"
 
-export const specialtyTable = familyScopedTable<SpecialtyInput>({
+export const specialtyTable = familyScopedTable<Specialty, SpecialtyInput>({
   table: "specialty",
   label: "La especialidad",
   uniqueMessage: "Ya existe una especialidad activa con ese nombre en la familia"

@@ -1,16 +1,16 @@
 import { Effect } from "effect"
-import { codeFromName, seededStageCodes, type StageInput } from "@palma/core"
+import { codeFromName, seededStageCodes, type Stage, type StageInput } from "@palma/core"
 import type { MasterTable } from "../master/MasterTable.js"
 
 const seeded: ReadonlyArray<string> = seededStageCodes
 
-interface ResolvedStage extends Record<string, unknown> {
+interface ResolvedStage {
   readonly code: string
   readonly name: string
   readonly number: number
 }
 
-export const stageTable: MasterTable<StageInput, ResolvedStage> = {
+export const stageTable: MasterTable<Stage, StageInput, ResolvedStage> = {
   table: "stage",
   label: "La etapa",
   select: (sql) => sql`SELECT id, code, name, number, is_active AS "isActive" FROM stage`,
@@ -37,9 +37,7 @@ export const stageTable: MasterTable<StageInput, ResolvedStage> = {
   uniqueMessage: "Ya existe una etapa activa con ese código",
   // Case logic keys on the seeded codes; renaming one would silently break it.
   guardUpdate: (current, input) =>
-    seeded.includes(String(current.code)) && current.code !== input.code
-      ? "El código de una etapa del sistema no se puede cambiar (sí su nombre y orden)"
-      : undefined,
+    seeded.includes(current.code) && current.code !== input.code ? "El código de una etapa del sistema no se puede cambiar (sí su nombre y orden)" : undefined,
   sortable: ["number", "name", "code"],
   searchable: ["code", "name"]
 }

@@ -1,49 +1,59 @@
-import { SqlClient } from "@effect/sql"
-import { Context, Effect, Layer, Option } from "effect"
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { Context, Effect, Layer, Schema } from "effect"
 import { randomBytes } from "node:crypto"
-import type { Role } from "@palma/core"
+import { Role } from "@palma/core"
 
-export interface UserRow {
-  readonly id: string
-  readonly email: string
-  readonly fullName: string
-  readonly passwordHash: string
-  readonly role: Role | null
-}
+/** A local account as stored. */
+export const UserRow = Schema.Struct({
+  id: Schema.String,
+  email: Schema.String,
+  fullName: Schema.String,
+  passwordHash: Schema.String,
+  role: Schema.NullOr(Role)
+})
+export type UserRow = typeof UserRow.Type
+
+const NewUser = UserRow.omit("id")
 
 /** Clerk-like ids ("user_…") so local and Clerk users look alike to clients. */
 const newUserId = () => `user_${randomBytes(15).toString("base64url")}`
 
+/** The SQL of local accounts: rows decoded, "maybe one" as an `Option`; a database failure is a defect. */
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const columns = sql`id, email, full_name AS "fullName", password_hash AS "passwordHash", role`
 
-  const findByEmail = (email: string) =>
-    sql<UserRow>`SELECT ${columns} FROM app_user WHERE lower(email) = lower(${email})`.pipe(
-      Effect.map((rows) => Option.fromNullable(rows[0])),
-      Effect.orDie
-    )
+  const findByEmail = SqlSchema.findOne({
+    Request: Schema.String,
+    Result: UserRow,
+    execute: (email) => sql`SELECT ${columns} FROM app_user WHERE lower(email) = lower(${email})`
+  })
 
-  const findById = (id: string) =>
-    sql<UserRow>`SELECT ${columns} FROM app_user WHERE id = ${id}`.pipe(
-      Effect.map((rows) => Option.fromNullable(rows[0])),
-      Effect.orDie
-    )
+  const findById = SqlSchema.findOne({
+    Request: Schema.String,
+    Result: UserRow,
+    execute: (id) => sql`SELECT ${columns} FROM app_user WHERE id = ${id}`
+  })
 
   /** None when the email is already taken (compared without case). */
-  const create = (user: { email: string; fullName: string; passwordHash: string; role: Role | null }) =>
-    sql<UserRow>`INSERT INTO app_user ${sql.insert({
-      id: newUserId(),
-      email: user.email,
-      full_name: user.fullName,
-      password_hash: user.passwordHash,
-      role: user.role
-    })} ON CONFLICT DO NOTHING RETURNING ${columns}`.pipe(
-      Effect.map((rows) => Option.fromNullable(rows[0])),
-      Effect.orDie
-    )
+  const create = SqlSchema.findOne({
+    Request: NewUser,
+    Result: UserRow,
+    execute: (user) =>
+      sql`INSERT INTO app_user ${sql.insert({
+        id: newUserId(),
+        email: user.email,
+        full_name: user.fullName,
+        password_hash: user.passwordHash,
+        role: user.role
+      })} ON CONFLICT DO NOTHING RETURNING ${columns}`
+  })
 
-  return { findByEmail, findById, create }
+  return {
+    findByEmail: (email: string) => Effect.orDie(findByEmail(email)),
+    findById: (id: string) => Effect.orDie(findById(id)),
+    create: (user: typeof NewUser.Type) => Effect.orDie(create(user))
+  }
 })
 
 export class UserRepo extends Context.Tag("palma/UserRepo")<UserRepo, Effect.Effect.Success<typeof make>>() {

@@ -1,15 +1,15 @@
 import { Effect } from "effect"
-import { NotFound, type ValueInput } from "@palma/core"
+import { NotFound, type Value, type ValueInput } from "@palma/core"
 import type { MasterTable } from "../master/MasterTable.js"
 
-interface ResolvedValue extends Record<string, unknown> {
+interface ResolvedValue {
   readonly family_id: string
   readonly valueType_id: string
   readonly name: string
   readonly description: string
 }
 
-export const valueTable: MasterTable<ValueInput, ResolvedValue> = {
+export const valueTable: MasterTable<Value, ValueInput, ResolvedValue> = {
   table: "value",
   label: "El valor",
   select: (sql) => sql`SELECT v.id, v.name, t.code AS valuetype_code, json_build_object('id', f.id, 'name', f.name) AS family,
@@ -28,8 +28,8 @@ export const valueTable: MasterTable<ValueInput, ResolvedValue> = {
   unique: ["family_id", "name"],
   uniqueMessage: "Ya existe un valor activo con ese nombre en la familia",
   references: [
-    { field: "family_id", table: "family", message: "La familia indicada no existe o está inactiva" },
-    { field: "valueType_id", table: "value_type", message: "El tipo de valor indicado no existe o está inactivo" }
+    { table: "family", id: (input) => input.family_id, message: "La familia indicada no existe o está inactiva" },
+    { table: "value_type", id: (input) => input.valueType_id, message: "El tipo de valor indicado no existe o está inactivo" }
   ],
   sortable: ["name", "family_name", "valueType_name"],
   searchable: ["name", "family_name", "valueType_name", "description"]

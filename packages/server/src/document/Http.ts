@@ -1,0 +1,14 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Document, PalmaApi } from "@palma/core"
+import { masterGroupHandlers } from "../master/Http.js"
+import { documentTable } from "./table.js"
+
+export const DocumentLive = HttpApiBuilder.group(PalmaApi, "document", (handlers) =>
+  masterGroupHandlers(Document, documentTable, (document) =>
+    handlers
+      .handle("create", ({ payload }) => document.create(payload))
+      .handle("update", ({ path, payload }) => document.update(path.id, payload))
+      .handle("families", () => document.families)
+      .handle("getByFamilyId", ({ path }) => document.list(path.family_id))
+  )
+)

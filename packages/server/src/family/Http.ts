@@ -1,0 +1,10 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Family, PalmaApi } from "@palma/core"
+import { masterGroupHandlers } from "../master/Http.js"
+import { familyTable } from "./table.js"
+
+export const FamilyLive = HttpApiBuilder.group(PalmaApi, "family", (handlers) =>
+  masterGroupHandlers(Family, familyTable, (family) =>
+    handlers.handle("create", ({ payload }) => family.create(payload)).handle("update", ({ path, payload }) => family.update(path.id, payload))
+  )
+)

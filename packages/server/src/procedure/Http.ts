@@ -1,0 +1,10 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Procedure, PalmaApi } from "@palma/core"
+import { masterGroupHandlers } from "../master/Http.js"
+import { procedureTable } from "./table.js"
+
+export const ProcedureLive = HttpApiBuilder.group(PalmaApi, "procedure", (handlers) =>
+  masterGroupHandlers(Procedure, procedureTable, (procedure) =>
+    handlers.handle("create", ({ payload }) => procedure.create(payload)).handle("update", ({ path, payload }) => procedure.update(path.id, payload))
+  )
+)

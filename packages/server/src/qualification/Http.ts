@@ -1,0 +1,10 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Qualification, PalmaApi } from "@palma/core"
+import { masterGroupHandlers } from "../master/Http.js"
+import { qualificationTable } from "./table.js"
+
+export const QualificationLive = HttpApiBuilder.group(PalmaApi, "qualification", (handlers) =>
+  masterGroupHandlers(Qualification, qualificationTable, (qualification) =>
+    handlers.handle("create", ({ payload }) => qualification.create(payload)).handle("update", ({ path, payload }) => qualification.update(path.id, payload))
+  )
+)

@@ -1,0 +1,10 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Relationship, PalmaApi } from "@palma/core"
+import { masterGroupHandlers } from "../master/Http.js"
+import { relationshipTable } from "./table.js"
+
+export const RelationshipLive = HttpApiBuilder.group(PalmaApi, "relationship", (handlers) =>
+  masterGroupHandlers(Relationship, relationshipTable, (relationship) =>
+    handlers.handle("create", ({ payload }) => relationship.create(payload)).handle("update", ({ path, payload }) => relationship.update(path.id, payload))
+  )
+)

@@ -1,0 +1,10 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Stage, PalmaApi } from "@palma/core"
+import { masterGroupHandlers } from "../master/Http.js"
+import { stageTable } from "./table.js"
+
+export const StageLive = HttpApiBuilder.group(PalmaApi, "stage", (handlers) =>
+  masterGroupHandlers(Stage, stageTable, (stage) =>
+    handlers.handle("create", ({ payload }) => stage.create(payload)).handle("update", ({ path, payload }) => stage.update(path.id, payload))
+  )
+)

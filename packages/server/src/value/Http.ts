@@ -1,0 +1,17 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { Value, PalmaApi } from "@palma/core"
+import { masterGroupHandlers } from "../master/Http.js"
+import { valueTable } from "./table.js"
+
+export const ValueLive = HttpApiBuilder.group(PalmaApi, "value", (handlers) =>
+  masterGroupHandlers(Value, valueTable, (value) =>
+    handlers
+      .handle("create", ({ payload }) => value.create(payload))
+      // The seed sends the id in the body.
+      .handle("update", ({ payload }) => value.update(payload.id, payload))
+      // The seed answers these families as family rows.
+      .handle("getFamilies", () => Effect.map(value.families, (rows) => rows.map((f) => ({ id: f.family_id, name: f.family_name, isActive: true }))))
+      .handle("getByFamilyId", ({ path }) => value.list(path.family_id))
+  )
+)

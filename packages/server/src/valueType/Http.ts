@@ -1,0 +1,13 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { ValueType, PalmaApi } from "@palma/core"
+import { masterGroupHandlers } from "../master/Http.js"
+import { valueTypeTable } from "./table.js"
+
+export const ValueTypeLive = HttpApiBuilder.group(PalmaApi, "valueType", (handlers) =>
+  masterGroupHandlers(ValueType, valueTypeTable, (valueType) =>
+    handlers
+      .handle("create", ({ payload }) => valueType.create(payload))
+      // The seed sends the id in the body.
+      .handle("update", ({ payload }) => valueType.update(payload.id, payload))
+  )
+)
