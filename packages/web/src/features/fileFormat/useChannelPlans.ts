@@ -1,6 +1,6 @@
 import type { Call, RetailWithPlans } from "@palma/core"
 import { useCallback, useEffect, useState } from "react"
-import { messageOf } from "../retail/messageOf"
+import { messageOf } from "../../lib/messageOf"
 
 export type ChannelPlans =
   | { readonly status: "loading" }

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react"
 import { notify } from "../../lib/notify"
 import { ChannelLogo } from "./ChannelLogo"
 import { logoAccept, logoForm, logoProblem } from "./logoFile"
-import { messageOf } from "./messageOf"
+import { messageOf } from "../../lib/messageOf"
 
 interface LogoSectionProps {
   readonly call: Call
