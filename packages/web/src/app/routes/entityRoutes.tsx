@@ -4,7 +4,7 @@ import type { RouteObject } from "react-router"
 export const entityMenu: Array<{ label: string; path: string }> = [{ label: "Canales", path: "entities/retail" }]
 
 /**
- * The entity screens, paths relative to where the shell mounts them. A channel has a page of its
+ * The entity screens, paths relative to where the shell mounts them. A retail has a page of its
  * own (its data, logo and plans); `new` creates one.
  */
 export const entityRoutes: RouteObject[] = [
