@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router"
+import { lazyScreen } from "./lazyScreen"
 
 /** Sidebar entries of the Entidades section (admin only; the shell adds the guard and layout). */
 export const entityMenu: Array<{ label: string; path: string }> = [{ label: "Canales", path: "entities/retail" }]
@@ -8,19 +9,7 @@ export const entityMenu: Array<{ label: string; path: string }> = [{ label: "Can
  * own (its data, logo and plans); `new` creates one.
  */
 export const entityRoutes: RouteObject[] = [
-  {
-    path: "entities/retail",
-    handle: { title: "Canales" },
-    lazy: async () => ({ Component: (await import("../../features/retail/RetailListPage")).RetailListPage })
-  },
-  {
-    path: "entities/retail/new",
-    handle: { title: "Canales" },
-    lazy: async () => ({ Component: (await import("../../features/retail/RetailPage")).RetailPage })
-  },
-  {
-    path: "entities/retail/:id",
-    handle: { title: "Canales" },
-    lazy: async () => ({ Component: (await import("../../features/retail/RetailPage")).RetailPage })
-  }
+  lazyScreen("entities/retail", "Canales", async () => (await import("../../features/retail/RetailListPage")).RetailListPage),
+  lazyScreen("entities/retail/new", "Canales", async () => (await import("../../features/retail/RetailPage")).RetailPage),
+  lazyScreen("entities/retail/:id", "Canales", async () => (await import("../../features/retail/RetailPage")).RetailPage)
 ]

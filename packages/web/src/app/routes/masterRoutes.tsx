@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router"
+import { lazyScreen } from "./lazyScreen"
 
 /** Sidebar entries of the Maestros section (admin only; the shell adds the guard and layout). */
 export const masterMenu: Array<{ label: string; path: string }> = [
@@ -13,42 +14,15 @@ export const masterMenu: Array<{ label: string; path: string }> = [
   { label: "Formatos de archivo", path: "masters/fileFormat" }
 ]
 
-/**
- * The master data screens, paths relative to where the shell mounts them. Each screen loads on
- * first visit; `handle.title` names the page for the shell's header.
- */
+/** The master data screens, paths relative to where the shell mounts them. */
 export const masterRoutes: RouteObject[] = [
-  { path: "masters/family", handle: { title: "Familias" }, lazy: async () => ({ Component: (await import("../../features/masters/family")).FamilyPage }) },
-  {
-    path: "masters/specialty",
-    handle: { title: "Especialidades" },
-    lazy: async () => ({ Component: (await import("../../features/masters/specialty")).SpecialtyPage })
-  },
-  {
-    path: "masters/valueType",
-    handle: { title: "Tipos de valor" },
-    lazy: async () => ({ Component: (await import("../../features/masters/valueType")).ValueTypePage })
-  },
-  { path: "masters/value", handle: { title: "Valores" }, lazy: async () => ({ Component: (await import("../../features/masters/value")).ValuePage }) },
-  {
-    path: "masters/document",
-    handle: { title: "Documentos" },
-    lazy: async () => ({ Component: (await import("../../features/masters/document")).DocumentPage })
-  },
-  { path: "masters/stage", handle: { title: "Etapas" }, lazy: async () => ({ Component: (await import("../../features/masters/stage")).StagePage }) },
-  {
-    path: "masters/assistance",
-    handle: { title: "Servicios" },
-    lazy: async () => ({ Component: (await import("../../features/assistance/assistanceResource")).AssistancePage })
-  },
-  {
-    path: "masters/product",
-    handle: { title: "Productos" },
-    lazy: async () => ({ Component: (await import("../../features/product/productResource")).ProductPage })
-  },
-  {
-    path: "masters/fileFormat",
-    handle: { title: "Formatos de archivo" },
-    lazy: async () => ({ Component: (await import("../../features/fileFormat/FileFormatPage")).FileFormatPage })
-  }
+  lazyScreen("masters/family", "Familias", async () => (await import("../../features/masters/family")).FamilyPage),
+  lazyScreen("masters/specialty", "Especialidades", async () => (await import("../../features/masters/specialty")).SpecialtyPage),
+  lazyScreen("masters/valueType", "Tipos de valor", async () => (await import("../../features/masters/valueType")).ValueTypePage),
+  lazyScreen("masters/value", "Valores", async () => (await import("../../features/masters/value")).ValuePage),
+  lazyScreen("masters/document", "Documentos", async () => (await import("../../features/masters/document")).DocumentPage),
+  lazyScreen("masters/stage", "Etapas", async () => (await import("../../features/masters/stage")).StagePage),
+  lazyScreen("masters/assistance", "Servicios", async () => (await import("../../features/assistance/assistanceResource")).AssistancePage),
+  lazyScreen("masters/product", "Productos", async () => (await import("../../features/product/productResource")).ProductPage),
+  lazyScreen("masters/fileFormat", "Formatos de archivo", async () => (await import("../../features/fileFormat/FileFormatPage")).FileFormatPage)
 ]
