@@ -1,4 +1,5 @@
 import js from "@eslint/js"
+import path from "node:path"
 import reactHooks from "eslint-plugin-react-hooks"
 import tseslint from "typescript-eslint"
 
@@ -7,6 +8,36 @@ import tseslint from "typescript-eslint"
  * (Domain and Api only). core never imports web, cli or server, nor node:*.
  */
 const forbid = (patterns, message) => ["error", { patterns: patterns.map((group) => ({ group, message })) }]
+
+/**
+ * Web's import zones (bulletproof-react): shared code (components, kit, lib) → features → app.
+ * A feature never reaches into another feature nor into the app; shared code reaches neither.
+ * A local rule rather than no-restricted-imports: that one matches the text of a path, not where
+ * it lands, and skips `import()`, which the route tables use.
+ */
+const webSrc = path.join(import.meta.dirname, "packages/web/src")
+const zoneOf = (file) => {
+  const [top, feature] = path.relative(webSrc, file).split(path.sep)
+  return top === "features" ? `features/${feature}` : top
+}
+const shared = new Set(["components", "kit", "lib"])
+const crossesZone = (from, to) =>
+  from.startsWith("features/") ? to === "app" || (to.startsWith("features/") && to !== from) : shared.has(from) && (to === "app" || to.startsWith("features/"))
+const webZones = {
+  meta: {
+    type: "problem",
+    messages: { zone: "{{from}} may not import from {{to}}: move what both need to components/, kit/ or lib/, or compose them in app/." }
+  },
+  create: (context) => {
+    const from = zoneOf(context.filename)
+    const check = ({ source }) => {
+      if (source?.type !== "Literal" || typeof source.value !== "string" || !source.value.startsWith(".")) return
+      const to = zoneOf(path.resolve(path.dirname(context.filename), source.value))
+      if (crossesZone(from, to)) context.report({ node: source, messageId: "zone", data: { from, to } })
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+  }
+}
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/data/**", "**/*.d.ts", "test-artifacts/**"] },
@@ -42,8 +73,8 @@ export default tseslint.config(
   },
   {
     files: ["packages/web/src/**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
-    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" }
+    plugins: { "react-hooks": reactHooks, palma: { rules: { "web-zones": webZones } } },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error", "palma/web-zones": "error" }
   },
   {
     files: ["packages/web/src/**/*.{ts,tsx}"],

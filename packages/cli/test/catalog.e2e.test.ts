@@ -10,7 +10,7 @@ import { palma } from "./support/palma.js"
 
 const password = "palma-demo"
 
-describe("palma and the commercial catalog (seeded demo channels)", () => {
+describe("palma and the commercial catalog (seeded demo retails)", () => {
   let server: Awaited<ReturnType<typeof startServer>>
   let dir: string
   const loggedIn = async (email: string) => {
@@ -21,8 +21,8 @@ describe("palma and the commercial catalog (seeded demo channels)", () => {
   /** A seeded plan and its format's headers, read through the API. */
   const seededPlan = async () => {
     const admin = clientAs(server.url, await signIn(server.url, demo.admin))
-    const channels = await admin((c) => c.retail.getProductsAndRetail())
-    const plan = channels.find((r) => r.name === "Tiendas Andes")?.plans[0]
+    const retails = await admin((c) => c.retail.getProductsAndRetail())
+    const plan = retails.find((r) => r.name === "Tiendas Andes")?.plans[0]
     expect(plan).toBeDefined()
     const format = await admin((c) => c.fileFormat.getByProductPlanId({ path: { productPlan_id: plan!.id } }))
     return { planId: plan!.id, headers: format.map((f) => f.header) }
@@ -36,12 +36,12 @@ describe("palma and the commercial catalog (seeded demo channels)", () => {
     await server?.stop()
   })
 
-  it("lists the channels with formatted RUTs, and the services and products", async () => {
+  it("lists the retails with formatted RUTs, and the services and products", async () => {
     const env = await loggedIn(demo.user)
     const json = await palma(["list", "retail", "--json"], env)
     expect(json.code).toBe(0)
-    const channels = JSON.parse(json.stdout) as ReadonlyArray<{ name: string; rut: string }>
-    expect(channels.map((c) => c.name)).toEqual(expect.arrayContaining(["Tarjeta Banco Austral", "Tiendas Andes", "Corredora Pacífico", "Canal Web Palma"]))
+    const retails = JSON.parse(json.stdout) as ReadonlyArray<{ name: string; rut: string }>
+    expect(retails.map((c) => c.name)).toEqual(expect.arrayContaining(["Tarjeta Banco Austral", "Tiendas Andes", "Corredora Pacífico", "Canal Web Palma"]))
     const table = await palma(["list", "retail"], env)
     expect(table.code).toBe(0)
     expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+RUT\s+Nombre\s+Giro/)
@@ -70,17 +70,24 @@ describe("palma and the commercial catalog (seeded demo channels)", () => {
     expect(headers.map((_, i) => row.getCell(i + 1).value)).toEqual(headers)
   })
 
-  it("product show prints the coverage, and with --channel that channel's prices", async () => {
+  it("product show prints the coverage, and with --retail that retail's prices", async () => {
     const env = await loggedIn(demo.user)
     const admin = clientAs(server.url, await signIn(server.url, demo.admin))
-    const channel = (await admin((c) => c.retail.getProductsAndRetail())).find((r) => r.name === "Tiendas Andes")!
-    const plan = channel.plans[0]!
+    const retail = (await admin((c) => c.retail.getProductsAndRetail())).find((r) => r.name === "Tiendas Andes")!
+    const plan = retail.plans[0]!
     const plain = await palma(["product", "show", plan.product_id], env)
     expect(plain.code, plain.stderr).toBe(0)
     expect(plain.stdout).toMatch(/Servicio\s+Monto/)
-    const priced = await palma(["product", "show", plan.product_id, "--channel", channel.id, "--json"], env)
+    const priced = await palma(["product", "show", plan.product_id, "--retail", retail.id, "--json"], env)
     expect(priced.code, priced.stderr).toBe(0)
     expect(JSON.parse(priced.stdout)).toMatchObject({ productPlan_id: plan.id, agent_name: "Tiendas Andes" })
+    // The flag's old name still works for scripts written before, and the help shows only the new one.
+    const aliased = await palma(["product", "show", plan.product_id, "--channel", retail.id, "--json"], env)
+    expect(aliased.code, aliased.stderr).toBe(0)
+    expect(JSON.parse(aliased.stdout)).toMatchObject({ productPlan_id: plan.id, agent_name: "Tiendas Andes" })
+    const help = await palma(["product", "show", "--help"], env)
+    expect(help.stdout).toContain("--retail <id>")
+    expect(help.stdout).not.toContain("--channel")
     expect((await palma(["product", "show", "no-es-un-id"], env)).code).toBe(2)
   })
 

@@ -10,7 +10,7 @@ interface ContractOptions {
 }
 
 const contract = async (io: Io, productPlanId: string, options: ContractOptions, globals: GlobalOptions) => {
-  if (!uuid.test(productPlanId)) throw usageError("El plan debe ser un ID (véalos con «palma product show <id> --channel <id>»).")
+  if (!uuid.test(productPlanId)) throw usageError("El plan debe ser un ID (véalos con «palma product show <id> --retail <id>»).")
   const path = await outputPath(options.output, options.force)
   const { call } = await openSession(globals, io)
   const { base64 } = await call((client) => client.product.getContract({ path: { productPlan_id: productPlanId } }))

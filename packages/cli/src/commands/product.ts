@@ -1,4 +1,4 @@
-import type { Command } from "commander"
+import { type Command, Option } from "commander"
 import { formatAmount, frequencyLabel, type PricedProduct, type Product } from "@palma/core"
 import { usageError } from "../errors.js"
 import { uuid } from "../files.js"
@@ -8,6 +8,8 @@ import { renderTable } from "../output/table.js"
 import { type GlobalOptions, openSession } from "../session.js"
 
 interface ShowOptions {
+  readonly retail?: string
+  /** The old name of --retail, hidden from the help: scripts written before still pass it. */
   readonly channel?: string
   readonly json?: boolean
 }
@@ -39,15 +41,15 @@ const describe = (product: Product, prices?: PricedProduct) => {
 
 const show = async (io: Io, id: string, options: ShowOptions, globals: GlobalOptions) => {
   if (!uuid.test(id)) throw usageError("El producto debe ser un ID (véalos con «palma list product»).")
-  if (options.channel !== undefined && !uuid.test(options.channel)) throw usageError("El canal debe ser un ID (véalos con «palma list retail»).")
+  const retail = options.retail ?? options.channel
+  if (retail !== undefined && !uuid.test(retail)) throw usageError("El canal debe ser un ID (véalos con «palma list retail»).")
   const { call } = await openSession(globals, io)
-  const channel = options.channel
-  if (channel === undefined) {
+  if (retail === undefined) {
     const product = await call((client) => client.product.getById({ path: { id } }))
     io.stdout.write(options.json ? renderJson(product) : describe(product))
     return
   }
-  const priced = await call((client) => client.product.getByIdWithPrices({ path: { id, agent_id: channel } }))
+  const priced = await call((client) => client.product.getByIdWithPrices({ path: { id, agent_id: retail } }))
   io.stdout.write(options.json ? renderJson(priced) : describe(priced, priced))
 }
 
@@ -55,9 +57,10 @@ export const registerProduct = (program: Command, io: Io) => {
   const product = program.command("product").description("productos del catálogo")
   product
     .command("show")
-    .description("muestra un producto y su cobertura; con --channel, sus precios en ese canal")
+    .description("muestra un producto y su cobertura; con --retail, sus precios en ese canal")
     .argument("<id>", "ID del producto")
-    .option("--channel <id>", "ID del canal (retail) cuyos precios mostrar")
+    .option("--retail <id>", "ID del canal (retail) cuyos precios mostrar")
+    .addOption(new Option("--channel <id>").hideHelp())
     .option("--json", "salida JSON")
     .action((id: string, options: ShowOptions, command: Command) => show(io, id, options, command.optsWithGlobals<GlobalOptions>()))
   return product

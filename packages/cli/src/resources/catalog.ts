@@ -65,7 +65,7 @@ const whole = <A extends { readonly id: string }>(resourceName: string, columns:
     actors: (call) => ({ list: fromPromise(() => getAll(call).then((items) => ({ items, total: items.length }))) })
   })
 
-/** Sales channels (active ones). */
+/** Retails (active ones). */
 const retail = whole<Retail>(
   "retail",
   [

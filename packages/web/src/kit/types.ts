@@ -76,7 +76,7 @@ interface ResourceDeclaration<A extends { readonly id: string }, I> {
   /** More buttons on each row, before Editar and Eliminar. */
   readonly rowActions?: (item: A) => ReactNode
   /**
-   * Create and edit on pages of their own (a record with parts of its own, like a channel with its
+   * Create and edit on pages of their own (a record with parts of its own, like a retail with its
    * logo and plans) instead of the dialog: Nuevo and Editar go to these paths.
    */
   readonly pages?: { readonly create: string; readonly edit: (item: A) => string }

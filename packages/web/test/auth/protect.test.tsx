@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from "react-router"
 import { describe, expect, it, vi } from "vitest"
 import type { AuthAdapter } from "../../src/features/auth/AuthAdapter"
 import { AuthProvider } from "../../src/features/auth/AuthProvider"
-import { Protect, useHas } from "../../src/features/auth/Protect"
+import { Protect, useHas } from "../../src/lib/auth/Protect"
 
 /** A signed-in admin's session, as the server's `me` describes one; no organization active. */
 const withoutOrg: Session = {

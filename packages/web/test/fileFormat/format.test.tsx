@@ -4,21 +4,21 @@ import { inflateRawSync } from "node:zlib"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, assignPlan, createChannel, patientWithTheServer, productNamed, serverTime, signInAdmin, writes } from "../retail/seed"
+import { arranged, assignPlan, createRetail, patientWithTheServer, productNamed, serverTime, signInAdmin, writes } from "../retail/seed"
 
 const server = useRealServer()
 patientWithTheServer()
 
 /**
- * A channel of the test's own selling Asistencia Hogar, a plan without a format (a plan made
+ * A retail of the test's own selling Asistencia Hogar, a plan without a format (a plan made
  * through the API has none; every seeded plan has one): what one test saves or deletes no
  * other sees.
  */
 const ownPlan = async (rut: string, dotted: string, name: string) => {
   await signInAdmin(server)
-  const channel = await createChannel(server, rut, name)
-  const plan = await assignPlan(server, (await productNamed(server, "Asistencia Hogar")).id, channel.id, [12345, 10000, 120000])
-  return { channel, plan, option: `${name} · ${dotted}` }
+  const retail = await createRetail(server, rut, name)
+  const plan = await assignPlan(server, (await productNamed(server, "Asistencia Hogar")).id, retail.id, [12345, 10000, 120000])
+  return { retail, plan, option: `${name} · ${dotted}` }
 }
 
 /** Saves the plan's format through the API: [field, header, required] per column. */
@@ -30,7 +30,7 @@ const saveFormat = (planId: string, columns: ReadonlyArray<readonly [string, str
 
 const formatOf = (planId: string) => server.api<FileFormat>("GET", `/api/fileFormat/getByProductPlanId/${planId}`)
 
-/** The format screen with the channel's Asistencia Hogar plan picked. */
+/** The format screen with the retail's Asistencia Hogar plan picked. */
 const openFormat = async (option: string) => {
   arranged(server)
   const view = renderApp("/masters/fileFormat")

@@ -7,7 +7,7 @@ import { createBrowserRouter, RouterProvider } from "react-router"
 import { vi } from "vitest"
 import { theme } from "../../src/app/theme"
 import { Toaster } from "../../src/components/Toaster"
-import { masterRoutes } from "../../src/features/masters/routes"
+import { masterRoutes } from "../../src/app/routes/masterRoutes"
 
 // Screens wait on a real server and load their routes lazily: on a busy machine the first answer
 // can take longer than Testing Library's default second, and a whole flow longer than 5 seconds.

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react"
 import { beforeAll, describe, expect, it } from "vitest"
-import { masterMenu, masterRoutes } from "../../src/features/masters/routes"
+import { masterMenu, masterRoutes } from "../../src/app/routes/masterRoutes"
 import { admin } from "../accounts"
 import { useRealServer } from "../realServer"
 import { idOf, listOf } from "./masterApi"

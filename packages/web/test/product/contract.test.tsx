@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, assignPlan, channelNamed, createProduct, patientWithTheServer, productNamed, serverTime, signInAdmin } from "../retail/seed"
+import { arranged, assignPlan, retailNamed, createProduct, patientWithTheServer, productNamed, serverTime, signInAdmin } from "../retail/seed"
 import { providePromiseWithResolvers } from "./withResolvers"
 
 const server = useRealServer()
@@ -11,10 +11,10 @@ patientWithTheServer()
 /** Every contract the page asked the server for. */
 const contractCalls = () => server.requests.filter((r) => r.path.startsWith("/api/product/getContract/"))
 
-/** A product of the test's own that one channel (Tiendas Andes) sells at $4.990. */
+/** A product of the test's own that one retail (Tiendas Andes) sells at $4.990. */
 const productWithOnePlan = async (name: string) => {
   const product = await createProduct(server, { name, currency: "P", cost: 4990 })
-  const plan = await assignPlan(server, product.id, (await channelNamed(server, "Tiendas Andes")).id, [4990, 3990, 54890])
+  const plan = await assignPlan(server, product.id, (await retailNamed(server, "Tiendas Andes")).id, [4990, 3990, 54890])
   return { product, plan }
 }
 
@@ -32,14 +32,14 @@ const openContract = async (product: string) => {
 describe("a producto's contract", serverTime, () => {
   providePromiseWithResolvers()
 
-  it("lets the admin pick a channel's plan and opens that plan's contract in the viewer", async () => {
+  it("lets the admin pick a retail's plan and opens that plan's contract in the viewer", async () => {
     await signInAdmin(server)
-    // Seeded: three channels sell Asistencia Hogar (demoChannels.ts), others sell other products.
+    // Seeded: three retails sell Asistencia Hogar (demoChannels.ts), others sell other products.
     const hogar = await productNamed(server, "Asistencia Hogar")
     const andes = hogar.product_plans.find((p) => p.type === "customer" && p.agent_name === "Tiendas Andes")!
     const { dialog, user } = await openContract("Asistencia Hogar")
     await user.click(await within(dialog).findByRole("combobox", { name: "Plan (canal)" }))
-    // Only this product's plans (by channel, with their customer price), not other products'.
+    // Only this product's plans (by retail, with their customer price), not other products'.
     expect(
       within(screen.getByRole("listbox"))
         .getAllByRole("option")

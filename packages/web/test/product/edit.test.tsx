@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, assignPlan, assistanceId, channelNamed, createProduct, patientWithTheServer, productNamed, serverTime, signInAdmin } from "../retail/seed"
+import { arranged, assignPlan, assistanceId, retailNamed, createProduct, patientWithTheServer, productNamed, serverTime, signInAdmin } from "../retail/seed"
 
 const server = useRealServer()
 patientWithTheServer()
@@ -59,8 +59,8 @@ describe("editing a producto", serverTime, () => {
   it("shows the server's refusal to change the currency of a product with plans", async () => {
     await signInAdmin(server)
     const product = await createProduct(server, { name: "Hogar Vendido", currency: "P", cost: 12990 })
-    // A channel sells it: its plan's prices are in pesos.
-    await assignPlan(server, product.id, (await channelNamed(server, "Canal Web Palma")).id, [12990, 9990, 142890])
+    // A retail sells it: its plan's prices are in pesos.
+    await assignPlan(server, product.id, (await retailNamed(server, "Canal Web Palma")).id, [12990, 9990, 142890])
     arranged(server)
     const { user } = renderApp("/masters/product")
     await user.click(await screen.findByRole("button", { name: "Editar Hogar Vendido" }))

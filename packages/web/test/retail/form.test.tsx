@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, austral, channelById, channelNamed, patientWithTheServer, serverTime, signInAdmin, writes } from "./seed"
+import { arranged, austral, retailById, retailNamed, patientWithTheServer, serverTime, signInAdmin, writes } from "./seed"
 
 const server = useRealServer()
 patientWithTheServer()
@@ -16,9 +16,9 @@ const openNew = async () => {
   return { form: within(form), ...view }
 }
 
-const channels = () => server.api<ReadonlyArray<Retail>>("GET", "/api/retail/getAll")
+const retails = () => server.api<ReadonlyArray<Retail>>("GET", "/api/retail/getAll")
 
-describe("a channel's form", serverTime, () => {
+describe("a retail's form", serverTime, () => {
   it("checks the RUT by its check digit before sending anything, and shows it formatted", async () => {
     const { user, form } = await openNew()
     const rut = form.getByRole("textbox", { name: "RUT" })
@@ -46,19 +46,19 @@ describe("a channel's form", serverTime, () => {
     // The RUT checked when leaving the field is not looked up again.
     expect(server.calls("GET /api/retail/getByRut/12345678-5")).toHaveLength(1)
     expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: "12345678-5", name: "Seguros Andes", district: null, email: null })
-    // The new channel's page: its logo and plans can be added now.
+    // The new retail's page: its logo and plans can be added now.
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/entities\/retail\/[0-9a-f-]{36}$/))
     expect(await screen.findByRole("heading", { level: 1, name: "Seguros Andes" })).toBeInTheDocument()
     expect(await screen.findByRole("region", { name: "Planes" })).toBeInTheDocument()
     // The server keeps it under the page's id.
     const id = window.location.pathname.split("/").at(-1)!
     // (The server answers RUTs dotted, as people read them.)
-    expect(await channelById(server, id)).toMatchObject({ rut: "12.345.678-5", name: "Seguros Andes", isActive: true })
+    expect(await retailById(server, id)).toMatchObject({ rut: "12.345.678-5", name: "Seguros Andes", isActive: true })
   })
 
-  it("says so when the RUT already has a channel, and loads it for editing instead of overwriting it", async () => {
-    const existing = await channelNamed(server, austral.name)
-    const before = (await channels()).length
+  it("says so when the RUT already has a retail, and loads it for editing instead of overwriting it", async () => {
+    const existing = await retailNamed(server, austral.name)
+    const before = (await retails()).length
     const { user, form } = await openNew()
     await user.type(form.getByRole("textbox", { name: "RUT" }), austral.shown)
     await user.tab()
@@ -71,26 +71,26 @@ describe("a channel's form", serverTime, () => {
     expect(loaded.getByRole("textbox", { name: "RUT" })).toHaveAttribute("readonly")
     expect(writes(server)).toEqual([])
 
-    // Saving now updates that channel (the server upserts by RUT).
+    // Saving now updates that retail (the server upserts by RUT).
     await user.clear(loaded.getByRole("textbox", { name: "Giro" }))
     await user.type(loaded.getByRole("textbox", { name: "Giro" }), "Banca de personas")
     await user.click(loaded.getByRole("button", { name: "Guardar cambios" }))
     expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
     expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: austral.rut, name: austral.name, line: "Banca de personas" })
-    expect(await channelById(server, existing.id)).toMatchObject({ name: austral.name, line: "Banca de personas" })
-    // Updated, not a second channel.
-    expect(await channels()).toHaveLength(before)
+    expect(await retailById(server, existing.id)).toMatchObject({ name: austral.name, line: "Banca de personas" })
+    // Updated, not a second retail.
+    expect(await retails()).toHaveLength(before)
   })
 
-  it("looks a RUT up before creating when Guardar comes first, and opens the existing channel", async () => {
-    const existing = await channelNamed(server, "Corredora Pacífico")
+  it("looks a RUT up before creating when Guardar comes first, and opens the existing retail", async () => {
+    const existing = await retailNamed(server, "Corredora Pacífico")
     const { user, form } = await openNew()
     await user.type(form.getByRole("textbox", { name: "Nombre" }), "Otro nombre")
     await user.type(form.getByRole("textbox", { name: "RUT" }), "773456704{Enter}")
     expect(await screen.findByText("Este RUT ya tiene un canal")).toBeInTheDocument()
     await waitFor(() => expect(window.location.pathname).toBe(`/entities/retail/${existing.id}`))
     expect(writes(server)).toEqual([])
-    expect((await channelById(server, existing.id)).name).toBe("Corredora Pacífico")
+    expect((await retailById(server, existing.id)).name).toBe("Corredora Pacífico")
   })
 
   it("picks the comuna from the official list by typing, shown with its region", async () => {
@@ -111,16 +111,16 @@ describe("a channel's form", serverTime, () => {
     expect(await screen.findByText("Canal creado")).toBeInTheDocument()
     // The comuna travels as its 5-digit CUT code; the server answers its name.
     expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ district: "05101", email: "contacto@club.cl" })
-    const created = (await channels()).find((c) => c.rut === "11.111.111-1")
+    const created = (await retails()).find((c) => c.rut === "11.111.111-1")
     expect(created).toMatchObject({ name: "Club Ciclista", district: "Valparaíso", district_id: "05101", email: "contacto@club.cl" })
   })
 
-  it("edits a channel: the comuna shown from its CUT code (district_id), the fantasy name sent with the rest", async () => {
+  it("edits a retail: the comuna shown from its CUT code (district_id), the fantasy name sent with the rest", async () => {
     await signInAdmin(server)
     // Seeded in Providencia (13123), as "Andes".
-    const channel = await channelNamed(server, "Tiendas Andes")
+    const retail = await retailNamed(server, "Tiendas Andes")
     arranged(server)
-    const { user } = renderApp(`/entities/retail/${channel.id}`)
+    const { user } = renderApp(`/entities/retail/${retail.id}`)
     const form = within(await screen.findByRole("form", { name: "Datos del canal" }))
     await waitFor(() => expect(form.getByRole("combobox", { name: "Comuna" })).toHaveValue("Providencia — Metropolitana de Santiago"))
     expect(form.getByRole("textbox", { name: "Nombre de fantasía" })).toHaveValue("Andes")
@@ -129,7 +129,7 @@ describe("a channel's form", serverTime, () => {
     await user.click(form.getByRole("button", { name: "Guardar cambios" }))
     expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
     expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: "76512340-2", fantasyName: "Andes Seguros", district: "13123" })
-    expect(await channelById(server, channel.id)).toMatchObject({ fantasyName: "Andes Seguros", district: "Providencia", district_id: "13123" })
+    expect(await retailById(server, retail.id)).toMatchObject({ fantasyName: "Andes Seguros", district: "Providencia", district_id: "13123" })
   })
 
   it("shows the server's field messages beside the fields", async () => {
@@ -157,6 +157,6 @@ describe("a channel's form", serverTime, () => {
     expect(form.getByText("No se pudo guardar")).toBeInTheDocument()
     expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ district: "99999" })
     // Nothing was stored.
-    expect((await channels()).map((c) => c.rut)).not.toContain("22.222.222-2")
+    expect((await retails()).map((c) => c.rut)).not.toContain("22.222.222-2")
   })
 })

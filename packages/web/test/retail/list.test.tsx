@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, austral, channelNamed, createChannel, patientWithTheServer, serverTime, signInAdmin, uploadLogo, writes } from "./seed"
+import { arranged, austral, retailNamed, createRetail, patientWithTheServer, serverTime, signInAdmin, uploadLogo, writes } from "./seed"
 
 const server = useRealServer()
 patientWithTheServer()
@@ -15,32 +15,32 @@ const names = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole("cell")[2]!.textContent)
 
-/** The demo catalog's channels, by name; no test of this file changes them. */
+/** The demo catalog's retails, by name; no test of this file changes them. */
 const seeded = ["Canal Web Palma", "Corredora Pacífico", "Tarjeta Banco Austral", "Tiendas Andes"]
 
 describe("Canales", serverTime, () => {
-  it("lists the channels with their logo, RUT formatted, comuna and contact", async () => {
+  it("lists the retails with their logo, RUT formatted, comuna and contact", async () => {
     await signInAdmin(server)
-    const channel = await channelNamed(server, austral.name)
-    await uploadLogo(channel.id)
+    const retail = await retailNamed(server, austral.name)
+    await uploadLogo(retail.id)
     arranged(server)
     renderApp("/entities/retail")
     expect(await screen.findByRole("heading", { level: 1, name: "Canales" })).toBeInTheDocument()
     const row = within((await screen.findByRole("cell", { name: austral.shown })).closest("tr")!)
     // The server answers an uploaded logo as its own address.
-    expect(row.getByRole("img", { name: "Logo de Tarjeta Banco Austral" })).toHaveAttribute("src", `/api/retail/logo/${channel.id}`)
-    expect(row.getByRole("link", { name: "Tarjeta Banco Austral" })).toHaveAttribute("href", `/entities/retail/${channel.id}`)
+    expect(row.getByRole("img", { name: "Logo de Tarjeta Banco Austral" })).toHaveAttribute("src", `/api/retail/logo/${retail.id}`)
+    expect(row.getByRole("link", { name: "Tarjeta Banco Austral" })).toHaveAttribute("href", `/entities/retail/${retail.id}`)
     expect(row.getByRole("cell", { name: "Santiago" })).toBeInTheDocument()
     expect(row.getByRole("cell", { name: "convenios@bancoaustral.cl" })).toBeInTheDocument()
     expect(row.getByRole("cell", { name: "+56 2 2600 4000" })).toBeInTheDocument()
-    // A channel without a logo shows its initials instead.
+    // A retail without a logo shows its initials instead.
     const andes = within(screen.getByRole("cell", { name: "76.512.340-2" }).closest("tr")!)
     expect(andes.queryByRole("img")).not.toBeInTheDocument()
     expect(andes.getByText("TA")).toBeInTheDocument()
     // A CUT code with its leading zero (05109) still finds its comuna.
     const pacifico = within(screen.getByRole("cell", { name: "77.345.670-4" }).closest("tr")!)
     expect(pacifico.getByRole("cell", { name: "Viña del Mar" })).toBeInTheDocument()
-    // By name; channels other tests of this file create do not count.
+    // By name; retails other tests of this file create do not count.
     expect(names().filter((name) => seeded.includes(name ?? ""))).toEqual(seeded)
     expect(server.calls("GET /api/retail/getAll").length).toBeGreaterThan(0)
   })
@@ -62,9 +62,9 @@ describe("Canales", serverTime, () => {
     expect(new URLSearchParams(window.location.search).get("search")).toBe("andes")
   })
 
-  it("deletes a channel only after confirmation", async () => {
+  it("deletes a retail only after confirmation", async () => {
     await signInAdmin(server)
-    const doomed = await createChannel(server, "76111111-6", "Canal Por Cerrar")
+    const doomed = await createRetail(server, "76111111-6", "Canal Por Cerrar")
     arranged(server)
     const { user } = renderApp("/entities/retail")
     await screen.findByRole("cell", { name: "76.111.111-6" })
@@ -84,14 +84,14 @@ describe("Canales", serverTime, () => {
     expect((await server.api<ReadonlyArray<Retail>>("GET", "/api/retail/getAll")).map((c) => c.name)).not.toContain("Canal Por Cerrar")
   })
 
-  it("opens a channel's page from Editar, and a new one from Nuevo canal", async () => {
+  it("opens a retail's page from Editar, and a new one from Nuevo canal", async () => {
     await signInAdmin(server)
-    const channel = await channelNamed(server, "Tiendas Andes")
+    const retail = await retailNamed(server, "Tiendas Andes")
     const { user } = renderApp("/entities/retail")
     await screen.findByRole("cell", { name: austral.shown })
     await user.click(screen.getByRole("button", { name: "Editar Tiendas Andes" }))
     expect(await screen.findByRole("heading", { level: 1, name: "Tiendas Andes" })).toBeInTheDocument()
-    expect(window.location.pathname).toBe(`/entities/retail/${channel.id}`)
+    expect(window.location.pathname).toBe(`/entities/retail/${retail.id}`)
     await user.click(screen.getByRole("link", { name: "Volver a Canales" }))
     await user.click(await screen.findByRole("button", { name: "Nuevo canal" }))
     expect(await screen.findByRole("heading", { level: 1, name: "Nuevo canal" })).toBeInTheDocument()

@@ -3,36 +3,36 @@ import { describe, expect, it } from "vitest"
 import { providePromiseWithResolvers } from "../product/withResolvers"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, austral, channelNamed, channelWithPlans, patientWithTheServer, plansOf, productNamed, serverTime, signInAdmin, writes } from "./seed"
+import { arranged, austral, retailNamed, retailWithPlans, patientWithTheServer, plansOf, productNamed, serverTime, signInAdmin, writes } from "./seed"
 
 const server = useRealServer()
 patientWithTheServer()
 
-/** The channel's page, at its plans. */
-const openPlans = async (channelId: string) => {
+/** The retail's page, at its plans. */
+const openPlans = async (retailId: string) => {
   arranged(server)
-  const view = renderApp(`/entities/retail/${channelId}`)
+  const view = renderApp(`/entities/retail/${retailId}`)
   const table = await screen.findByRole("table", { name: "Planes del canal" })
   return { table: within(table), ...view }
 }
 
 /**
- * A channel of the test's own selling Asistencia Hogar and Asistencia Integral (see seed.ts),
+ * A retail of the test's own selling Asistencia Hogar and Asistencia Integral (see seed.ts),
  * open on its page: what one test changes no other sees.
  */
 const openOwnPlans = async (rut: string, name: string) => {
   await signInAdmin(server)
-  const own = await channelWithPlans(server, rut, name)
-  return { ...own, ...(await openPlans(own.channel.id)) }
+  const own = await retailWithPlans(server, rut, name)
+  return { ...own, ...(await openPlans(own.retail.id)) }
 }
 
 const rowOf = (table: ReturnType<typeof within>, product: string) => within(table.getByRole("cell", { name: product }).closest("tr")!)
 
-describe("a channel's plans", serverTime, () => {
+describe("a retail's plans", serverTime, () => {
   it("lists each plan with its prices in the product's currency", async () => {
     await signInAdmin(server)
-    // The seeded channel's plans (demoChannels.ts); no test of this file changes them.
-    const { table } = await openPlans((await channelNamed(server, austral.name)).id)
+    // The seeded retail's plans (demoChannels.ts); no test of this file changes them.
+    const { table } = await openPlans((await retailNamed(server, austral.name)).id)
     const hogar = rowOf(table, "Asistencia Hogar")
     expect(
       hogar
@@ -51,13 +51,13 @@ describe("a channel's plans", serverTime, () => {
   })
 
   it("adds a plan in pesos: the prices travel as whole pesos", async () => {
-    const { channel, user, table } = await openOwnPlans("76666666-3", "Canal Nuevo Plan")
+    const { retail, user, table } = await openOwnPlans("76666666-3", "Canal Nuevo Plan")
     const mascota = await productNamed(server, "Asistencia Mascota")
     await user.click(screen.getByRole("button", { name: "Agregar plan" }))
     const dialog = within(await screen.findByRole("dialog", { name: "Agregar plan" }))
     const productPicker = dialog.getByRole("combobox", { name: "Producto" })
     await user.click(productPicker)
-    // Products the channel already sells are not offered again.
+    // Products the retail already sells are not offered again.
     expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["Asistencia Mascota · Pesos"])
     await user.click(screen.getByRole("option", { name: "Asistencia Mascota · Pesos" }))
 
@@ -74,12 +74,12 @@ describe("a channel's plans", serverTime, () => {
     await user.click(dialog.getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Plan agregado")).toBeInTheDocument()
     expect(writes(server).map((r) => [r.path, r.body])).toEqual([
-      ["/api/product/assignPrices", { id: mascota.id, agent_id: channel.id, customerprice: 12990, companyprice: 10000, yearlyprice: 129900 }]
+      ["/api/product/assignPrices", { id: mascota.id, agent_id: retail.id, customerprice: 12990, companyprice: 10000, yearlyprice: 129900 }]
     ])
     await waitFor(() => expect(table.getByRole("cell", { name: "Asistencia Mascota" })).toBeInTheDocument())
     expect(rowOf(table, "Asistencia Mascota").getByRole("cell", { name: "$12.990" })).toBeInTheDocument()
     // The server keeps the plan at those prices.
-    expect((await plansOf(server, channel.id)).find((p) => p.id === mascota.id)).toMatchObject({
+    expect((await plansOf(server, retail.id)).find((p) => p.id === mascota.id)).toMatchObject({
       customerPrice: 12990,
       companyPrice: 10000,
       yearlyPrice: 129900
@@ -87,7 +87,7 @@ describe("a channel's plans", serverTime, () => {
   })
 
   it("changes the prices of a UF plan: they travel as two-decimal texts", async () => {
-    const { channel, integral, user, table } = await openOwnPlans("76777777-9", "Canal Precios UF")
+    const { retail, integral, user, table } = await openOwnPlans("76777777-9", "Canal Precios UF")
     await user.click(screen.getByRole("button", { name: "Cambiar precios de Asistencia Integral" }))
     const dialog = within(await screen.findByRole("dialog", { name: "Cambiar precios de Asistencia Integral" }))
     const customer = dialog.getByRole("textbox", { name: "Precio cliente" })
@@ -102,11 +102,11 @@ describe("a channel's plans", serverTime, () => {
     await user.click(dialog.getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Precios actualizados")).toBeInTheDocument()
     expect(writes(server).map((r) => [r.path, r.body])).toEqual([
-      ["/api/product/assignPrices", { id: integral.id, agent_id: channel.id, customerprice: "1.50", companyprice: "0.90", yearlyprice: "1015.00" }]
+      ["/api/product/assignPrices", { id: integral.id, agent_id: retail.id, customerprice: "1.50", companyprice: "0.90", yearlyprice: "1015.00" }]
     ])
     await waitFor(() => expect(rowOf(table, "Asistencia Integral").getByRole("cell", { name: "UF 1,50" })).toBeInTheDocument())
     expect(rowOf(table, "Asistencia Integral").getByRole("cell", { name: "UF 1.015,00" })).toBeInTheDocument()
-    expect((await plansOf(server, channel.id)).find((p) => p.id === integral.id)).toMatchObject({
+    expect((await plansOf(server, retail.id)).find((p) => p.id === integral.id)).toMatchObject({
       customerPrice: "1.50",
       companyPrice: "0.90",
       yearlyPrice: "1015.00"
@@ -125,7 +125,7 @@ describe("a channel's plans", serverTime, () => {
   })
 
   it("removes a plan only after confirmation", async () => {
-    const { channel, hogarPlan, user, table } = await openOwnPlans("76999999-K", "Canal Quita Plan")
+    const { retail, hogarPlan, user, table } = await openOwnPlans("76999999-K", "Canal Quita Plan")
     await user.click(screen.getByRole("button", { name: "Quitar plan Asistencia Hogar" }))
     let dialog = within(await screen.findByRole("dialog", { name: "¿Quitar el plan Asistencia Hogar?" }))
     expect(dialog.getByRole("button", { name: "Cancelar" })).toHaveFocus()
@@ -140,7 +140,7 @@ describe("a channel's plans", serverTime, () => {
     expect(writes(server).map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /api/product/deletePlan/${hogarPlan.id}`])
     await waitFor(() => expect(table.queryByRole("cell", { name: "Asistencia Hogar" })).not.toBeInTheDocument())
     expect(table.getByRole("cell", { name: "Asistencia Integral" })).toBeInTheDocument()
-    expect((await plansOf(server, channel.id)).map((p) => p.name)).toEqual(["Asistencia Integral"])
+    expect((await plansOf(server, retail.id)).map((p) => p.name)).toEqual(["Asistencia Integral"])
   })
 
   it("shows the server's message when the plan cannot be removed, and keeps it", async () => {
@@ -162,9 +162,9 @@ describe("a channel's plans", serverTime, () => {
 
     it("opens a plan's contract in a dialog", async () => {
       await signInAdmin(server)
-      const channel = await channelNamed(server, austral.name)
-      const plan = (await plansOf(server, channel.id)).find((p) => p.name === "Asistencia Integral")!
-      const { user } = await openPlans(channel.id)
+      const retail = await retailNamed(server, austral.name)
+      const plan = (await plansOf(server, retail.id)).find((p) => p.name === "Asistencia Integral")!
+      const { user } = await openPlans(retail.id)
       await user.click(screen.getByRole("button", { name: "Ver contrato de Asistencia Integral" }))
       const dialog = within(await screen.findByRole("dialog", { name: "Contrato de Asistencia Integral" }))
       // The plan's real contract (a PDF the server draws) reaches the viewer; pdf.js cannot draw

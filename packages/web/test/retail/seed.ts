@@ -2,9 +2,9 @@ import type { Assistance, AssignedPlan, Family, ListedProduct, OfferedProduct, P
 import type { RealServer } from "../realServer"
 
 /**
- * What the channel, product and file format tests arrange on the real server: the demo catalog's
+ * What the retail, product and file format tests arrange on the real server: the demo catalog's
  * rows (packages/server/src/seed/demoCatalog.ts and demoRetails.ts) found by name (their ids are
- * random), and channels and plans of a test's own, created through the API.
+ * random), and retails and plans of a test's own, created through the API.
  */
 
 /** The seeded "Tarjeta Banco Austral": sells Asistencia Hogar (pesos) and Asistencia Integral (UF), not Asistencia Mascota. */
@@ -23,19 +23,19 @@ export const arranged = (server: RealServer) => {
 }
 
 /**
- * What the page wrote to the catalog (channels, products, plans, formats), in order: every call
+ * What the page wrote to the catalog (retails, products, plans, formats), in order: every call
  * there but reads and searches. The session's own calls (refresh) are not writes of the screen.
  */
 export const writes = (server: RealServer) =>
   server.requests.filter((r) => /^\/api\/(retail|product|fileFormat)\//.test(r.path) && r.method !== "GET" && r.path !== "/api/retail/getBySearchValues")
 
-export const channelNamed = async (server: RealServer, name: string): Promise<Retail> => {
+export const retailNamed = async (server: RealServer, name: string): Promise<Retail> => {
   const found = (await server.api<ReadonlyArray<Retail>>("GET", "/api/retail/getAll")).find((c) => c.name === name)
   if (found === undefined) throw new Error(`No existe el canal ${name}`)
   return found
 }
 
-export const channelById = (server: RealServer, id: string) => server.api<RetailDetail>("GET", `/api/retail/getById/${id}`)
+export const retailById = (server: RealServer, id: string) => server.api<RetailDetail>("GET", `/api/retail/getById/${id}`)
 
 export const productNamed = async (server: RealServer, name: string): Promise<ListedProduct> => {
   const found = (await server.api<ReadonlyArray<ListedProduct>>("GET", "/api/product/getAll")).find((p) => p.name === name)
@@ -48,10 +48,10 @@ export const pngBytes = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCA
   c.charCodeAt(0)
 )
 
-/** Uploads `pngBytes` as the channel's logo, as the logo form posts it (multipart `id` and `file`). */
-export const uploadLogo = async (channelId: string) => {
+/** Uploads `pngBytes` as the retail's logo, as the logo form posts it (multipart `id` and `file`). */
+export const uploadLogo = async (retailId: string) => {
   const form = new FormData()
-  form.set("id", channelId)
+  form.set("id", retailId)
   form.set("file", new File([pngBytes], "logo.png", { type: "image/png" }), "logo.png")
   const response = await fetch("/api/retail/uploadLogo", { method: "POST", body: form })
   if (!response.ok) throw new Error(`POST /api/retail/uploadLogo: ${response.status} ${await response.text()}`)
@@ -106,32 +106,32 @@ export const createProduct = async (server: RealServer, product: NewProduct) => 
 }
 
 /**
- * What a channel sells (each product with its plan's id and prices), as the server keeps it:
- * `product/list` offers every product, with a plan only where the channel sells it.
+ * What a retail sells (each product with its plan's id and prices), as the server keeps it:
+ * `product/list` offers every product, with a plan only where the retail sells it.
  */
-export const plansOf = async (server: RealServer, channelId: string) =>
-  (await server.api<ReadonlyArray<OfferedProduct>>("GET", `/api/product/list/${channelId}`)).filter((p) => p.productPlan_id !== null)
+export const plansOf = async (server: RealServer, retailId: string) =>
+  (await server.api<ReadonlyArray<OfferedProduct>>("GET", `/api/product/list/${retailId}`)).filter((p) => p.productPlan_id !== null)
 
-/** A new channel (no logo, no plans). */
-export const createChannel = (server: RealServer, rut: string, name: string) => server.api<RetailDetail>("POST", "/api/retail/create", { rut, name })
+/** A new retail (no logo, no plans). */
+export const createRetail = (server: RealServer, rut: string, name: string) => server.api<RetailDetail>("POST", "/api/retail/create", { rut, name })
 
-/** The plan of `product` at `channel`, prices in the product's currency (pesos as numbers, UF as texts). */
+/** The plan of `product` at `retail`, prices in the product's currency (pesos as numbers, UF as texts). */
 export const assignPlan = (
   server: RealServer,
   product: string,
-  channel: string,
+  retail: string,
   [customerprice, companyprice, yearlyprice]: readonly [number | string, number | string, number | string]
-) => server.api<AssignedPlan>("POST", "/api/product/assignPrices", { id: product, agent_id: channel, customerprice, companyprice, yearlyprice })
+) => server.api<AssignedPlan>("POST", "/api/product/assignPrices", { id: product, agent_id: retail, customerprice, companyprice, yearlyprice })
 
 /**
- * A channel of the test's own that sells Asistencia Hogar ($12.345 / $10.000 / $120.000) and
+ * A retail of the test's own that sells Asistencia Hogar ($12.345 / $10.000 / $120.000) and
  * Asistencia Integral (UF 1,25 / 1,00 / 14,50), like the seeded ones do but with its own rows.
  */
-export const channelWithPlans = async (server: RealServer, rut: string, name: string) => {
-  const channel = await createChannel(server, rut, name)
+export const retailWithPlans = async (server: RealServer, rut: string, name: string) => {
+  const retail = await createRetail(server, rut, name)
   const hogar = await productNamed(server, "Asistencia Hogar")
   const integral = await productNamed(server, "Asistencia Integral")
-  const hogarPlan = await assignPlan(server, hogar.id, channel.id, [12345, 10000, 120000])
-  const integralPlan = await assignPlan(server, integral.id, channel.id, ["1.25", "1.00", "14.50"])
-  return { channel, hogar, integral, hogarPlan, integralPlan }
+  const hogarPlan = await assignPlan(server, hogar.id, retail.id, [12345, 10000, 120000])
+  const integralPlan = await assignPlan(server, integral.id, retail.id, ["1.25", "1.00", "14.50"])
+  return { retail, hogar, integral, hogarPlan, integralPlan }
 }

@@ -23,7 +23,7 @@ const Waiting = ({ children }: { readonly children: ReactNode }) => (
 
 /**
  * A plan's contract (`GET /product/getContract/{productPlan_id}`, a PDF in base64) in the
- * viewer, with its loading and failure states. Shared by the product and channel screens.
+ * viewer, with its loading and failure states. Shared by the product and retail screens.
  */
 export const PlanContract = ({ call, planId, title }: { readonly call: Call; readonly planId: string; readonly title: string }) => {
   const [attempt, setAttempt] = useState(0)

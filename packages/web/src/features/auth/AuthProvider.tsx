@@ -2,7 +2,7 @@ import { useActorRef } from "@xstate/react"
 import { type ReactNode, useEffect, useMemo } from "react"
 import { useRevalidator } from "react-router"
 import type { AuthAdapter } from "./AuthAdapter"
-import { AuthContext } from "./AuthContext"
+import { AuthContext } from "../../lib/auth/AuthContext"
 import { authLogicFor } from "./authLogic"
 
 interface AuthProviderProps {

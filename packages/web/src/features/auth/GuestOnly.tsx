@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router"
 import { PageLoader } from "../../components/PageLoader"
 import { returnPath } from "./returnTo"
-import { useAuth } from "./useAuth"
+import { useAuth } from "../../lib/auth/useAuth"
 
 /** Sign-in and sign-up: once a session exists, continue to the page that was asked for. */
 export const GuestOnly = () => {

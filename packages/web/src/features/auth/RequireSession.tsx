@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router"
 import { PageLoader } from "../../components/PageLoader"
 import { returnStateFor } from "./returnTo"
-import { useAuth } from "./useAuth"
+import { useAuth } from "../../lib/auth/useAuth"
 
 /** Routes for signed-in people; everyone else goes to the sign-in page and comes back after. */
 export const RequireSession = () => {

@@ -7,7 +7,7 @@ import { Link, useLocation } from "react-router"
 import { PageLoader } from "../../components/PageLoader"
 import { AuthCard } from "./AuthCard"
 import { useAuthMode } from "./AuthMode"
-import { useAuth } from "./useAuth"
+import { useAuth } from "../../lib/auth/useAuth"
 
 // The contract's own schema, so the form says exactly what the server would.
 const validate = schemaResolver(Schema.standardSchemaV1(SignUpInput), { sync: true })

@@ -13,7 +13,7 @@ interface ColumnsEditorProps {
 }
 
 /**
- * The Excel's columns in order: the Palma field each feeds, the channel's header text for it, and
+ * The Excel's columns in order: the Palma field each feeds, the retail's header text for it, and
  * whether a row must fill it. RUT, nombre and apellido paterno are always there and always required.
  */
 export const ColumnsEditor = ({ columns, headerErrors, onMove, onRemove, onRename, onRequire }: ColumnsEditorProps) => (

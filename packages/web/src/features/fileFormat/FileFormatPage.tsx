@@ -4,20 +4,20 @@ import { useSearchParams } from "react-router"
 import { call as apiCall } from "../../lib/api"
 import { FormatEditor } from "./FormatEditor"
 import { PlanPicker } from "./PlanPicker"
-import { useChannelPlans } from "./useChannelPlans"
+import { useRetailPlans } from "./useRetailPlans"
 
 /**
- * Formatos de archivo: pick a channel and one of its plans (kept in the URL: `?retail=&plan=`),
- * then set the columns of the Excel that channel sends for that plan.
+ * Formatos de archivo: pick a retail and one of its plans (kept in the URL: `?retail=&plan=`),
+ * then set the columns of the Excel that retail sends for that plan.
  */
 export const FileFormatPage = ({ call = apiCall }: { readonly call?: Call }) => {
-  const { state, retry } = useChannelPlans(call)
+  const { state, retry } = useRetailPlans(call)
   const [params, setParams] = useSearchParams()
-  const channelId = params.get("retail")
+  const retailId = params.get("retail")
   const planId = params.get("plan")
-  const channels = state.status === "ready" ? state.channels : null
-  const channel = channels?.find((c) => c.id === channelId)
-  const plan = channel?.plans.find((p) => p.id === planId)
+  const retails = state.status === "ready" ? state.retails : null
+  const retail = retails?.find((c) => c.id === retailId)
+  const plan = retail?.plans.find((p) => p.id === planId)
 
   const choose = (next: { retail: string | null; plan: string | null }) =>
     setParams(() => {
@@ -47,16 +47,16 @@ export const FileFormatPage = ({ call = apiCall }: { readonly call?: Call }) => 
           </Alert>
         ) : (
           <PlanPicker
-            channels={channels}
-            channelId={channelId}
+            retails={retails}
+            retailId={retailId}
             planId={planId}
-            onChannel={(retail) => choose({ retail, plan: null })}
-            onPlan={(next) => choose({ retail: channelId, plan: next })}
+            onRetail={(retail) => choose({ retail, plan: null })}
+            onPlan={(next) => choose({ retail: retailId, plan: next })}
           />
         )}
       </Paper>
-      {channel !== undefined && plan !== undefined && (
-        <FormatEditor key={plan.id} call={call} planId={plan.id} planName={`${plan.product_name} de ${channel.name}`} />
+      {retail !== undefined && plan !== undefined && (
+        <FormatEditor key={plan.id} call={call} planId={plan.id} planName={`${plan.product_name} de ${retail.name}`} />
       )}
     </Stack>
   )

@@ -1,12 +1,12 @@
 import { type FileFormat, type FileFormatInput, isColumnRequired, type RosterField } from "@palma/core"
 
-/** One column of a channel's Excel as the editor holds it. */
+/** One column of a retail's Excel as the editor holds it. */
 export interface Column {
   /** What the column feeds: a roster field ("rut") or a value's id. */
   readonly field: string
   /** The field's name in Palma ("RUT", "Patente"). */
   readonly label: string
-  /** The channel's header text for it. */
+  /** The retail's header text for it. */
   readonly header: string
   readonly required: boolean
   /** Always present and required (rut, name, paternal last name): it cannot be removed or made optional. */

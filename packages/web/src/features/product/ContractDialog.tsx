@@ -11,8 +11,8 @@ export interface ContractDialogProps {
 }
 
 /**
- * A product's contract: the contract belongs to a plan (the product as one channel sells it), so
- * the person picks the channel's plan first (chosen already when there is only one).
+ * A product's contract: the contract belongs to a plan (the product as one retail sells it), so
+ * the person picks the retail's plan first (chosen already when there is only one).
  */
 export const ContractDialog = ({ product, call, onClose }: ContractDialogProps) => {
   const plans = plansOf(product)
@@ -48,7 +48,7 @@ export const ContractDialog = ({ product, call, onClose }: ContractDialogProps) 
             data-autofocus
           />
         )}
-        {planId !== null && <PlanContract key={planId} call={call} planId={planId} title={`Contrato ${product.name}${plan ? ` - ${plan.channel}` : ""}`} />}
+        {planId !== null && <PlanContract key={planId} call={call} planId={planId} title={`Contrato ${product.name}${plan ? ` - ${plan.retail}` : ""}`} />}
       </Stack>
     </Modal>
   )

@@ -3,16 +3,16 @@ import { formatAmount, type ListedProduct } from "@palma/core"
 export interface PlanOption {
   readonly value: string
   readonly label: string
-  /** The channel's name, for the contract's title. */
-  readonly channel: string
+  /** The retail's name, for the contract's title. */
+  readonly retail: string
 }
 
 /**
- * The channel plans that sell the product, from its `product_plans` (one entry per price type;
+ * The retail plans that sell the product, from its `product_plans` (one entry per price type;
  * the customer price stands for the plan): "Banco Uno · $12.990".
  */
 export const plansOf = (product: ListedProduct): ReadonlyArray<PlanOption> =>
   product.product_plans
     .filter((plan) => plan.type === "customer")
-    .map((plan) => ({ value: plan.id, label: `${plan.agent_name} · ${formatAmount(plan.amount)}`, channel: plan.agent_name }))
-    .sort((a, b) => a.channel.localeCompare(b.channel, "es"))
+    .map((plan) => ({ value: plan.id, label: `${plan.agent_name} · ${formatAmount(plan.amount)}`, retail: plan.agent_name }))
+    .sort((a, b) => a.retail.localeCompare(b.retail, "es"))

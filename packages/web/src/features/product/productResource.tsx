@@ -9,7 +9,7 @@ import { ProductForm } from "./ProductForm"
 const listed = (product: Product): ListedProduct => ({ ...product, product_plans: [] })
 
 /**
- * Productos. The contract lists them whole (`getAll`, with their channels' plans), so the list
+ * Productos. The contract lists them whole (`getAll`, with their retails' plans), so the list
  * searches, filters and pages them here; amounts show as es-CL writes them ("$12.345", "UF 1,25").
  */
 export const productResource: ResourceConfig<ListedProduct, ProductInput> = {

@@ -2,16 +2,16 @@ import { Alert, Button, FileInput, Group, Image, Stack, Text } from "@mantine/co
 import type { Call, Retail } from "@palma/core"
 import { useEffect, useState } from "react"
 import { notify } from "../../lib/notify"
-import { ChannelLogo } from "./ChannelLogo"
+import { RetailLogo } from "./RetailLogo"
 import { logoAccept, logoForm, logoProblem } from "./logoFile"
-import { messageOf } from "./messageOf"
+import { messageOf } from "../../lib/messageOf"
 
 interface LogoSectionProps {
   readonly call: Call
-  readonly channel: Retail
+  readonly retail: Retail
   /** Changes after each upload, so the image is fetched again. */
   readonly version: number
-  readonly onUploaded: (channel: Retail) => void
+  readonly onUploaded: (retail: Retail) => void
 }
 
 /** The chosen file's preview address, revoked when another file is chosen or the section goes. */
@@ -32,11 +32,11 @@ const usePreview = (file: File | null) => {
 const withVersion = (src: string | null, version: number) => (src === null || version === 0 ? src : `${src}${src.includes("?") ? "&" : "?"}v=${version}`)
 
 /**
- * A channel's logo: the current one, a file picker (PNG, JPG, GIF or WEBP under 10 MB, checked
+ * A retail's logo: the current one, a file picker (PNG, JPG, GIF or WEBP under 10 MB, checked
  * here before sending), the chosen image's preview, and the upload. The server's refusal (a 400
  * for a file that is not an image, a 413 for a large one) is shown as it says it.
  */
-export const LogoSection = ({ call, channel, version, onUploaded }: LogoSectionProps) => {
+export const LogoSection = ({ call, retail, version, onUploaded }: LogoSectionProps) => {
   const [file, setFile] = useState<File | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -54,7 +54,7 @@ export const LogoSection = ({ call, channel, version, onUploaded }: LogoSectionP
     setUploading(true)
     setFailure(null)
     try {
-      const saved = await call((c) => c.retail.uploadLogo({ payload: logoForm(channel.id, file) }))
+      const saved = await call((c) => c.retail.uploadLogo({ payload: logoForm(retail.id, file) }))
       setFile(null)
       onUploaded(saved)
       notify.success("Logo actualizado")
@@ -69,9 +69,9 @@ export const LogoSection = ({ call, channel, version, onUploaded }: LogoSectionP
     <Stack gap="sm">
       <Group align="flex-start" gap="lg">
         <Stack gap={4} align="center">
-          <ChannelLogo name={channel.name} src={withVersion(channel.logo, version)} size={96} />
+          <RetailLogo name={retail.name} src={withVersion(retail.logo, version)} size={96} />
           <Text size="xs" c="dimmed">
-            {channel.logo === null ? "Sin logo" : "Logo actual"}
+            {retail.logo === null ? "Sin logo" : "Logo actual"}
           </Text>
         </Stack>
         {preview !== null && (

@@ -6,7 +6,7 @@ import { useEffect } from "react"
 import { Link } from "react-router"
 import { errorsAt, RejectionAlert, type WriteRejection } from "../../kit"
 import { DistrictSelect } from "./DistrictSelect"
-import { channelsPath } from "./paths"
+import { retailListPath } from "./paths"
 
 interface Values {
   rut: string
@@ -23,16 +23,16 @@ interface Values {
 
 const fieldNames = ["rut", "name", "fantasyName", "legalRepresentative", "line", "address", "district", "email", "phone"] as const
 
-const valuesOf = (channel: Retail | null): Values => ({
-  rut: channel === null ? "" : Rut.format(channel.rut),
-  name: channel?.name ?? "",
-  legalRepresentative: channel?.legalRepresentative ?? "",
-  line: channel?.line ?? "",
-  fantasyName: channel?.fantasyName ?? "",
-  address: channel?.address ?? "",
-  district: channel?.district_id ?? null,
-  email: channel?.email ?? "",
-  phone: channel?.phone ?? ""
+const valuesOf = (retail: Retail | null): Values => ({
+  rut: retail === null ? "" : Rut.format(retail.rut),
+  name: retail?.name ?? "",
+  legalRepresentative: retail?.legalRepresentative ?? "",
+  line: retail?.line ?? "",
+  fantasyName: retail?.fantasyName ?? "",
+  address: retail?.address ?? "",
+  district: retail?.district_id ?? null,
+  email: retail?.email ?? "",
+  phone: retail?.phone ?? ""
 })
 
 const decode = Schema.decodeUnknownEither(RetailInput, { errors: "all", onExcessProperty: "error" })
@@ -40,27 +40,27 @@ const decode = Schema.decodeUnknownEither(RetailInput, { errors: "all", onExcess
 const shown = (key: string) => (fieldNames as ReadonlyArray<string>).includes(key)
 
 export interface RetailFormProps {
-  /** The channel edited; null creates one. */
-  readonly channel: Retail | null
+  /** The retail edited; null creates one. */
+  readonly retail: Retail | null
   readonly saving: boolean
   readonly rejection: WriteRejection | null
-  /** A new channel's RUT is complete and valid (canonical "12345678-5"). */
+  /** A new retail's RUT is complete and valid (canonical "12345678-5"). */
   readonly onRut: (rut: RetailInput["rut"]) => void
   readonly onSubmit: (input: RetailInput) => void
 }
 
 /**
- * A channel's data. The contract's schema checks it before anything is sent (the RUT by its
+ * A retail's data. The contract's schema checks it before anything is sent (the RUT by its
  * módulo 11 check digit, with the server's Spanish messages); the RUT is shown formatted. The RUT
- * is the channel's key: fixed once the channel exists.
+ * is the retail's key: fixed once the retail exists.
  */
-export const RetailForm = ({ channel, saving, rejection, onRut, onSubmit }: RetailFormProps) => {
+export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit }: RetailFormProps) => {
   // The logo reference given on create is kept as it is; uploads go through the logo section.
-  const bodyOf = (values: Values) => ({ ...values, logo: channel?.logo ?? null })
+  const bodyOf = (values: Values) => ({ ...values, logo: retail?.logo ?? null })
   const form = useForm<Values>({
     name: "retail-form",
     mode: "controlled",
-    initialValues: valuesOf(channel),
+    initialValues: valuesOf(retail),
     validateInputOnBlur: ["rut", "email", "phone"],
     validate: (values) => Either.match(decode(bodyOf(values)), { onLeft: (error) => errorsAt(spanishIssues(error), shown), onRight: () => ({}) })
   })
@@ -71,7 +71,7 @@ export const RetailForm = ({ channel, saving, rejection, onRut, onSubmit }: Reta
   }, [rejection, setErrors])
   const unshown: ReadonlyArray<FieldIssue> = rejection?.issues.filter((issue) => !shown(String(issue.path[0] ?? ""))) ?? []
 
-  const isNew = channel === null
+  const isNew = retail === null
   const rut = form.getInputProps("rut")
 
   return (
@@ -127,7 +127,7 @@ export const RetailForm = ({ channel, saving, rejection, onRut, onSubmit }: Reta
           <TextInput {...form.getInputProps("phone")} key={form.key("phone")} label="Teléfono" type="tel" placeholder="+56 2 2345 6789" maxLength={24} />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button component={Link} to={channelsPath} variant="default">
+          <Button component={Link} to={retailListPath} variant="default">
             Volver a Canales
           </Button>
           <Button type="submit" loading={saving}>

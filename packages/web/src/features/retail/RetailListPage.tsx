@@ -2,25 +2,25 @@ import { Anchor } from "@mantine/core"
 import { type Retail, RetailInput, Rut } from "@palma/core"
 import { Link } from "react-router"
 import { type ResourceConfig, ResourcePage } from "../../kit"
-import { ChannelLogo } from "./ChannelLogo"
-import { channelPath, channelsPath } from "./paths"
-import { retailActors } from "./retailActors"
+import { RetailLogo } from "./RetailLogo"
+import { retailPath, retailListPath } from "./paths"
+import { retailListActors } from "./retailListActors"
 
 export const retailResource: ResourceConfig<Retail, RetailInput> = {
   name: "retail",
-  actors: retailActors,
+  actors: retailListActors,
   title: "Canales",
   noun: { singular: "canal", gender: "m" },
   input: RetailInput,
   columns: [
-    { key: "logo", label: "Logo", render: (r) => <ChannelLogo name={r.name} src={r.logo} /> },
+    { key: "logo", label: "Logo", render: (r) => <RetailLogo name={r.name} src={r.logo} /> },
     { key: "rut", label: "RUT", sortable: true, render: (r) => <span style={{ whiteSpace: "nowrap" }}>{Rut.format(r.rut)}</span> },
     {
       key: "name",
       label: "Nombre",
       sortable: true,
       render: (r) => (
-        <Anchor component={Link} to={channelPath(r.id)} fz="sm">
+        <Anchor component={Link} to={retailPath(r.id)} fz="sm">
           {r.name}
         </Anchor>
       )
@@ -30,11 +30,11 @@ export const retailResource: ResourceConfig<Retail, RetailInput> = {
     { key: "email", label: "Correo electrónico" },
     { key: "phone", label: "Teléfono" }
   ],
-  // Channels are edited on their own page (data, logo and plans).
+  // Retails are edited on their own page (data, logo and plans).
   fields: [],
   defaultSort: "name",
-  pages: { create: `${channelsPath}/new`, edit: (r) => channelPath(r.id) }
+  pages: { create: `${retailListPath}/new`, edit: (r) => retailPath(r.id) }
 }
 
-/** Canales: the sales channels, searched by RUT or name on the server. */
+/** Canales: the retails, searched by RUT or name on the server. */
 export const RetailListPage = () => <ResourcePage config={retailResource} />

@@ -5,17 +5,17 @@ import { type ReactNode, useEffect, useState } from "react"
 import { Link, useLocation, useNavigate, useParams } from "react-router"
 import { call as apiCall } from "../../lib/api"
 import { notify } from "../../lib/notify"
-import { channelActors } from "./channelActors"
-import { channelMachine } from "./channelMachine"
+import { retailActors } from "./retailActors"
+import { retailMachine } from "./retailMachine"
 import { LogoSection } from "./LogoSection"
 import { PlansSection } from "./plans/PlansSection"
 import { RetailForm } from "./RetailForm"
-import { channelPath, channelsPath } from "./paths"
+import { retailPath, retailListPath } from "./paths"
 
-/** Navigation state of a channel's page: the channel as the opener has it, and why it was opened. */
+/** Navigation state of a retail's page: the retail as the opener has it, and why it was opened. */
 interface OpenedState {
-  readonly channel?: Retail
-  /** A new channel's RUT was already taken by this one. */
+  readonly retail?: Retail
+  /** A new retail's RUT was already taken by this one. */
   readonly existing?: boolean
 }
 
@@ -29,33 +29,33 @@ const Section = ({ title, children }: { readonly title: string; readonly childre
 )
 
 /**
- * A channel's page (`/entities/retail/:id`, or `/entities/retail/new`): its data, then, once it
+ * A retail's page (`/entities/retail/:id`, or `/entities/retail/new`): its data, then, once it
  * exists, its logo and its plans.
  */
 export const RetailPage = ({ call = apiCall }: { readonly call?: Call }) => {
   const { id } = useParams()
-  // Another channel (or the new one just created) starts afresh.
-  return <ChannelScreen key={id ?? "new"} call={call} channelId={id ?? null} />
+  // Another retail (or the new one just created) starts afresh.
+  return <RetailScreen key={id ?? "new"} call={call} retailId={id ?? null} />
 }
 
-const ChannelScreen = ({ call, channelId }: { readonly call: Call; readonly channelId: string | null }) => {
+const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retailId: string | null }) => {
   const navigate = useNavigate()
   const location = useLocation()
   const opened = (location.state ?? {}) as OpenedState
 
-  const [machine] = useState(() => channelMachine.provide({ actors: channelActors(call) }))
-  const actor = useActorRef(machine, { input: { id: channelId, channel: opened.channel ?? null } })
+  const [machine] = useState(() => retailMachine.provide({ actors: retailActors(call) }))
+  const actor = useActorRef(machine, { input: { id: retailId, retail: opened.retail ?? null } })
   const status = useSelector(actor, (s) => s.value as string)
-  const { channel, failure, rejection, pending } = useSelector(actor, (s) => s.context)
+  const { retail, failure, rejection, pending } = useSelector(actor, (s) => s.context)
   const [logoVersion, setLogoVersion] = useState(0)
 
   useEffect(() => {
-    const saved = actor.on("saved", ({ channel: savedChannel, created }) => {
+    const saved = actor.on("saved", ({ retail: savedRetail, created }) => {
       notify.success(created ? "Canal creado" : "Canal actualizado")
-      if (created) void navigate(channelPath(savedChannel.id), { replace: true, state: { channel: savedChannel } satisfies OpenedState })
+      if (created) void navigate(retailPath(savedRetail.id), { replace: true, state: { retail: savedRetail } satisfies OpenedState })
     })
-    const exists = actor.on("exists", ({ channel: existing }) => {
-      void navigate(channelPath(existing.id), { replace: true, state: { channel: existing, existing: true } satisfies OpenedState })
+    const exists = actor.on("exists", ({ retail: existing }) => {
+      void navigate(retailPath(existing.id), { replace: true, state: { retail: existing, existing: true } satisfies OpenedState })
     })
     return () => {
       saved.unsubscribe()
@@ -82,7 +82,7 @@ const ChannelScreen = ({ call, channelId }: { readonly call: Call; readonly chan
             <Button variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>
               Reintentar
             </Button>
-            <Button component={Link} to={channelsPath} variant="default">
+            <Button component={Link} to={retailListPath} variant="default">
               Volver a Canales
             </Button>
           </Group>
@@ -93,34 +93,34 @@ const ChannelScreen = ({ call, channelId }: { readonly call: Call; readonly chan
   return (
     <Stack gap="md">
       <div>
-        <Anchor component={Link} to={channelsPath} size="sm">
+        <Anchor component={Link} to={retailListPath} size="sm">
           ← Canales
         </Anchor>
         <Title order={1} size="h2">
-          {channel === null ? "Nuevo canal" : channel.name}
+          {retail === null ? "Nuevo canal" : retail.name}
         </Title>
-        {channel !== null && (
+        {retail !== null && (
           <Text size="sm" c="dimmed">
-            RUT {Rut.format(channel.rut)}
+            RUT {Rut.format(retail.rut)}
           </Text>
         )}
       </div>
-      {opened.existing === true && channel !== null && (
+      {opened.existing === true && retail !== null && (
         <Alert color="blue" title="Este RUT ya tiene un canal">
-          Ya existe un canal con el RUT {Rut.format(channel.rut)}: se cargaron sus datos para editarlo. Al guardar se actualizará este canal.
+          Ya existe un canal con el RUT {Rut.format(retail.rut)}: se cargaron sus datos para editarlo. Al guardar se actualizará este canal.
         </Alert>
       )}
       <Section title="Datos del canal">
         <RetailForm
-          key={channel?.id ?? "new"}
-          channel={channel}
+          key={retail?.id ?? "new"}
+          retail={retail}
           saving={status === "saving" || (status === "checking" && pending !== null)}
           rejection={rejection}
           onRut={(rut) => actor.send({ type: "CHECK_RUT", rut })}
           onSubmit={(input) => actor.send({ type: "SAVE", input })}
         />
       </Section>
-      {channel === null ? (
+      {retail === null ? (
         <Text size="sm" c="dimmed">
           Guarde el canal para agregar su logo y sus planes.
         </Text>
@@ -129,16 +129,16 @@ const ChannelScreen = ({ call, channelId }: { readonly call: Call; readonly chan
           <Section title="Logo">
             <LogoSection
               call={call}
-              channel={channel}
+              retail={retail}
               version={logoVersion}
               onUploaded={(updated) => {
                 setLogoVersion((v) => v + 1)
-                actor.send({ type: "LOGO_SAVED", channel: updated })
+                actor.send({ type: "LOGO_SAVED", retail: updated })
               }}
             />
           </Section>
           <Section title="Planes">
-            <PlansSection call={call} channelId={channel.id} />
+            <PlansSection call={call} retailId={retail.id} />
           </Section>
         </>
       )}

@@ -19,7 +19,7 @@ export const logoProblem = (file: File): string | null => {
   return null
 }
 
-/** The multipart form of `POST /api/retail/uploadLogo`: the channel's id and the image. */
+/** The multipart form of `POST /api/retail/uploadLogo`: the retail's id and the image. */
 export const logoForm = (id: string, file: File): FormData => {
   const form = new FormData()
   form.set("id", id)

@@ -1,5 +1,5 @@
-/** Where the channels list is. */
-export const channelsPath = "/entities/retail"
+/** Where the retails list is. */
+export const retailListPath = "/entities/retail"
 
-/** Where a channel's page is. */
-export const channelPath = (id: string) => `${channelsPath}/${id}`
+/** Where a retail's page is. */
+export const retailPath = (id: string) => `${retailListPath}/${id}`

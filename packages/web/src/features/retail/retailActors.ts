@@ -1,38 +1,16 @@
-import type { Call, ListResult, ResourceQuery, Retail } from "@palma/core"
+import type { Call, Retail, RetailInput } from "@palma/core"
 import { fromPromise } from "xstate"
-import { pageOf, type ResourceActors } from "../../kit"
 
-/** The longest RUT criterion the server takes. */
-const RUT_SEARCH_MAX = 20
+const isNotFound = (error: unknown) => typeof error === "object" && error !== null && "status" in error && error.status === 404
 
-const uniqueById = (lists: ReadonlyArray<ReadonlyArray<Retail>>): ReadonlyArray<Retail> => {
-  const seen = new Map<string, Retail>()
-  for (const list of lists) for (const channel of list) if (!seen.has(channel.id)) seen.set(channel.id, channel)
-  return [...seen.values()]
-}
-
-/**
- * The channels a search box's text finds, searched by the server: by name, and by RUT when the
- * text has a digit ("12.345" or "12345678-5"). A blank search lists every active channel.
- */
-export const searchChannels = async (call: Call, search: string | undefined): Promise<ReadonlyArray<Retail>> => {
-  const term = search?.trim() ?? ""
-  if (term === "") return call((c) => c.retail.getAll())
-  const byRut =
-    /\d/.test(term) && term.length <= RUT_SEARCH_MAX ? call((c) => c.retail.getBySearchValues({ payload: { rut: term, name: null } })) : Promise.resolve([])
-  const byName = call((c) => c.retail.getBySearchValues({ payload: { rut: null, name: term } }))
-  return uniqueById(await Promise.all([byRut, byName]))
-}
-
-/**
- * The channels list for the resource machine: the server searches, the page sorts and cuts what
- * it found (the channels API has no pages). Create and edit happen on the channel's own page.
- */
-export const retailActors = (call: Call): ResourceActors<Retail> => ({
-  list: fromPromise<ListResult<Retail>, ResourceQuery>(({ input }) =>
-    searchChannels(call, input.search).then((found) => pageOf(found, { ...input, search: undefined }, { searchIn: () => [] }))
+/** The retail machine's calls: read one, look a RUT up (null when free), upsert by RUT. */
+export const retailActors = (call: Call) => ({
+  load: fromPromise<Retail, string>(({ input }) => call((c) => c.retail.getById({ path: { id: input } }))),
+  findByRut: fromPromise<Retail | null, string>(({ input }) =>
+    call((c) => c.retail.getByRut({ path: { rut: input as Retail["rut"] } })).catch((error: unknown) => {
+      if (isNotFound(error)) return null
+      throw error
+    })
   ),
-  create: fromPromise<Retail, unknown>(() => Promise.reject(new Error("Los canales se crean en su propia página"))),
-  update: fromPromise<Retail, { id: string; input: unknown }>(() => Promise.reject(new Error("Los canales se editan en su propia página"))),
-  remove: fromPromise<Retail, string>(({ input }) => call((c) => c.retail.deleteById({ path: { id: input } })))
+  save: fromPromise<Retail, RetailInput>(({ input }) => call((c) => c.retail.create({ payload: input })))
 })

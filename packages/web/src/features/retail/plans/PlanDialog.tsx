@@ -19,8 +19,8 @@ export interface PlanDialogProps {
   readonly opened: boolean
   /** The plan repriced; null adds one. */
   readonly plan: PlanRow | null
-  readonly channelId: string
-  /** Products the channel may add (active, not sold by it yet); null while they load. */
+  readonly retailId: string
+  /** Products the retail may add (active, not sold by it yet); null while they load. */
   readonly products: ReadonlyArray<Product> | null
   readonly productsFailure: string | null
   readonly saving: boolean
@@ -43,7 +43,7 @@ export const PlanDialog = (props: PlanDialogProps) => (
 
 const currencyHint: Record<Currency, string> = { P: "En pesos, sin decimales", U: "En UF, hasta 2 decimales" }
 
-const PlanForm = ({ plan, channelId, products, productsFailure, saving, rejection, onSubmit, onClose }: PlanDialogProps) => {
+const PlanForm = ({ plan, retailId, products, productsFailure, saving, rejection, onSubmit, onClose }: PlanDialogProps) => {
   const [productId, setProductId] = useState<string | null>(plan?.product_id ?? null)
   const [prices, setPrices] = useState<Record<PriceName, string>>(
     () => Object.fromEntries(priceFields.map((f) => [f.name, plan === null ? "" : priceText(f.of(plan))])) as Record<PriceName, string>
@@ -65,7 +65,7 @@ const PlanForm = ({ plan, channelId, products, productsFailure, saving, rejectio
     )
     if (Object.keys(found).length > 0) return setErrors(found)
     // The contract's schema has the last word (bounds, one currency for the three prices).
-    const decoded = decode({ id: productId, agent_id: channelId, ...amounts })
+    const decoded = decode({ id: productId, agent_id: retailId, ...amounts })
     if (Either.isLeft(decoded)) {
       for (const issue of spanishIssues(decoded.left)) {
         const name = priceFields.find((f) => f.name === issue.path[0])?.name ?? "product"

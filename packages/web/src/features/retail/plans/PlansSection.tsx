@@ -24,11 +24,11 @@ const Prices = ({ plan }: { readonly plan: PlanRow }) => (
 )
 
 /**
- * The plans a channel sells, each a product with the channel's prices in the product's currency:
+ * The plans a retail sells, each a product with the retail's prices in the product's currency:
  * add one, change its prices, remove it (after confirming) or read its contract.
  */
-export const PlansSection = ({ call, channelId }: { readonly call: Call; readonly channelId: string }) => {
-  const [machine] = useState(() => resourceMachine<PlanRow>().provide({ actors: planActors(call, channelId) }))
+export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly retailId: string }) => {
+  const [machine] = useState(() => resourceMachine<PlanRow>().provide({ actors: planActors(call, retailId) }))
   const actor = useActorRef(machine, { input: {} })
   const snapshot = useSelector(actor, (s) => s)
   const { context } = snapshot
@@ -146,7 +146,7 @@ export const PlansSection = ({ call, channelId }: { readonly call: Call; readonl
       <PlanDialog
         opened={open && dialog?.kind === "prices"}
         plan={repriced}
-        channelId={channelId}
+        retailId={retailId}
         products={products === null ? null : products.filter((p) => !sold.has(p.id))}
         productsFailure={productsFailure}
         saving={status === "creating" || status === "updating"}

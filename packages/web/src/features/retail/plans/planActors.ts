@@ -16,17 +16,17 @@ const asRow = (plan: ProductPlan): PlanRow => ({
 })
 
 /**
- * The plans of one channel over core's resource machine: listed from the channel's detail
+ * The plans of one retail over core's resource machine: listed from the retail's detail
  * (`GET /retail/getById/{id}`, its `products`),
- * added and repriced with `POST /product/assignPrices` (it creates or updates the channel's plan of
+ * added and repriced with `POST /product/assignPrices` (it creates or updates the retail's plan of
  * that product), removed with `DELETE /product/deletePlan/{productPlan_id}`.
  */
-export const planActors = (call: Call, agentId: string): ResourceActors<PlanRow> => {
+export const planActors = (call: Call, retailId: string): ResourceActors<PlanRow> => {
   const assign = (input: unknown) => call((c) => c.product.assignPrices({ payload: input as ProductPlanInput })).then(asRow)
   return {
     list: fromPromise<ListResult<PlanRow>, ResourceQuery>(() =>
-      call((c) => c.retail.getById({ path: { id: agentId } })).then((channel) => {
-        const items = channel.products.map(planRowOf).sort((a, b) => a.product_name.localeCompare(b.product_name, "es"))
+      call((c) => c.retail.getById({ path: { id: retailId } })).then((retail) => {
+        const items = retail.products.map(planRowOf).sort((a, b) => a.product_name.localeCompare(b.product_name, "es"))
         return { items, total: items.length }
       })
     ),

@@ -1,6 +1,6 @@
 import type { Amount, Currency, RetailProduct } from "@palma/core"
 
-/** One plan of a channel as its section lists it; `id` is the plan's (productPlan_id). */
+/** One plan of a retail as its section lists it; `id` is the plan's (productPlan_id). */
 export interface PlanRow {
   readonly id: string
   readonly product_id: string
@@ -11,7 +11,7 @@ export interface PlanRow {
   readonly yearlyPrice: Amount
 }
 
-/** A product the channel sells (its detail's `products`), as a plan row. */
+/** A product the retail sells (its detail's `products`), as a plan row. */
 export const planRowOf = (p: RetailProduct): PlanRow => ({
   id: p.productplan_id,
   product_id: p.product_id,

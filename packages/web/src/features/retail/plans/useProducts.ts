@@ -1,6 +1,6 @@
 import type { Call, Product } from "@palma/core"
 import { useEffect, useState } from "react"
-import { messageOf } from "../messageOf"
+import { messageOf } from "../../../lib/messageOf"
 
 /** The active products, loaded when `wanted` first becomes true (the Agregar plan dialog opens). */
 export const useProducts = (call: Call, wanted: boolean) => {

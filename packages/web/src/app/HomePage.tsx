@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core"
 import { roleFromPublicMeta, roleLabel } from "@palma/core"
 import { Link } from "react-router"
-import { displayName } from "../auth/displayName"
-import { useAuth } from "../auth/useAuth"
-import { useSession } from "../auth/useSession"
-import { Icon } from "../shell/icons"
-import { quickLinksFor } from "../shell/menu"
+import { displayName } from "../lib/auth/displayName"
+import { useAuth } from "../lib/auth/useAuth"
+import { useSession } from "../lib/auth/useSession"
+import { Icon } from "./shell/icons"
+import { quickLinksFor } from "./menu"
 
 /** For an account without a role: it has no access yet, and who to ask. */
 const NoRoleNotice = ({ email }: { readonly email: string | null }) => {

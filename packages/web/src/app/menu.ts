@@ -1,7 +1,7 @@
 import type { Role } from "@palma/core"
-import { entityMenu } from "../entities/routes"
-import { masterMenu } from "../masters/routes"
-import type { IconName } from "./icons"
+import { entityMenu } from "./routes/entityRoutes"
+import { masterMenu } from "./routes/masterRoutes"
+import type { IconName } from "./shell/icons"
 
 /**
  * The one declaration of what each role may open. The sidebar, the route guards, the header's

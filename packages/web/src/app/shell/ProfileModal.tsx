@@ -1,6 +1,6 @@
 import { Modal, Stack, Text } from "@mantine/core"
 import { roleFromPublicMeta, roleLabel, type Session } from "@palma/core"
-import { displayName } from "../auth/displayName"
+import { displayName } from "../../lib/auth/displayName"
 
 interface ProfileModalProps {
   readonly session: Session

@@ -1,20 +1,20 @@
 import type { Call, RetailWithPlans } from "@palma/core"
 import { useCallback, useEffect, useState } from "react"
-import { messageOf } from "../retail/messageOf"
+import { messageOf } from "../../lib/messageOf"
 
-export type ChannelPlans =
+export type RetailPlans =
   | { readonly status: "loading" }
-  | { readonly status: "ready"; readonly channels: ReadonlyArray<RetailWithPlans> }
+  | { readonly status: "ready"; readonly retails: ReadonlyArray<RetailWithPlans> }
   | { readonly status: "failure"; readonly message: string }
 
-/** The active channels, each with the plans it sells (`GET /retail/getProductsAndRetail`). */
-export const useChannelPlans = (call: Call) => {
-  const [state, setState] = useState<ChannelPlans>({ status: "loading" })
+/** The active retails, each with the plans it sells (`GET /retail/getProductsAndRetail`). */
+export const useRetailPlans = (call: Call) => {
+  const [state, setState] = useState<RetailPlans>({ status: "loading" })
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     let live = true
     call((c) => c.retail.getProductsAndRetail()).then(
-      (channels) => live && setState({ status: "ready", channels }),
+      (retails) => live && setState({ status: "ready", retails }),
       (error: unknown) => live && setState({ status: "failure", message: messageOf(error, "No se pudieron cargar los canales") })
     )
     return () => {

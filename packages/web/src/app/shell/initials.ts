@@ -1,5 +1,5 @@
 import type { SessionUser } from "@palma/core"
-import { displayName } from "../auth/displayName"
+import { displayName } from "../../lib/auth/displayName"
 
 /** Up to two initials for an avatar: "Ana Pérez" → "AP", "ana@palma.cl" → "A". */
 export const initialsOf = (user: SessionUser): string => {

@@ -1,32 +1,32 @@
 import type { FieldIssue, Retail, RetailInput } from "@palma/core"
 import { assign, emit, fromPromise, setup } from "xstate"
 
-export interface ChannelContext {
-  /** The channel's id; null while it is a new one. */
+export interface RetailContext {
+  /** The retail's id; null while it is a new one. */
   readonly id: string | null
-  readonly channel: Retail | null
-  /** Why the channel could not be loaded. */
+  readonly retail: Retail | null
+  /** Why the retail could not be loaded. */
   readonly failure: string | null
   /** What the server said when it refused the last save. */
   readonly rejection: { readonly message: string; readonly issues: ReadonlyArray<FieldIssue> } | null
-  /** A save waiting for the RUT check of a new channel. */
+  /** A save waiting for the RUT check of a new retail. */
   readonly pending: RetailInput | null
   /** The last RUT looked up, so leaving the field twice asks once. */
   readonly checkedRut: string | null
 }
 
-export type ChannelEvent =
-  /** A new channel's RUT was typed: is there a channel with it already? */
+export type RetailEvent =
+  /** A new retail's RUT was typed: is there a retail with it already? */
   | { type: "CHECK_RUT"; rut: RetailInput["rut"] }
   | { type: "SAVE"; input: RetailInput }
-  /** The logo was uploaded: the server's channel as it is now. */
-  | { type: "LOGO_SAVED"; channel: Retail }
+  /** The logo was uploaded: the server's retail as it is now. */
+  | { type: "LOGO_SAVED"; retail: Retail }
   | { type: "RETRY" }
 
-export type ChannelEmitted =
-  | { type: "saved"; channel: Retail; created: boolean }
-  /** A new channel's RUT belongs to this existing channel: edit that one instead. */
-  | { type: "exists"; channel: Retail }
+export type RetailEmitted =
+  | { type: "saved"; retail: Retail; created: boolean }
+  /** A new retail's RUT belongs to this existing retail: edit that one instead. */
+  | { type: "exists"; retail: Retail }
 
 const failureOf = (error: unknown) => {
   const e = (typeof error === "object" && error !== null ? error : {}) as { message?: unknown; issues?: unknown }
@@ -37,19 +37,19 @@ const failureOf = (error: unknown) => {
 }
 
 /**
- * One channel's page: load it (or start a new one), save it (an upsert by RUT), keep its logo.
- * A new channel's RUT is looked up before anything is written: if a channel has it, the page
- * says so and opens that channel instead of overwriting it unseen.
+ * One retail's page: load it (or start a new one), save it (an upsert by RUT), keep its logo.
+ * A new retail's RUT is looked up before anything is written: if a retail has it, the page
+ * says so and opens that retail instead of overwriting it unseen.
  */
-export const channelMachine = setup({
+export const retailMachine = setup({
   types: {
-    context: {} as ChannelContext,
-    events: {} as ChannelEvent,
-    emitted: {} as ChannelEmitted,
+    context: {} as RetailContext,
+    events: {} as RetailEvent,
+    emitted: {} as RetailEmitted,
     input: {} as {
       readonly id: string | null
-      /** The channel as the page that opened this one already has it (no need to load it again). */
-      readonly channel?: Retail | null
+      /** The retail as the page that opened this one already has it (no need to load it again). */
+      readonly retail?: Retail | null
     }
   },
   actors: {
@@ -65,16 +65,16 @@ export const channelMachine = setup({
   },
   guards: {
     hasId: ({ context }) => context.id !== null,
-    hasChannel: ({ context }) => context.channel !== null,
+    hasRetail: ({ context }) => context.retail !== null,
     isNew: ({ context }) => context.id === null,
     rutChecked: ({ context, event }) => event.type === "SAVE" && context.id === null && event.input.rut === context.checkedRut,
     uncheckedRut: ({ context, event }) => event.type === "CHECK_RUT" && context.id === null && event.rut !== context.checkedRut
   }
 }).createMachine({
-  id: "channel",
+  id: "retail",
   context: ({ input }) => ({
     id: input.id,
-    channel: input.channel?.id === input.id ? (input.channel ?? null) : null,
+    retail: input.retail?.id === input.id ? (input.retail ?? null) : null,
     failure: null,
     rejection: null,
     pending: null,
@@ -82,13 +82,13 @@ export const channelMachine = setup({
   }),
   initial: "start",
   states: {
-    start: { always: [{ guard: "hasChannel", target: "ready" }, { guard: "hasId", target: "loading" }, { target: "ready" }] },
+    start: { always: [{ guard: "hasRetail", target: "ready" }, { guard: "hasId", target: "loading" }, { target: "ready" }] },
     loading: {
       entry: assign({ failure: null }),
       invoke: {
         src: "load",
         input: ({ context }) => context.id ?? "",
-        onDone: { target: "ready", actions: assign({ channel: ({ event }) => event.output }) },
+        onDone: { target: "ready", actions: assign({ retail: ({ event }) => event.output }) },
         onError: { target: "failure", actions: assign({ failure: ({ event }) => failureOf(event.error).message }) }
       }
     },
@@ -106,7 +106,7 @@ export const channelMachine = setup({
           },
           { target: "saving", actions: assign({ pending: ({ event }) => event.input, rejection: null }) }
         ],
-        LOGO_SAVED: { actions: assign({ channel: ({ event }) => event.channel }) }
+        LOGO_SAVED: { actions: assign({ retail: ({ event }) => event.retail }) }
       }
     },
     checking: {
@@ -121,7 +121,7 @@ export const channelMachine = setup({
           {
             guard: ({ event }) => event.output !== null,
             target: "found",
-            actions: emit(({ event }) => ({ type: "exists" as const, channel: event.output! }))
+            actions: emit(({ event }) => ({ type: "exists" as const, retail: event.output! }))
           },
           { guard: ({ context }) => context.pending !== null, target: "saving" },
           { target: "ready" }
@@ -138,8 +138,8 @@ export const channelMachine = setup({
         onDone: {
           target: "ready",
           actions: [
-            emit(({ context, event }) => ({ type: "saved" as const, channel: event.output, created: context.id === null })),
-            assign({ channel: ({ event }) => event.output, id: ({ event }) => event.output.id, pending: null })
+            emit(({ context, event }) => ({ type: "saved" as const, retail: event.output, created: context.id === null })),
+            assign({ retail: ({ event }) => event.output, id: ({ event }) => event.output.id, pending: null })
           ]
         },
         onError: { target: "ready", actions: assign({ rejection: ({ event }) => failureOf(event.error), pending: null }) }

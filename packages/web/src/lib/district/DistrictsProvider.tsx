@@ -2,7 +2,7 @@ import type { District } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react"
 import { fromPromise } from "xstate"
-import { call } from "../../lib/api"
+import { call } from "../api"
 import { districtsMachine } from "./districtsMachine"
 
 export interface Districts {

@@ -1,9 +1,9 @@
 import { ActionIcon, AppShell, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from "@mantine/core"
 import type { Session } from "@palma/core"
 import { Link, useLocation } from "react-router"
-import { displayName } from "../auth/displayName"
+import { displayName } from "../../lib/auth/displayName"
 import { Icon } from "./icons"
-import type { MenuItem, MenuSection } from "./menu"
+import type { MenuItem, MenuSection } from "../menu"
 import { UserMenu } from "./UserMenu"
 
 /** Width of the sidebar: a strip of icons, or open with labels over the page. */

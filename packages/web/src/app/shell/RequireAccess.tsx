@@ -1,8 +1,8 @@
 import { type Role, roleFromPublicMeta } from "@palma/core"
 import type { RouteObject } from "react-router"
 import { Outlet, useLocation } from "react-router"
-import { useSession } from "../auth/useSession"
-import { canOpen, sectionById } from "./menu"
+import { useSession } from "../../lib/auth/useSession"
+import { canOpen, sectionById } from "../menu"
 import { NoAccessPage } from "./NoAccessPage"
 
 interface RequireAccessProps {

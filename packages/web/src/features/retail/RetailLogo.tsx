@@ -1,6 +1,6 @@
 import { Avatar } from "@mantine/core"
 
-interface ChannelLogoProps {
+interface RetailLogoProps {
   readonly name: string
   /** Where the logo is (this server's `/api/retail/logo/{id}` or a URL); initials without one. */
   readonly src: string | null
@@ -15,8 +15,8 @@ const initialsOf = (name: string) =>
     .map((word) => word.charAt(0).toUpperCase())
     .join("")
 
-/** A channel's logo, or its initials when it has none (or the image cannot be shown). */
-export const ChannelLogo = ({ name, src, size = 32 }: ChannelLogoProps) => (
+/** A retail's logo, or its initials when it has none (or the image cannot be shown). */
+export const RetailLogo = ({ name, src, size = 32 }: RetailLogoProps) => (
   <Avatar src={src} alt={`Logo de ${name}`} size={size} radius="sm" color="teal" imageProps={{ style: { objectFit: "contain" } }}>
     {initialsOf(name)}
   </Avatar>

@@ -1,0 +1,15 @@
+import type { RouteObject } from "react-router"
+import { lazyScreen } from "./lazyScreen"
+
+/** Sidebar entries of the Entidades section (admin only; the shell adds the guard and layout). */
+export const entityMenu: Array<{ label: string; path: string }> = [{ label: "Canales", path: "entities/retail" }]
+
+/**
+ * The entity screens, paths relative to where the shell mounts them. A retail has a page of its
+ * own (its data, logo and plans); `new` creates one.
+ */
+export const entityRoutes: RouteObject[] = [
+  lazyScreen("entities/retail", "Canales", async () => (await import("../../features/retail/RetailListPage")).RetailListPage),
+  lazyScreen("entities/retail/new", "Canales", async () => (await import("../../features/retail/RetailPage")).RetailPage),
+  lazyScreen("entities/retail/:id", "Canales", async () => (await import("../../features/retail/RetailPage")).RetailPage)
+]
