@@ -32,6 +32,7 @@ const hasBody = (request: HttpServerRequest.HttpServerRequest) =>
  * upload route (see `multipartUploads`): still admin-only and checked by content in its handler.
  */
 export const JsonOnlyLive = HttpApiBuilder.middleware(
+  // The router's app type says E = never, but this middleware fails with contract errors (413, 400) on purpose.
   (app) =>
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
