@@ -19,9 +19,8 @@ const openNew = async () => {
 const options = async (user: Parameters<typeof pick>[0], dialog: HTMLElement, name: string) => {
   await user.click(within(dialog).getByRole("combobox", { name }))
   // The dropdown's options (the list's page-size select has options of its own).
-  const shown = within(await screen.findByRole("listbox"))
-    .getAllByRole("option")
-    .map((o) => o.textContent)
+  // The family's members may still be on their way when the dropdown opens: wait for them, not for the empty list.
+  const shown = (await within(await screen.findByRole("listbox")).findAllByRole("option")).map((o) => o.textContent)
   await user.keyboard("{Escape}")
   return shown
 }
