@@ -8,6 +8,8 @@ export default defineProject({
     environment: "happy-dom",
     include: ["test/**/*.test.{ts,tsx}"],
     setupFiles: ["./test/setup.ts"],
-    unstubGlobals: true
+    unstubGlobals: true,
+    // A test is a whole flow of typing and picking, each step answered by the real server.
+    testTimeout: 120_000
   }
 })

@@ -1,4 +1,3 @@
-import { configure, getConfig } from "@testing-library/react"
 import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest"
 
 declare module "vitest" {
@@ -124,20 +123,3 @@ export const useRealServer = (options: { env?: Readonly<Record<string, string>> 
   })
   return server
 }
-
-/**
- * Patience with the real server: every test file's server runs in vitest's main process, so while
- * other files run a screen's answers can take seconds instead of milliseconds. Each wait still
- * ends as soon as the page shows what it waits for. (Pair with `serverTime` on the describe.)
- */
-export const patientWithTheServer = () => {
-  let previous = getConfig().asyncUtilTimeout
-  beforeAll(() => {
-    previous = getConfig().asyncUtilTimeout
-    configure({ asyncUtilTimeout: 15_000 })
-  })
-  afterAll(() => configure({ asyncUtilTimeout: previous }))
-}
-
-/** A test's time: many steps of typing and picking, each answered by the real server. */
-export const serverTime = { timeout: 120_000 }

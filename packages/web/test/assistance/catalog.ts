@@ -9,8 +9,6 @@ import { renderApp } from "../renderApp"
  * API as the form posts them.
  */
 
-export { patientWithTheServer, serverTime } from "../realServer"
-
 /**
  * Forgets the requests made while arranging (sign-in, `server.api`): they go through the same
  * `fetch`, and the assertions are about what the page sent.

@@ -1,11 +1,10 @@
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
-import { assistanceNamed, familyMembers, openServices, patientWithTheServer, readable, serverTime } from "./catalog"
+import { assistanceNamed, familyMembers, openServices, readable } from "./catalog"
 import { listed, pick } from "./openForm"
 
 const server = useRealServer()
-patientWithTheServer()
 
 /** Opens "Nuevo servicio" once the seeded services are listed. */
 const openNew = async () => {
@@ -16,7 +15,7 @@ const openNew = async () => {
   return { dialog, ...view }
 }
 
-describe("creating a servicio", serverTime, () => {
+describe("creating a servicio", () => {
   it("sends the values, benefits and exclusions in the order set with Subir / Bajar", async () => {
     const { dialog, user } = await openNew()
 

@@ -1,13 +1,12 @@
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
-import { arranged, assistanceNamed, createAssistance, familyMembers, openServices, patientWithTheServer, readable, serverTime } from "./catalog"
+import { arranged, assistanceNamed, createAssistance, familyMembers, openServices, readable } from "./catalog"
 import { listed, pills } from "./openForm"
 
 const server = useRealServer()
-patientWithTheServer()
 
-describe("editing a servicio", serverTime, () => {
+describe("editing a servicio", () => {
   it("opens with everything it has, in its order, and sends the whole assistance back", async () => {
     await server.signIn("admin@palma.cl")
     // Its values not in the family's order (the list is by name), to see the asking order kept.

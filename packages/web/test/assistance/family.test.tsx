@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
-import { assistanceNamed, familyMembers, openServices, patientWithTheServer, readable, serverTime } from "./catalog"
+import { assistanceNamed, familyMembers, openServices, readable } from "./catalog"
 import { listed, pick, pills } from "./openForm"
 
 const server = useRealServer()
-patientWithTheServer()
 
 /** Opens "Nuevo servicio" once the seeded services are listed. */
 const openNew = async () => {
@@ -25,7 +24,7 @@ const options = async (user: Parameters<typeof pick>[0], dialog: HTMLElement, na
   return shown
 }
 
-describe("a servicio's family", serverTime, () => {
+describe("a servicio's family", () => {
   it("offers only the chosen family's values, specialties and documents", async () => {
     const { dialog, user } = await openNew()
     expect(within(dialog).getByRole("combobox", { name: "Agregar valor" })).toBeDisabled()

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
-import { assistances, createAssistance, familyId, openServices, patientWithTheServer, serverTime } from "./catalog"
+import { assistances, createAssistance, familyId, openServices } from "./catalog"
 
 const server = useRealServer()
-patientWithTheServer()
 
 /** What the tests of this file add; the seeded services (demoCatalog.ts) are never changed here. */
 const added = { empty: "Armado de bicicleta", noValues: "Orientación en salud", deletable: "Servicio borrable" } as const
@@ -22,7 +21,7 @@ const rows = () =>
 
 const urlParams = () => new URLSearchParams(window.location.search)
 
-describe("Servicios list", serverTime, () => {
+describe("Servicios list", () => {
   it("shows each assistance with its family and how many values, specialties and documents it has", async () => {
     await server.signIn("admin@palma.cl")
     await createAssistance(server, { family: "Ciclista", name: added.empty, description: "Sin valores, especialidades ni documentos" })

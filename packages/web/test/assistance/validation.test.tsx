@@ -2,11 +2,10 @@ import type { Specialty, Value } from "@palma/core"
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
-import { assistanceNamed, assistances, familyId, openServices, patientWithTheServer, readable, serverTime } from "./catalog"
+import { assistanceNamed, assistances, familyId, openServices, readable } from "./catalog"
 import { listed, pick, pills } from "./openForm"
 
 const server = useRealServer()
-patientWithTheServer()
 
 /** Opens "Nuevo servicio" once the seeded services are listed. */
 const openNew = async () => {
@@ -17,7 +16,7 @@ const openNew = async () => {
   return { dialog, ...view }
 }
 
-describe("the servicio form's checks", serverTime, () => {
+describe("the servicio form's checks", () => {
   it("checks with the contract before sending, in Spanish, and focuses the first field to fix", async () => {
     const { dialog, user } = await openNew()
     await user.type(within(dialog).getByRole("textbox", { name: "Nuevo beneficio" }), "   x{Enter}")

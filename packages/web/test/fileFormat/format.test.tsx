@@ -4,10 +4,9 @@ import { inflateRawSync } from "node:zlib"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, assignPlan, createRetail, patientWithTheServer, productNamed, serverTime, signInAdmin, writes } from "../retail/seed"
+import { arranged, assignPlan, createRetail, productNamed, signInAdmin, writes } from "../retail/seed"
 
 const server = useRealServer()
-patientWithTheServer()
 
 /**
  * A retail of the test's own selling Asistencia Hogar, a plan without a format (a plan made
@@ -69,7 +68,7 @@ const zipTexts = (bytes: Uint8Array): string => {
 
 afterEach(() => vi.restoreAllMocks())
 
-describe("Formatos de archivo", serverTime, () => {
+describe("Formatos de archivo", () => {
   it("starts a plan without format from the columns it cannot lack, which cannot be removed or made optional", async () => {
     const { plan, option } = await ownPlan("77222222-K", "77.222.222-K", "Canal Sin Formato")
     const { columns } = await openFormat(option)

@@ -1,18 +1,12 @@
 import { MantineProvider } from "@mantine/core"
 import { notifications } from "@mantine/notifications"
-import { configure, render } from "@testing-library/react"
+import { render } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { StrictMode } from "react"
 import { createBrowserRouter, RouterProvider } from "react-router"
-import { vi } from "vitest"
 import { theme } from "../../src/app/theme"
 import { Toaster } from "../../src/components/Toaster"
 import { masterRoutes } from "../../src/app/routes/masterRoutes"
-
-// Screens wait on a real server and load their routes lazily: on a busy machine the first answer
-// can take longer than Testing Library's default second, and a whole flow longer than 5 seconds.
-configure({ asyncUtilTimeout: 3_000 })
-vi.setConfig({ testTimeout: 15_000 })
 
 /**
  * Opens a master screen at `path` (with its query string) on its own, as the shell mounts it:

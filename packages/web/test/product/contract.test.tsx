@@ -2,11 +2,10 @@ import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, assignPlan, retailNamed, createProduct, patientWithTheServer, productNamed, serverTime, signInAdmin } from "../retail/seed"
+import { arranged, assignPlan, retailNamed, createProduct, productNamed, signInAdmin } from "../retail/seed"
 import { providePromiseWithResolvers } from "./withResolvers"
 
 const server = useRealServer()
-patientWithTheServer()
 
 /** Every contract the page asked the server for. */
 const contractCalls = () => server.requests.filter((r) => r.path.startsWith("/api/product/getContract/"))
@@ -29,7 +28,7 @@ const openContract = async (product: string) => {
 
 // pdf.js cannot draw in happy-dom: these check the dialog, the plan choice, the request of the
 // server's real contract and the viewer's frame (its named region and toolbar), not the page's canvas.
-describe("a producto's contract", serverTime, () => {
+describe("a producto's contract", () => {
   providePromiseWithResolvers()
 
   it("lets the admin pick a retail's plan and opens that plan's contract in the viewer", async () => {

@@ -4,10 +4,9 @@ import { describe, expect, it } from "vitest"
 import { pick } from "../assistance/openForm"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, assistanceId, familyId, patientWithTheServer, productNamed, serverTime, signInAdmin } from "../retail/seed"
+import { arranged, assistanceId, familyId, productNamed, signInAdmin } from "../retail/seed"
 
 const server = useRealServer()
-patientWithTheServer()
 
 const openNew = async () => {
   await signInAdmin(server)
@@ -27,7 +26,7 @@ const fill = async (user: UserEvent, scope: HTMLElement, name: string, text: str
   return input
 }
 
-describe("creating a producto", serverTime, () => {
+describe("creating a producto", () => {
   it("sends UF as a two-decimal string and pesos as an integer, with every field", async () => {
     const { dialog, user } = await openNew()
     await pick(user, dialog, "Familia", "Hogar")

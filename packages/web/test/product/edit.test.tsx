@@ -2,12 +2,11 @@ import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, assignPlan, assistanceId, retailNamed, createProduct, patientWithTheServer, productNamed, serverTime, signInAdmin } from "../retail/seed"
+import { arranged, assignPlan, assistanceId, retailNamed, createProduct, productNamed, signInAdmin } from "../retail/seed"
 
 const server = useRealServer()
-patientWithTheServer()
 
-describe("editing a producto", serverTime, () => {
+describe("editing a producto", () => {
   it("shows its amounts as es-CL writes them and sends them back exactly", async () => {
     await signInAdmin(server)
     const grua = await assistanceId(server, "Grúa")

@@ -3,10 +3,9 @@ import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, createProduct, patientWithTheServer, serverTime, signInAdmin } from "../retail/seed"
+import { arranged, createProduct, signInAdmin } from "../retail/seed"
 
 const server = useRealServer()
-patientWithTheServer()
 
 const rows = () =>
   within(screen.getByRole("table", { name: "Productos" }))
@@ -19,7 +18,7 @@ const rows = () =>
         .map((cell) => cell.textContent)
     )
 
-describe("Productos list", serverTime, () => {
+describe("Productos list", () => {
   it("shows prices as es-CL writes them, with the currency, frequency and term", async () => {
     await signInAdmin(server)
     // Beside the seeded products (monthly, small amounts): thousands in UF and pesos, yearly and weekly.

@@ -3,10 +3,9 @@ import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, austral, retailById, retailNamed, patientWithTheServer, serverTime, signInAdmin, writes } from "./seed"
+import { arranged, austral, retailById, retailNamed, signInAdmin, writes } from "./seed"
 
 const server = useRealServer()
-patientWithTheServer()
 
 const openNew = async () => {
   await signInAdmin(server)
@@ -18,7 +17,7 @@ const openNew = async () => {
 
 const retails = () => server.api<ReadonlyArray<Retail>>("GET", "/api/retail/getAll")
 
-describe("a retail's form", serverTime, () => {
+describe("a retail's form", () => {
   it("checks the RUT by its check digit before sending anything, and shows it formatted", async () => {
     const { user, form } = await openNew()
     const rut = form.getByRole("textbox", { name: "RUT" })

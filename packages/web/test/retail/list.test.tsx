@@ -3,10 +3,9 @@ import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, austral, retailNamed, createRetail, patientWithTheServer, serverTime, signInAdmin, uploadLogo, writes } from "./seed"
+import { arranged, austral, retailNamed, createRetail, signInAdmin, uploadLogo, writes } from "./seed"
 
 const server = useRealServer()
-patientWithTheServer()
 
 const table = () => within(screen.getByRole("table", { name: "Canales" }))
 const names = () =>
@@ -18,7 +17,7 @@ const names = () =>
 /** The demo catalog's retails, by name; no test of this file changes them. */
 const seeded = ["Canal Web Palma", "Corredora Pacífico", "Tarjeta Banco Austral", "Tiendas Andes"]
 
-describe("Canales", serverTime, () => {
+describe("Canales", () => {
   it("lists the retails with their logo, RUT formatted, comuna and contact", async () => {
     await signInAdmin(server)
     const retail = await retailNamed(server, austral.name)

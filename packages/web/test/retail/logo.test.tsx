@@ -3,10 +3,9 @@ import { screen, waitFor } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, retailById, createRetail, patientWithTheServer, pngBytes, serverTime, signInAdmin } from "./seed"
+import { arranged, retailById, createRetail, pngBytes, signInAdmin } from "./seed"
 
 const server = useRealServer()
-patientWithTheServer()
 
 /** A file as the picker hands it over; `size` is what the browser reports, whatever the bytes. */
 const image = (name: string, type: string, bytes: Uint8Array<ArrayBuffer> = pngBytes, size?: number) => {
@@ -26,7 +25,7 @@ const openRetail = async (rut: string, name: string) => {
   return { retail, input, ...view }
 }
 
-describe("a retail's logo", serverTime, () => {
+describe("a retail's logo", () => {
   it("refuses a file of 10 MB or more before sending it", async () => {
     const { retail, user, input } = await openRetail("76222222-1", "Canal Logo Grande")
     expect(input).toHaveAttribute("accept", "image/png,image/jpeg,image/gif,image/webp")

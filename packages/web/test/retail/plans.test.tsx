@@ -3,10 +3,9 @@ import { describe, expect, it } from "vitest"
 import { providePromiseWithResolvers } from "../product/withResolvers"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, austral, retailNamed, retailWithPlans, patientWithTheServer, plansOf, productNamed, serverTime, signInAdmin, writes } from "./seed"
+import { arranged, austral, retailNamed, retailWithPlans, plansOf, productNamed, signInAdmin, writes } from "./seed"
 
 const server = useRealServer()
-patientWithTheServer()
 
 /** The retail's page, at its plans. */
 const openPlans = async (retailId: string) => {
@@ -28,7 +27,7 @@ const openOwnPlans = async (rut: string, name: string) => {
 
 const rowOf = (table: ReturnType<typeof within>, product: string) => within(table.getByRole("cell", { name: product }).closest("tr")!)
 
-describe("a retail's plans", serverTime, () => {
+describe("a retail's plans", () => {
   it("lists each plan with its prices in the product's currency", async () => {
     await signInAdmin(server)
     // The seeded retail's plans (demoChannels.ts); no test of this file changes them.

@@ -10,8 +10,6 @@ import type { RealServer } from "../realServer"
 /** The seeded "Tarjeta Banco Austral": sells Asistencia Hogar (pesos) and Asistencia Integral (UF), not Asistencia Mascota. */
 export const austral = { name: "Tarjeta Banco Austral", rut: "97045000-9", shown: "97.045.000-9" } as const
 
-export { patientWithTheServer, serverTime } from "../realServer"
-
 export const signInAdmin = (server: RealServer) => server.signIn("admin@palma.cl")
 
 /**
