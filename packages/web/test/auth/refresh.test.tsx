@@ -22,6 +22,32 @@ describe("token refresh", () => {
     await expect(server.api("GET", "/api/auth/me")).resolves.toMatchObject({ user: { email: admin.email } })
   })
 
+  it("signs out only after a refresh on the wire is answered, so its new cookie can't bring the session back", async () => {
+    const { user } = renderApp("/sign-in")
+    await signInThroughForm(user, admin)
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let refreshAnswered = false
+    let refreshAnsweredAtSignOut: boolean | null = null
+    server.override.set("POST /api/auth/local/refresh", async (forward) => {
+      await gate
+      const answer = await forward()
+      refreshAnswered = true
+      return answer
+    })
+    server.override.set("POST /api/auth/local/sign-out", (forward) => {
+      refreshAnsweredAtSignOut = refreshAnswered
+      return forward()
+    })
+    await expect.poll(refreshes, { timeout: 8_000 }).toBeGreaterThanOrEqual(1)
+    await user.click(await screen.findByRole("button", { name: "Menú de usuario" }))
+    await user.click(await screen.findByRole("menuitem", { name: "Cerrar sesión" }))
+    release()
+    expect(await screen.findByRole("heading", { name: "Iniciar sesión" })).toBeInTheDocument()
+    expect(refreshAnsweredAtSignOut).toBe(true)
+    await expect(server.api("GET", "/api/auth/me")).rejects.toThrow(/401/)
+  })
+
   it("signs out when the refresh fails", async () => {
     const { user } = renderApp("/sign-in")
     await signInThroughForm(user, admin)

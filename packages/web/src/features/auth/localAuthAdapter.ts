@@ -14,6 +14,10 @@ export const createLocalAuthAdapter = (call: Call): AuthAdapter => {
   let timer: ReturnType<typeof setTimeout> | undefined
   /** When the current token expires; null while signed out (nothing to refresh). */
   let expiresAt: number | null = null
+  /** The refresh on the wire, if any: a sign-out waits for it, or its answer would set the cookie again. */
+  let refreshing: Promise<void> | null = null
+  /** Set when a sign-out starts: a refresh answered after that is not remembered. */
+  let signingOut = false
 
   const schedule = () => {
     clearTimeout(timer)
@@ -31,11 +35,22 @@ export const createLocalAuthAdapter = (call: Call): AuthAdapter => {
     clearExpiry()
     validUntil(null)
   }
-  const refresh = () =>
-    call((client) => client.auth.refresh()).then(remember, () => {
-      forget()
-      notify?.()
-    })
+  const refresh = () => {
+    refreshing = call((client) => client.auth.refresh())
+      .then(
+        (issued) => {
+          if (!signingOut) remember(issued)
+        },
+        () => {
+          forget()
+          notify?.()
+        }
+      )
+      .finally(() => {
+        refreshing = null
+      })
+    return refreshing
+  }
 
   const onStorage = (event: StorageEvent) => {
     const change = expiryChange(event)
@@ -61,12 +76,22 @@ export const createLocalAuthAdapter = (call: Call): AuthAdapter => {
       ),
     signIn: (credentials) => call((client) => client.auth.signIn({ payload: credentials })).then(remember),
     signUp: (details) => call((client) => client.auth.signUp({ payload: details })).then(remember),
-    signOut: () =>
-      call((client) => client.auth.signOut()).then(forget, (error: unknown) => {
-        // Already expired on the server: the goal is reached all the same.
-        if (!isUnauthorized(error)) throw error
-        forget()
-      }),
+    signOut: async () => {
+      signingOut = true
+      clearTimeout(timer)
+      try {
+        await refreshing
+        await call((client) => client.auth.signOut()).then(forget, (error: unknown) => {
+          // Already expired on the server: the goal is reached all the same.
+          if (!isUnauthorized(error)) throw error
+          forget()
+        })
+      } finally {
+        signingOut = false
+        // Still signed in when the sign-out failed: keep the token fresh again.
+        schedule()
+      }
+    },
     watch: (onChange) => {
       notify = onChange
       window.addEventListener("storage", onStorage)
