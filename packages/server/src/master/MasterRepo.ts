@@ -1,6 +1,7 @@
 import { SqlClient, type SqlError, SqlSchema } from "@effect/sql"
 import { Effect, type ParseResult, Schema } from "effect"
 import { FamilyOfItems, type Page, type PageQuery } from "@palma/core"
+import { containsText } from "../sql/textSearch.js"
 import type { MasterTable } from "./MasterTable.js"
 
 /** A row that does not decode is a drifted column: a defect, not a client's problem. */
@@ -31,7 +32,7 @@ export const makeMasterRepo = <A, I, In, Resolved>(entity: Schema.Schema<A, I>, 
         const sort = query.sort && spec.sortable.includes(query.sort) ? query.sort : spec.sortable[0]!
         const direction = query.order === "desc" ? sql`DESC` : sql`ASC`
         const term = query.search?.trim()
-        const where = sql.and([...activeOf(query.family_id), ...(term ? [sql.or(spec.searchable.map((f) => sql`${sql(f)}::text ILIKE ${`%${term}%`}`))] : [])])
+        const where = sql.and([...activeOf(query.family_id), ...(term ? [sql.or(spec.searchable.map((f) => containsText(sql, sql`${sql(f)}`, term)))] : [])])
         const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM ${view()} WHERE ${where}`
         const items = yield* SqlSchema.findAll({
           Request: Schema.Void,

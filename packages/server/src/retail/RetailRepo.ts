@@ -2,9 +2,7 @@ import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { logoContentTypes, Retail, RetailFound, type RetailInput, type RetailSearch } from "@palma/core"
 import { returnedId } from "../sql/returnedId.js"
-
-/** A LIKE pattern that matches `term` anywhere, with its own wildcards taken literally. */
-const containing = (term: string) => `%${term.replace(/[\\%_]/g, "\\$&")}%`
+import { containing, containsText } from "../sql/textSearch.js"
 
 /** A RUT as searched: digits and check digit only, so "12.345" and "12345678-5" both match. */
 const rutDigits = (text: string) => text.replace(/[^0-9kK]/g, "").toUpperCase()
@@ -47,7 +45,7 @@ const make = Effect.gen(function* () {
       WHERE ${sql.and([
         sql`r.is_active`,
         ...(rut !== "" ? [sql`replace(r.rut, '-', '') ILIKE ${containing(rut)}`] : []),
-        ...(name !== "" ? [sql`r.name ILIKE ${containing(name)}`] : [])
+        ...(name !== "" ? [containsText(sql, sql`r.name`, name)] : [])
       ])}
       ORDER BY r.name, r.rut`
   })

@@ -78,6 +78,17 @@ describe("family", () => {
     const search = await operador((c) => c.family.page({ urlParams: { search: "masc" } }))
     expect(search.items.map((f) => f.name)).toEqual(["Mascotas"])
   })
+
+  it("searches without accents or case", async () => {
+    await admin((c) => c.family.create({ payload: { name: "Climatización Ñuñoa" } }))
+    for (const search of ["climatizacion", "ÑUÑOA", "nunoa"]) {
+      const found = await operador((c) => c.family.page({ urlParams: { search } }))
+      expect(
+        found.items.map((f) => f.name),
+        search
+      ).toEqual(["Climatización Ñuñoa"])
+    }
+  })
 })
 
 describe("specialty", () => {

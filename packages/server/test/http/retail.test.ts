@@ -100,6 +100,7 @@ describe("retail", () => {
     const b = await admin((c) => c.retail.create({ payload: retailInput({ rut: rutOf(77555222), name: "Corredora Búsqueda Sur" }) }))
     const ids = (rows: ReadonlyArray<{ id: string }>) => rows.map((r) => r.id)
     expect(ids(await operador((c) => c.retail.getBySearchValues({ payload: search({ name: "búsqueda" }) })))).toEqual([a.id, b.id])
+    expect(ids(await operador((c) => c.retail.getBySearchValues({ payload: search({ name: "BUSQUEDA" }) })))).toEqual([a.id, b.id])
     expect(ids(await operador((c) => c.retail.getBySearchValues({ payload: search({ rut: "77.555.2" }) })))).toEqual([b.id])
     expect(ids(await operador((c) => c.retail.getBySearchValues({ payload: search({ rut: "77555", name: "norte" }) })))).toEqual([a.id])
     expect(await operador((c) => c.retail.getBySearchValues({ payload: search({ name: "100%_nada" }) }))).toEqual([])
