@@ -7,11 +7,13 @@ import { BadRequest, PayloadTooLarge } from "./errors.js"
 import { FamilyApi } from "./family.js"
 import { FieldApi } from "./field.js"
 import { FileFormatApi } from "./fileFormat.js"
+import { PartnerApi } from "./partner.js"
 import { ProductApi } from "./product.js"
 import { ProcedureApi } from "./procedure.js"
 import { QualificationApi } from "./qualification.js"
 import { RelationshipApi } from "./relationship.js"
 import { RetailApi } from "./retail.js"
+import { SpecialistApi } from "./specialist.js"
 import { SpecialtyApi } from "./specialty.js"
 import { StageApi } from "./stage.js"
 import { ValueApi } from "./value.js"
@@ -35,6 +37,8 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(RetailApi)
   .add(FieldApi)
   .add(FileFormatApi)
+  .add(SpecialistApi)
+  .add(PartnerApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
   .prefix("/api") {}

@@ -1,30 +1,70 @@
 import { Schema } from "effect"
-import { DistrictRef, IdList } from "./common.js"
-import { Flag, Id, Payload } from "./fields.js"
-import { personFields, personInputFields } from "./person.js"
+import { DottedRut, Rut } from "../rut/Rut.js"
+import { DistrictRef, Phone, optionalNull } from "./common.js"
+import { Email, Flag, Id, IsoDate, OptionalText, Payload, Text } from "./fields.js"
+import { ProviderSpecialty, ServedDistrict, ServedRefs, SpecialtyRefs } from "./provider.js"
 
-/** An individual technician: what they do and where (comuna CUT codes), or remotely. */
+/**
+ * An individual technician, as the seed's lists answer them (`getAll`, `getBySpecialtyId`,
+ * `getByName`, `getByAssistanceAndDistrict`). `district` is the comuna's name ("" without one) and
+ * `district_id` its CUT code; `person_id` is null: Palma keeps no separate person record for them.
+ */
 export const Specialist = Schema.Struct({
   id: Id,
-  ...personFields,
-  specialties: Schema.Array(Id),
-  districts: Schema.Array(Schema.String),
+  person_id: Schema.Null,
+  rut: DottedRut,
+  name: Schema.String,
+  paternalLastName: Schema.String,
+  maternalLastName: Schema.String,
+  birthDate: Schema.NullOr(IsoDate),
+  address: Schema.String,
+  district: Schema.String,
+  district_id: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  phone: Schema.NullOr(Schema.String),
   isRemote: Schema.Boolean,
   isActive: Schema.Boolean
 })
 export type Specialist = typeof Specialist.Type
 
-const Districts = Schema.Array(DistrictRef)
-  .annotations({ message: () => "Debe ser una lista de comunas" })
-  .pipe(
-    Schema.maxItems(346, { message: () => "Demasiadas comunas" }),
-    Schema.filter((ds) => new Set(ds).size === ds.length || "Hay comunas repetidas")
-  )
+/** One specialist as `getById`, `getByRut` and `create` answer it: with what they do and where. */
+export const SpecialistDetail = Schema.Struct({
+  ...Specialist.fields,
+  specialties: Schema.Array(ProviderSpecialty),
+  districts: Schema.Array(ServedDistrict)
+})
+export type SpecialistDetail = typeof SpecialistDetail.Type
 
+/** A row of Palma's paged list: the specialist, their specialties and how many comunas they serve. */
+export const SpecialistPageItem = Schema.Struct({
+  ...Specialist.fields,
+  specialties: Schema.Array(ProviderSpecialty),
+  districtCount: Schema.Number
+})
+export type SpecialistPageItem = typeof SpecialistPageItem.Type
+
+/** `deleteById` answers the deactivated specialist, with the original's `deleted: true`. */
+export const DeletedSpecialist = Schema.Struct({ ...Specialist.fields, deleted: Schema.Literal(true) })
+export type DeletedSpecialist = typeof DeletedSpecialist.Type
+
+/**
+ * `POST /specialist/create`, an upsert keyed on the RUT. The original client posts its whole state:
+ * `specialties` as the rows it read (`{id, name, family_id, family_name}`) and `districts` as
+ * `{id, district_name}` rows; ids or comunas alone are accepted too. `district` is a comuna's name
+ * or CUT code; anything else it sends (`id`, `person_id`…) is ignored.
+ */
 export const SpecialistInput = Payload({
-  ...personInputFields,
-  specialties: IdList(),
-  districts: Schema.optionalWith(Districts, { default: () => [] }),
+  rut: Rut,
+  name: Text(80),
+  paternalLastName: Text(80),
+  maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
+  birthDate: optionalNull(IsoDate, "Fecha inválida (use AAAA-MM-DD)"),
+  address: Schema.optionalWith(OptionalText(200), { default: () => "" }),
+  district: optionalNull(DistrictRef, "Comuna inválida"),
+  email: optionalNull(Email, "Correo electrónico inválido"),
+  phone: optionalNull(Phone, "Teléfono inválido"),
+  specialties: SpecialtyRefs,
+  districts: Schema.optionalWith(ServedRefs, { default: () => [] }),
   isRemote: Schema.optionalWith(Flag, { default: () => false })
 }).pipe(
   Schema.filter((s) => s.specialties.length > 0 || { path: ["specialties"], message: "Indique al menos una especialidad" }),
@@ -33,11 +73,16 @@ export const SpecialistInput = Payload({
 )
 export type SpecialistInput = typeof SpecialistInput.Type
 
+/** What the assignment rule needs to know of a specialist: specialty ids and comuna CUT codes. */
+export interface Attendance {
+  readonly specialties: ReadonlyArray<string>
+  readonly districts: ReadonlyArray<string>
+  readonly isRemote: boolean
+  readonly isActive: boolean
+}
+
 /** DOMAIN rule: a matching specialty, and the event's comuna served or remote work. */
-export const canAttend = (
-  specialist: Pick<Specialist, "specialties" | "districts" | "isRemote" | "isActive">,
-  need: { readonly specialties: ReadonlyArray<string>; readonly district: string | null }
-): boolean =>
+export const canAttend = (specialist: Attendance, need: { readonly specialties: ReadonlyArray<string>; readonly district: string | null }): boolean =>
   specialist.isActive &&
   specialist.specialties.some((s) => need.specialties.includes(s)) &&
   (specialist.isRemote || (need.district !== null && specialist.districts.includes(need.district)))

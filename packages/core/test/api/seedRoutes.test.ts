@@ -5,8 +5,7 @@ import { PalmaApi } from "../../src/api/Api.js"
  * Every call of the seed (spec §7) for the resources built so far, at its method and path, read
  * from the contract itself so a route cannot silently move (DESIGN §2). Parameter names are
  * normalized: on the wire only their position counts. Seed calls of these groups whose data
- * later issues bring, to be added here when built: `GET /specialty/getSpecialitiesByAssistance/:id/:assistance_id/`
- * and `…ByPartner/…/` (specialists, partners), `GET /assistance/getValuesById/:insured_id/:assistance_id/:product_id`
+ * later issues bring, to be added here when built: `GET /assistance/getValuesById/:insured_id/:assistance_id/:product_id`
  * and `POST /assistance/assignValue` (leads), `GET /product/getContractOperations/:id` (a case id),
  * `GET /retail/getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id` (people),
  * `POST /retail/addLeadFromExcel` (uploads).
@@ -21,7 +20,9 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
     "GET /get/:id",
     "GET /getAllSpecialties",
     "GET /families",
-    "GET /getSpecialtiesByFamilyId/:family_id"
+    "GET /getSpecialtiesByFamilyId/:family_id",
+    "GET /getSpecialitiesByAssistance/:id/:assistance_id/",
+    "GET /getSpecialitiesByPartner/:id/:assistance_id/"
   ],
   document: [
     "POST /create",
@@ -74,7 +75,31 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
     "DELETE /deleteById/:id"
   ],
   field: ["GET /getByProductPlanId/:productPlan_id"],
-  fileFormat: ["POST /create", "GET /getAll", "GET /getByProductPlanId/:productPlan_id", "DELETE /deleteByProductPlanId/:productPlan_id"]
+  fileFormat: ["POST /create", "GET /getAll", "GET /getByProductPlanId/:productPlan_id", "DELETE /deleteByProductPlanId/:productPlan_id"],
+  specialist: [
+    "POST /create",
+    "DELETE /deleteById/:id",
+    "GET /getAll",
+    "GET /getById/:id",
+    "GET /getFamilies",
+    "GET /getAssistances/:family_id",
+    "GET /getByRut/:rut",
+    "GET /getBySpecialtyId/:id",
+    "GET /getByName/:name",
+    "GET /getByAssistanceAndDistrict/:district/:assistance_id"
+  ],
+  partner: [
+    "POST /create",
+    "GET /getAll",
+    "GET /getById/:id",
+    "GET /getByRut/:rut",
+    "GET /getFamilies",
+    "DELETE /deletePartner/:id",
+    "GET /getBySpecialtyId/:id",
+    "GET /getByName/:name",
+    "GET /getByFamilyId/:id",
+    "GET /getByAssistance/:id"
+  ]
 }
 
 const normalize = (path: string) => path.replace(/:\w+/g, ":")
