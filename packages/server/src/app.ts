@@ -27,6 +27,7 @@ import { JsonOnlyLive } from "./http/jsonOnly.js"
 import { SecurityLive } from "./http/Security.js"
 import { StaticLive } from "./http/Static.js"
 import { MasterCache } from "./master/MasterCache.js"
+import { PartnerLive } from "./partner/Http.js"
 import { migrations } from "./migrations/index.js"
 import { ProcedureLive } from "./procedure/Http.js"
 import { ProductLive } from "./product/Http.js"
@@ -34,6 +35,7 @@ import { QualificationLive } from "./qualification/Http.js"
 import { RelationshipLive } from "./relationship/Http.js"
 import { RetailLive } from "./retail/Http.js"
 import { seed } from "./seed/index.js"
+import { SpecialistLive } from "./specialist/Http.js"
 import { SpecialtyLive } from "./specialty/Http.js"
 import { type DatabaseError, databaseLayer } from "./sql/Database.js"
 import { runMigrations } from "./sql/Migrations.js"
@@ -60,7 +62,9 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     ProductLive,
     RetailLive,
     FieldLive,
-    FileFormatLive
+    FileFormatLive,
+    SpecialistLive,
+    PartnerLive
   ])
 )
 

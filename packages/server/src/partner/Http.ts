@@ -1,0 +1,23 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Layer } from "effect"
+import { PalmaApi } from "@palma/core"
+import { PartnerService } from "./PartnerService.js"
+
+/** The `partner` group of the contract: the provider companies. */
+export const PartnerLive = HttpApiBuilder.group(PalmaApi, "partner", (handlers) =>
+  Effect.gen(function* () {
+    const partners = yield* PartnerService
+    return handlers
+      .handle("getFamilies", () => partners.families)
+      .handle("getAll", () => partners.all)
+      .handle("page", ({ urlParams }) => partners.page(urlParams))
+      .handle("getById", ({ path }) => partners.getById(path.id))
+      .handle("getByRut", ({ path }) => partners.getByRut(path.rut))
+      .handle("getBySpecialtyId", ({ path }) => partners.bySpecialty(path.id))
+      .handle("getByAssistance", ({ path }) => partners.byAssistance(path.id))
+      .handle("getByName", ({ path }) => partners.byName(path.name))
+      .handle("getByFamilyId", ({ path }) => partners.byFamily(path.id))
+      .handle("create", ({ payload }) => partners.upsert(payload))
+      .handle("deletePartner", ({ path }) => partners.deactivate(path.id))
+  })
+).pipe(Layer.provide(PartnerService.layer))

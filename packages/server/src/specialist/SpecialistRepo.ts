@@ -1,0 +1,164 @@
+import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { ProviderAssistance, type ProviderPageQuery, ServedDistrict, Specialist, type SpecialistInput } from "@palma/core"
+import { pageOf, providerConditions } from "../provider/pageFilters.js"
+import { returnedId } from "../sql/returnedId.js"
+import { containsText, folded } from "../sql/textSearch.js"
+
+/** What the page's rows carry beyond a specialist: how many comunas they serve. */
+const PageRow = Schema.Struct({ ...Specialist.fields, districtCount: Schema.Number })
+
+/** The sortable columns of the page, by the wire's names. */
+const sortable = ["name", "rut", "district", "isRemote"] as const
+
+/** The resolved input: comunas as CUT codes. */
+export interface SpecialistWrite {
+  readonly input: SpecialistInput
+  readonly districtId: string | null
+}
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+
+  /** The columns as the wire reads them: the comuna's name in `district`, its code in `district_id`. */
+  const columns = sql`s.id, NULL AS person_id, s.rut, s.name, s.paternal_last_name AS "paternalLastName",
+    s.maternal_last_name AS "maternalLastName", to_char(s.birth_date, 'YYYY-MM-DD') AS "birthDate", s.address,
+    COALESCE(d.name, '') AS district, s.district_id, s.email, s.phone, s.is_remote AS "isRemote", s.is_active AS "isActive"`
+  const tables = sql`specialist s LEFT JOIN district d ON d.id = s.district_id`
+  const fullName = sql`s.name || ' ' || s.paternal_last_name || ' ' || s.maternal_last_name`
+  const byName = sql`s.name, s.paternal_last_name, s.maternal_last_name, s.rut`
+
+  const specialists = (where: Statement.Fragment) => sql`SELECT ${columns} FROM ${tables} WHERE ${where} ORDER BY ${byName}`
+  const all = (where: (request: string) => Statement.Fragment) =>
+    SqlSchema.findAll({ Request: Schema.String, Result: Specialist, execute: (request) => specialists(where(request)) })
+  const one = (where: (request: string) => Statement.Fragment) =>
+    SqlSchema.findOne({ Request: Schema.String, Result: Specialist, execute: (request) => specialists(where(request)) })
+
+  const hasSpecialty = (condition: Statement.Fragment) =>
+    sql`EXISTS (SELECT 1 FROM specialist_specialty ss JOIN specialty sp ON sp.id = ss.specialty_id AND sp.is_active
+      WHERE ss.specialist_id = s.id AND ${condition})`
+  const serves = (districtId: string) => sql`EXISTS (SELECT 1 FROM specialist_district sd WHERE sd.specialist_id = s.id AND sd.district_id = ${districtId})`
+
+  const findById = one((id) => sql`s.id = ${id}`)
+  const findByRut = one((rut) => sql`s.rut = ${rut}`)
+  const findActive = SqlSchema.findAll({ Request: Schema.Void, Result: Specialist, execute: () => specialists(sql`s.is_active`) })
+  const findBySpecialty = all((id) => sql`s.is_active AND ${hasSpecialty(sql`ss.specialty_id = ${id}`)}`)
+  const findByName = all((name) => sql`s.is_active AND ${containsText(sql, fullName, name)}`)
+
+  /** Active specialists with a specialty that performs the assistance who serve the comuna or work remotely. */
+  const selection = SqlSchema.findAll({
+    Request: Schema.Struct({ assistanceId: Schema.String, districtId: Schema.String }),
+    Result: Specialist,
+    execute: ({ assistanceId, districtId }) =>
+      specialists(
+        sql.and([
+          sql`s.is_active`,
+          hasSpecialty(sql`EXISTS (SELECT 1 FROM assistance_specialty a WHERE a.specialty_id = ss.specialty_id AND a.assistance_id = ${assistanceId})`),
+          sql.or([sql`s.is_remote`, serves(districtId)])
+        ])
+      )
+  })
+
+  /** The comunas a specialist serves, by name. */
+  const districtsOf = SqlSchema.findAll({
+    Request: Schema.String,
+    Result: ServedDistrict,
+    execute: (id) => sql`SELECT d.id, d.name AS district_name FROM specialist_district sd JOIN district d ON d.id = sd.district_id
+      WHERE sd.specialist_id = ${id} ORDER BY ${folded(sql, sql`d.name`)}, d.id`
+  })
+
+  /** The family's active assistances that an active specialist can perform (through an active specialty). */
+  const assistancesOf = SqlSchema.findAll({
+    Request: Schema.String,
+    Result: ProviderAssistance,
+    execute: (familyId) => sql`SELECT a.id, a.name FROM assistance a
+      WHERE a.family_id = ${familyId} AND a.is_active AND EXISTS (
+        SELECT 1 FROM assistance_specialty asp
+          JOIN specialty sp ON sp.id = asp.specialty_id AND sp.is_active
+          JOIN specialist_specialty ss ON ss.specialty_id = asp.specialty_id
+          JOIN specialist s ON s.id = ss.specialist_id AND s.is_active
+        WHERE asp.assistance_id = a.id)
+      ORDER BY a.name, a.id`
+  })
+
+  const page = (query: ProviderPageQuery, districtId: string | null) =>
+    Effect.gen(function* () {
+      const { page, pageSize, offset } = pageOf(query)
+      const where = sql.and([
+        ...providerConditions(sql, query, { isActive: sql`s.is_active`, name: fullName, rut: sql`s.rut` }),
+        ...(query.specialty_id ? [hasSpecialty(sql`ss.specialty_id = ${query.specialty_id}`)] : []),
+        ...(query.family_id ? [hasSpecialty(sql`sp.family_id = ${query.family_id}`)] : []),
+        ...(districtId !== null ? [serves(districtId)] : []),
+        ...(query.remote === undefined ? [] : [query.remote ? sql`s.is_remote` : sql`NOT s.is_remote`])
+      ])
+      const sort = sortable.find((s) => s === query.sort) ?? "name"
+      const direction = query.order === "desc" ? sql`DESC` : sql`ASC`
+      const orderBy = {
+        name: sql`s.name ${direction}, s.paternal_last_name ${direction}, s.maternal_last_name ${direction}`,
+        rut: sql`length(s.rut) ${direction}, s.rut ${direction}`,
+        district: sql`COALESCE(d.name, '') ${direction}, ${byName}`,
+        isRemote: sql`s.is_remote ${direction}, ${byName}`
+      }[sort]
+      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM ${tables} WHERE ${where}`
+      const items = yield* SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: PageRow,
+        execute: () => sql`SELECT ${columns}, (SELECT count(*)::int FROM specialist_district sd WHERE sd.specialist_id = s.id) AS "districtCount"
+          FROM ${tables} WHERE ${where} ORDER BY ${orderBy}, s.id LIMIT ${pageSize} OFFSET ${offset}`
+      })()
+      return { items, total: count?.total ?? 0, page, pageSize }
+    })
+
+  /**
+   * Creates the specialist, or updates (and reactivates) the one with that RUT. As every person
+   * upsert (reference §4), a blank optional field keeps what is stored.
+   */
+  const upsert = ({ input, districtId }: SpecialistWrite) =>
+    sql`INSERT INTO specialist ${sql.insert({
+      rut: input.rut,
+      name: input.name,
+      paternal_last_name: input.paternalLastName,
+      maternal_last_name: input.maternalLastName,
+      birth_date: input.birthDate,
+      address: input.address,
+      district_id: districtId,
+      email: input.email,
+      phone: input.phone,
+      is_remote: input.isRemote
+    })}
+      ON CONFLICT (rut) DO UPDATE SET name = EXCLUDED.name, paternal_last_name = EXCLUDED.paternal_last_name,
+        maternal_last_name = COALESCE(NULLIF(EXCLUDED.maternal_last_name, ''), specialist.maternal_last_name),
+        birth_date = COALESCE(EXCLUDED.birth_date, specialist.birth_date),
+        address = COALESCE(NULLIF(EXCLUDED.address, ''), specialist.address),
+        district_id = COALESCE(EXCLUDED.district_id, specialist.district_id),
+        email = COALESCE(EXCLUDED.email, specialist.email), phone = COALESCE(EXCLUDED.phone, specialist.phone),
+        is_remote = EXCLUDED.is_remote, is_active = true, updated_at = now()
+      RETURNING id`.pipe(Effect.flatMap(returnedId))
+
+  /** The comunas the specialist serves become exactly `districtIds`. */
+  const replaceDistricts = (id: string, districtIds: ReadonlyArray<string>) =>
+    Effect.gen(function* () {
+      yield* sql`DELETE FROM specialist_district WHERE specialist_id = ${id}`
+      if (districtIds.length > 0) yield* sql`INSERT INTO specialist_district ${sql.insert(districtIds.map((d) => ({ specialist_id: id, district_id: d })))}`
+    })
+
+  return {
+    findById: (id: string): Effect.Effect<Option.Option<Specialist>> => findById(id).pipe(Effect.orDie),
+    findByRut: (rut: string): Effect.Effect<Option.Option<Specialist>> => findByRut(rut).pipe(Effect.orDie),
+    findActive: findActive().pipe(Effect.orDie),
+    findBySpecialty: (id: string) => findBySpecialty(id).pipe(Effect.orDie),
+    findByName: (name: string) => findByName(name).pipe(Effect.orDie),
+    selection: (assistanceId: string, districtId: string) => selection({ assistanceId, districtId }).pipe(Effect.orDie),
+    districtsOf: (id: string) => districtsOf(id).pipe(Effect.orDie),
+    assistancesOf: (familyId: string) => assistancesOf(familyId).pipe(Effect.orDie),
+    page: (query: ProviderPageQuery, districtId: string | null) => page(query, districtId).pipe(Effect.orDie),
+    upsert: (write: SpecialistWrite) => upsert(write).pipe(Effect.orDie),
+    replaceDistricts: (id: string, districtIds: ReadonlyArray<string>) => replaceDistricts(id, districtIds).pipe(Effect.orDie),
+    deactivate: (id: string) => sql`UPDATE specialist SET is_active = false, updated_at = now() WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+  }
+})
+
+/** Specialists in SQL: upsert by RUT, the seed's reads, the selection for a case, Palma's page. */
+export class SpecialistRepo extends Context.Tag("palma/SpecialistRepo")<SpecialistRepo, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(SpecialistRepo, make)
+}

@@ -1,0 +1,103 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Option } from "effect"
+import { NotFound, type ProviderPageQuery, type Specialist, type SpecialistDetail, type SpecialistInput } from "@palma/core"
+import { Districts } from "../district/Districts.js"
+import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
+import { requireSpecialties } from "../provider/requireSpecialties.js"
+import { ActiveRows } from "../sql/ActiveRows.js"
+import { transactionOf } from "../sql/transaction.js"
+import { SpecialistRepo } from "./SpecialistRepo.js"
+
+const notFound = () => new NotFound({ message: "No se encontró el especialista" })
+const assistanceNotFound = () => new NotFound({ message: "El servicio indicado no existe o está inactivo" })
+
+const make = Effect.gen(function* () {
+  const specialists = yield* SpecialistRepo
+  const specialties = yield* ProviderSpecialties
+  const districts = yield* Districts
+  const activeRows = yield* ActiveRows
+  const transaction = transactionOf(yield* SqlClient.SqlClient)
+
+  /** A specialist as `getById` answers it: with their (active) specialties and the comunas they serve. */
+  const detail = (specialist: Specialist): Effect.Effect<SpecialistDetail> =>
+    Effect.map(Effect.all([specialties.ofProviders("specialist", [specialist.id]), specialists.districtsOf(specialist.id)]), ([bySpecialist, served]) => ({
+      ...specialist,
+      specialties: bySpecialist.get(specialist.id) ?? [],
+      districts: served
+    }))
+
+  /**
+   * Creates the specialist, or updates (and reactivates) the one with that RUT, with exactly the
+   * specialties and comunas given. Comunas must be on the official list (400 on the field) and
+   * specialties active (404); the same comuna named twice (by name and by code) counts once.
+   */
+  const upsert = (input: SpecialistInput) =>
+    Effect.gen(function* () {
+      const districtId = yield* districts.resolve(input.district)
+      const served = yield* Effect.forEach(input.districts, (ref, index) => districts.resolve(ref, ["districts", index]))
+      yield* requireSpecialties(specialties, input.specialties)
+      const id = yield* transaction(
+        Effect.gen(function* () {
+          const id = yield* specialists.upsert({ input, districtId })
+          yield* specialties.replace("specialist", id, input.specialties)
+          yield* specialists.replaceDistricts(id, [...new Set(served.filter((d): d is string => d !== null))])
+          return id
+        })
+      )
+      // Just written: not finding it would be a defect, not the client's 404.
+      return yield* detail(yield* Effect.flatMap(specialists.findById(id), Effect.orDie))
+    })
+
+  const deactivate = (id: string) =>
+    transaction(
+      Effect.gen(function* () {
+        const current = yield* Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound))
+        if (!current.isActive) return yield* Effect.fail(notFound())
+        yield* specialists.deactivate(id)
+        return { ...current, isActive: false, deleted: true as const }
+      })
+    )
+
+  /** The selection for a case: the assistance must be active; the comuna is resolved like any other. */
+  const selection = (assistanceId: string, district: string) =>
+    Effect.gen(function* () {
+      if (Option.isNone(yield* activeRows.one("assistance", assistanceId))) return yield* Effect.fail(assistanceNotFound())
+      const districtId = yield* districts.resolve(district)
+      return districtId === null ? [] : yield* specialists.selection(assistanceId, districtId)
+    })
+
+  /** Palma's page: each row with its specialties. */
+  const page = (query: ProviderPageQuery) =>
+    Effect.gen(function* () {
+      const districtId = query.district === undefined ? null : yield* districts.resolve(query.district)
+      const result = yield* specialists.page(query, districtId)
+      const bySpecialist = yield* specialties.ofProviders(
+        "specialist",
+        result.items.map((s) => s.id)
+      )
+      return { ...result, items: result.items.map((s) => ({ ...s, specialties: bySpecialist.get(s.id) ?? [] })) }
+    })
+
+  return {
+    upsert,
+    deactivate,
+    selection,
+    page,
+    families: specialties.options,
+    assistances: specialists.assistancesOf,
+    all: specialists.findActive,
+    bySpecialty: specialists.findBySpecialty,
+    byName: specialists.findByName,
+    /** Active or not: a deactivated specialist can be opened and restored by saving. */
+    getById: (id: string) => Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound)).pipe(Effect.flatMap(detail)),
+    /** `null` when no specialist has that RUT: the screen then opens a new one prefilled with it. */
+    getByRut: (rut: string) => Effect.flatMap(specialists.findByRut(rut), (found) => (Option.isSome(found) ? detail(found.value) : Effect.succeed(null)))
+  }
+})
+
+/** Specialists, who attend cases in the comunas they serve or remotely: one per RUT, with specialties and comunas. */
+export class SpecialistService extends Context.Tag("palma/SpecialistService")<SpecialistService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(SpecialistService, make).pipe(
+    Layer.provide([SpecialistRepo.layer, ProviderSpecialties.layer, Districts.layer, ActiveRows.layer])
+  )
+}
