@@ -77,7 +77,11 @@ export const DistrictRef = Schema.transformOrFail(Schema.String.annotations({ me
       : ParseResult.fail(new ParseResult.Type(ast, input, "Comuna inválida (nombre o código CUT)"))
   },
   encode: ParseResult.succeed
-}).annotations({ identifier: "DistrictRef" })
+}).annotations({
+  identifier: "DistrictRef",
+  // Generated values must be real comunas (the security suites' valid samples).
+  arbitrary: () => (fc) => fc.constantFrom("13101", "13120", "05109", "Ñuñoa", "Valparaíso", "nunoa")
+})
 
 /** A comuna's CUT code as stored: five digits. */
 export const isDistrictCode = (ref: string): boolean => /^\d{5}$/.test(ref)

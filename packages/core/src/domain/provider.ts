@@ -88,8 +88,8 @@ export const ProviderPageQuery = Schema.Struct({
   specialty_id: Schema.optional(Schema.UUID.annotations({ message: () => "Especialidad inválida" })),
   family_id: Schema.optional(Schema.UUID.annotations({ message: () => "Familia inválida" })),
   district: Schema.optional(DistrictRef),
-  remote: Schema.optional(BooleanText("Use true o false")),
-  active: Schema.optional(Schema.Literal("true", "false", "all").annotations({ message: () => "Use true, false o all" }))
+  remote: Schema.optional(BooleanText("Atención remota: debe ser true o false")),
+  active: Schema.optional(Schema.Literal("true", "false", "all").annotations({ message: () => "Estado: debe ser true, false o all" }))
 })
 export type ProviderPageQuery = typeof ProviderPageQuery.Type
 
