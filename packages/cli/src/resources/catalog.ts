@@ -21,6 +21,7 @@ import {
 } from "@palma/core"
 import { fromPromise } from "xstate"
 import type { Column } from "../output/cells.js"
+import { partner, specialist } from "./providers.js"
 import { type Resource, defineResource } from "./resource.js"
 
 const id = <A extends { readonly id: string }>(): Column<A> => ({ header: "ID", kind: "text", value: (row) => row.id })
@@ -116,7 +117,9 @@ export const resources: ReadonlyArray<Resource> = [
   master<Procedure>("procedure", false, [id(), code(), name(), active()]),
   assistance,
   product,
-  retail
+  retail,
+  specialist,
+  partner
 ]
 
 /** Resource names are matched ignoring case, so `valuetype` finds `valueType`. */

@@ -3,6 +3,7 @@ import { type PromiseActorLogic, createActor, waitFor } from "xstate"
 import { CliError, ExitCode } from "../errors.js"
 import { type Column, type Grid, toGrid } from "../output/cells.js"
 import { recordFailures } from "../recorder.js"
+import type { ProviderFilters } from "./providers.js"
 
 /** What a listing prints: the server's items as they came (JSON) and the formatted grid (table, CSV). */
 export interface Listing {
@@ -10,12 +11,19 @@ export interface Listing {
   readonly grid: Grid
 }
 
+/** What `palma list` asks for: the machine's query, and the provider lists' filters. */
+export interface ListQuery extends ResourceQuery {
+  readonly providers?: ProviderFilters
+}
+
 /** A listable resource, its row type hidden so resources of different shapes share one registry. */
 export interface Resource {
   readonly name: string
   /** Whether `--family` filters it (masters that belong to a family). */
   readonly familyScoped: boolean
-  readonly list: (call: Call, query: ResourceQuery) => Promise<Listing>
+  /** The provider filters it takes (`--search`, `--specialty`…); none for the masters. */
+  readonly filters: ReadonlyArray<keyof ProviderFilters>
+  readonly list: (call: Call, query: ListQuery) => Promise<Listing>
 }
 
 /** The actors the CLI needs from a resource: only `list`, the CLI writes no master data. */
@@ -27,14 +35,16 @@ export interface ListingActors<A> {
 export const defineResource = <A extends { readonly id: string }>(spec: {
   readonly name: string
   readonly familyScoped: boolean
+  readonly filters?: ReadonlyArray<keyof ProviderFilters>
   readonly columns: ReadonlyArray<Column<A>>
-  readonly actors: (call: Call) => ListingActors<A>
+  readonly actors: (call: Call, query: ListQuery) => ListingActors<A>
 }): Resource => ({
   name: spec.name,
   familyScoped: spec.familyScoped,
+  filters: spec.filters ?? [],
   list: async (call, query) => {
     const recorder = recordFailures(call)
-    const machine = resourceMachine<A>().provide({ actors: spec.actors(recorder.call) })
+    const machine = resourceMachine<A>().provide({ actors: spec.actors(recorder.call, query) })
     const actor = createActor(machine, { input: { query } }).start()
     try {
       const snapshot = await waitFor(actor, (s) => s.matches("ready") || s.matches("failure"))
