@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { DottedRut, Rut } from "../rut/Rut.js"
-import { DistrictRef, Phone, optionalNull } from "./common.js"
-import { Email, Flag, Id, IsoDate, OptionalText, Payload, Text } from "./fields.js"
+import { DottedRut } from "../rut/Rut.js"
+import { Flag, Id, IsoDate, Payload } from "./fields.js"
+import { personInputFields } from "./person.js"
 import { ProviderSpecialty, ServedDistrict, ServedRefs, SpecialtyRefs } from "./provider.js"
 
 /**
@@ -54,15 +54,7 @@ export type DeletedSpecialist = typeof DeletedSpecialist.Type
  * or CUT code; anything else it sends (`id`, `person_id`…) is ignored.
  */
 export const SpecialistInput = Payload({
-  rut: Rut,
-  name: Text(80),
-  paternalLastName: Text(80),
-  maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
-  birthDate: optionalNull(IsoDate, "Fecha inválida (use AAAA-MM-DD)"),
-  address: Schema.optionalWith(OptionalText(200), { default: () => "" }),
-  district: optionalNull(DistrictRef, "Comuna inválida"),
-  email: optionalNull(Email, "Correo electrónico inválido"),
-  phone: optionalNull(Phone, "Teléfono inválido"),
+  ...personInputFields,
   specialties: SpecialtyRefs,
   districts: Schema.optionalWith(ServedRefs, { default: () => [] }),
   isRemote: Schema.optionalWith(Flag, { default: () => false })
