@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Rut } from "@palma/core"
-import { send } from "../security/http.js"
 import { demoTokens } from "../support/api.js"
 import { rutOf } from "../support/catalogFixture.js"
+import { rawApi, specialtyNamed as specialtyOf, type SpecialtyRow } from "../support/providers.js"
 import { type RunningServer, startServer } from "../support/startServer.js"
 
 /**
@@ -21,27 +21,13 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 type Json = Record<string, unknown>
+type Specialty = SpecialtyRow
 
-const call = async <A = Json>(method: string, path: string, body?: unknown, token = tokens.admin): Promise<A> => {
-  const response = await send(server.url, method, `/api${path}`, { token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-  expect(response.status, `${method} ${path}: ${response.text}`).toBe(200)
-  return response.json as A
-}
-const status = async (method: string, path: string, body?: unknown, token = tokens.admin) =>
-  send(server.url, method, `/api${path}`, { token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-
-interface Specialty {
-  readonly id: string
-  readonly name: string
-  readonly family_id: string
-  readonly family_name: string
-}
-const specialtyNamed = async (name: string) => {
-  const all = await call<ReadonlyArray<Specialty>>("GET", "/specialty/getAllSpecialties")
-  const found = all.find((s) => s.name === name)
-  if (!found) throw new Error(`Falta la especialidad de demostración ${name}`)
-  return found
-}
+const { call, raw: status } = rawApi(
+  () => server.url,
+  () => tokens.admin
+)
+const specialtyNamed = (name: string) => specialtyOf(call, name)
 
 /** The original client's empty state (specialistStore's initialData), filled as its form does. */
 const state = (rut: string, overrides: Json = {}) => ({
