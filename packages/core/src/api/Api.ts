@@ -1,12 +1,17 @@
 import { HttpApi } from "@effect/platform"
 import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
+import { BeneficiaryApi } from "./beneficiary.js"
+import { ContractorApi } from "./contractor.js"
+import { CustomerApi } from "./customer.js"
 import { DistrictApi } from "./district.js"
 import { DocumentApi } from "./document.js"
 import { BadRequest, PayloadTooLarge } from "./errors.js"
 import { FamilyApi } from "./family.js"
 import { FieldApi } from "./field.js"
 import { FileFormatApi } from "./fileFormat.js"
+import { InsuredApi } from "./insured.js"
+import { LeadApi } from "./lead.js"
 import { ProductApi } from "./product.js"
 import { ProcedureApi } from "./procedure.js"
 import { QualificationApi } from "./qualification.js"
@@ -14,6 +19,7 @@ import { RelationshipApi } from "./relationship.js"
 import { RetailApi } from "./retail.js"
 import { SpecialtyApi } from "./specialty.js"
 import { StageApi } from "./stage.js"
+import { UserApi } from "./user.js"
 import { ValueApi } from "./value.js"
 import { ValueTypeApi } from "./valueType.js"
 
@@ -35,6 +41,12 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(RetailApi)
   .add(FieldApi)
   .add(FileFormatApi)
+  .add(ContractorApi)
+  .add(CustomerApi)
+  .add(InsuredApi)
+  .add(BeneficiaryApi)
+  .add(LeadApi)
+  .add(UserApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
   .prefix("/api") {}

@@ -8,7 +8,6 @@ import { PalmaApi } from "../../src/api/Api.js"
  * later issues bring, to be added here when built: `GET /specialty/getSpecialitiesByAssistance/:id/:assistance_id/`
  * and `…ByPartner/…/` (specialists, partners), `GET /assistance/getValuesById/:insured_id/:assistance_id/:product_id`
  * and `POST /assistance/assignValue` (leads), `GET /product/getContractOperations/:id` (a case id),
- * `GET /retail/getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id` (people),
  * `POST /retail/addLeadFromExcel` (uploads).
  */
 const seedCalls: Record<string, ReadonlyArray<string>> = {
@@ -71,10 +70,17 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
     "GET /getById/:id",
     "GET /getByRut/:rut",
     "GET /getProductsAndRetail",
+    "GET /getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id",
     "DELETE /deleteById/:id"
   ],
   field: ["GET /getByProductPlanId/:productPlan_id"],
-  fileFormat: ["POST /create", "GET /getAll", "GET /getByProductPlanId/:productPlan_id", "DELETE /deleteByProductPlanId/:productPlan_id"]
+  fileFormat: ["POST /create", "GET /getAll", "GET /getByProductPlanId/:productPlan_id", "DELETE /deleteByProductPlanId/:productPlan_id"],
+  contractor: ["POST /create", "POST /getAll", "GET /getById/:id", "GET /getByRut/:rut/:type", "GET /getSubscriptionById/:id", "GET /getCustomerById/:id"],
+  customer: ["GET /getByRutOrName"],
+  insured: ["GET /getByRutOrName", "POST /upsert"],
+  beneficiary: ["POST /upsert"],
+  lead: ["DELETE /removeBeneficiary"],
+  user: ["POST /getByIds"]
 }
 
 const normalize = (path: string) => path.replace(/:\w+/g, ":")
