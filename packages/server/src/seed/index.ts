@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { seedDemoCatalog } from "./demoCatalog.js"
 import { seedDemoRetails } from "./demoRetails.js"
 import { seedDemoMasters } from "./demoMasters.js"
+import { seedDemoPeople } from "./demoPeople.js"
 import { seedDemoUsers } from "./demoUsers.js"
 import { seedDistricts } from "./districts.js"
 import { seedReference } from "./reference.js"
@@ -22,6 +23,7 @@ export const seed = (options: SeedOptions) =>
       yield* seedDemoMasters
       yield* seedDemoCatalog
       yield* seedDemoRetails
+      yield* seedDemoPeople
       if (options.demoPassword !== null) yield* seedDemoUsers(options.demoPassword)
     }
   })

@@ -46,7 +46,11 @@ export const UNKNOWN_UUID = "7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41"
 const pathSamples: Readonly<Record<string, string>> = {
   // A valid RUT (módulo 11) no seeded channel has.
   "retail.getByRut:rut": "11111111-1",
-  "product.getByRetailRut:rut": "11111111-1"
+  "product.getByRetailRut:rut": "11111111-1",
+  "contractor.getByRut:rut": "11111111-1",
+  "contractor.getByRut:type": "P",
+  // A subscription number no seeded lead has (they count up from 1).
+  "contractor.getSubscriptionById:id": "2000000000"
 }
 
 /**

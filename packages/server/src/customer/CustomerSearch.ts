@@ -1,0 +1,36 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer } from "effect"
+import type { CustomerSearchPage, PersonSearchQuery } from "@palma/core"
+import { fullName } from "../person/columns.js"
+import { personFilters, searchPage } from "../person/search.js"
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+
+  /**
+   * Customers with a policy in force (not ended today) matching the query; `products` counts
+   * those policies, `summary.products` their total over the whole match.
+   */
+  const search = (query: PersonSearchQuery): Effect.Effect<CustomerSearchPage> =>
+    searchPage(
+      sql,
+      sql`SELECT c.id, c.rut, c.search_name AS sort_name, ${fullName(sql, "c")} AS name, count(*)::int AS products
+        FROM customer c JOIN lead l ON l.customer_id = c.id AND l.end_date >= current_date
+        WHERE ${sql.and([sql`true`, ...personFilters(sql, "c", query)])}
+        GROUP BY c.id`,
+      query
+    ).pipe(
+      Effect.map((result) => ({
+        summary: { customer: result.found, products: result.subscriptions },
+        pagination: { total: result.pages, page: result.page, records: result.records },
+        data: result.data
+      }))
+    )
+
+  return { search }
+})
+
+/** `customer/getByRutOrName`. */
+export class CustomerSearch extends Context.Tag("palma/CustomerSearch")<CustomerSearch, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(CustomerSearch, make)
+}
