@@ -7,6 +7,7 @@ import { registerList } from "./commands/list.js"
 import { registerLogin } from "./commands/login.js"
 import { registerLogout } from "./commands/logout.js"
 import { registerProduct } from "./commands/product.js"
+import { registerSearch } from "./commands/search.js"
 import { registerUsers } from "./commands/users.js"
 import { registerWhoami } from "./commands/whoami.js"
 import type { Io } from "./io.js"
@@ -19,7 +20,7 @@ export const buildProgram = (io: Io): Command => {
   const program = speakSpanish(new Command("palma"))
     // Before any command is added: subcommands copy the output settings when they are created.
     .configureOutput(commanderOutput(io))
-    .description("Palma desde la terminal: sesión y datos maestros")
+    .description("Palma desde la terminal: sesión, datos maestros y búsqueda de personas")
     .option("--api-url <url>", "URL del servidor (por omisión PALMA_API_URL, la de la sesión guardada o http://localhost:3000)")
     // commander would call process.exit itself; throwing lets runCli choose the exit code.
     .exitOverride()
@@ -33,5 +34,6 @@ export const buildProgram = (io: Io): Command => {
   registerFileFormat(program, io)
   registerProduct(program, io)
   registerContract(program, io)
+  registerSearch(program, io)
   return program
 }
