@@ -14,6 +14,8 @@ import { Effect } from "effect"
  */
 export default Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  // Trusted since PostgreSQL 13: a database owner may create it; PGlite loads it (sql/PgLiteClient.ts).
+  yield* sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`
   const person = sql`rut text NOT NULL,
     name text NOT NULL DEFAULT '',
     paternal_last_name text NOT NULL DEFAULT '',
@@ -45,7 +47,8 @@ export default Effect.gen(function* () {
     yield* sql`CREATE UNIQUE INDEX ${sql(`${table}_rut`)} ON ${sql(table)} (rut)`
     // RUT prefix searches ("12.345" → rut LIKE '12345%') under any collation.
     yield* sql`CREATE INDEX ${sql(`${table}_rut_prefix`)} ON ${sql(table)} (rut text_pattern_ops)`
-    yield* sql`CREATE INDEX ${sql(`${table}_search_name`)} ON ${sql(table)} (search_name)`
+    // "Name contains" searches: a trigram index finds the candidates without reading every row.
+    yield* sql`CREATE INDEX ${sql(`${table}_search_name`)} ON ${sql(table)} USING gin (search_name gin_trgm_ops)`
   }
 
   yield* sql`CREATE SEQUENCE policy_number START 100001`
