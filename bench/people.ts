@@ -104,7 +104,7 @@ const main = async (): Promise<number> => {
       result.requests.average.toFixed(0),
       String(result.latency.p50),
       String(result.latency.p99),
-      result.latency.p99 <= p99TargetMs ? "PASS" : "MISS"
+      result["2xx"] > 0 && result.latency.p99 <= p99TargetMs ? "PASS" : "MISS"
     ])
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
     for (const line of [header, widths.map((w) => "-".repeat(w)), ...lines])

@@ -98,18 +98,7 @@ export type CustomerOrigin = typeof CustomerOrigin.Type
 
 /** `GET /contractor/getCustomerById/:id`: the customer and their subscriptions; the first is the one shown. */
 export const CustomerOrigins = Schema.Struct({
-  customer: Schema.Struct({
-    id: Schema.String,
-    rut: PersonRecord.fields.rut,
-    name: Schema.String,
-    paternalLastName: Schema.String,
-    maternalLastName: Schema.String,
-    address: Schema.String,
-    district: Schema.String,
-    district_id: Schema.NullOr(Schema.String),
-    email: Schema.String,
-    phone: Schema.String
-  }),
+  customer: PersonRecord.omit("birthDate"),
   type: Schema.String,
   origins: Schema.Array(CustomerOrigin)
 })

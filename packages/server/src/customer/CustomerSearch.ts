@@ -20,13 +20,7 @@ const make = Effect.gen(function* () {
           CROSS JOIN LATERAL (SELECT count(*)::int AS products FROM lead l WHERE l.customer_id = c.id AND l.end_date >= current_date) live
         WHERE ${sql.and([sql`live.products > 0`, ...personFilters(sql, "c", query)])}`,
       query
-    ).pipe(
-      Effect.map((result) => ({
-        summary: { customer: result.found, products: result.subscriptions },
-        pagination: { total: result.pages, page: result.page, records: result.records },
-        data: result.data
-      }))
-    )
+    ).pipe(Effect.map(({ found, subscriptions, pagination, data }) => ({ summary: { customer: found, products: subscriptions }, pagination, data })))
 
   return { search }
 })

@@ -19,13 +19,7 @@ const make = Effect.gen(function* () {
             WHERE li.insured_id = i.id AND l.end_date >= current_date) live
         WHERE ${sql.and([sql`live.products > 0`, ...personFilters(sql, "i", query)])}`,
       query
-    ).pipe(
-      Effect.map((result) => ({
-        summary: { insured: result.found, products: result.subscriptions },
-        pagination: { total: result.pages, page: result.page, records: result.records },
-        data: result.data
-      }))
-    )
+    ).pipe(Effect.map(({ found, subscriptions, pagination, data }) => ({ summary: { insured: found, products: subscriptions }, pagination, data })))
 
   return { search }
 })

@@ -36,9 +36,8 @@ const Totals = Schema.Struct({ found: Schema.NumberFromString, subscriptions: Sc
 export interface SearchResult {
   readonly found: number
   readonly subscriptions: number
-  readonly records: number
-  readonly page: number
-  readonly pages: number
+  /** As the original pages: `total` is the number of pages. */
+  readonly pagination: { readonly total: number; readonly page: number; readonly records: number }
   readonly data: ReadonlyArray<{ readonly id: string; readonly rut: Rut.Rut; readonly name: string; readonly products: number }>
 }
 
@@ -66,9 +65,7 @@ export const searchPage = (sql: SqlClient.SqlClient, found: Statement.Fragment, 
     return {
       found: totals.found,
       subscriptions: totals.subscriptions,
-      records: size,
-      page,
-      pages: size === 0 ? 0 : Math.ceil(totals.found / size),
+      pagination: { total: size === 0 ? 0 : Math.ceil(totals.found / size), page, records: size },
       data: rows.map(({ id, rut, name, products }) => ({ id, rut, name, products }))
     } satisfies SearchResult
   }).pipe(Effect.orDie)
