@@ -6,6 +6,8 @@ declare module "autocannon" {
     readonly duration?: number
     readonly timeout?: number
     readonly headers?: Readonly<Record<string, string>>
+    /** Requests each connection cycles through, in order (the people bench rotates search terms). */
+    readonly requests?: ReadonlyArray<{ readonly method?: "GET" | "POST"; readonly path: string }>
   }
 
   export interface Histogram {

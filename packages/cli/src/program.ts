@@ -8,6 +8,7 @@ import { registerLogin } from "./commands/login.js"
 import { registerLogout } from "./commands/logout.js"
 import { registerProduct } from "./commands/product.js"
 import { registerSpecialist } from "./commands/specialist.js"
+import { registerSearch } from "./commands/search.js"
 import { registerUsers } from "./commands/users.js"
 import { registerWhoami } from "./commands/whoami.js"
 import type { Io } from "./io.js"
@@ -20,7 +21,7 @@ export const buildProgram = (io: Io): Command => {
   const program = speakSpanish(new Command("palma"))
     // Before any command is added: subcommands copy the output settings when they are created.
     .configureOutput(commanderOutput(io))
-    .description("Palma desde la terminal: sesión, datos maestros, especialistas y alianzas")
+    .description("Palma desde la terminal: sesión, datos maestros, especialistas, alianzas y búsqueda de personas")
     .option("--api-url <url>", "URL del servidor (por omisión PALMA_API_URL, la de la sesión guardada o http://localhost:3000)")
     // commander would call process.exit itself; throwing lets runCli choose the exit code.
     .exitOverride()
@@ -35,5 +36,6 @@ export const buildProgram = (io: Io): Command => {
   registerProduct(program, io)
   registerContract(program, io)
   registerSpecialist(program, io)
+  registerSearch(program, io)
   return program
 }

@@ -7,6 +7,9 @@ import { PalmaApi } from "@palma/core"
 import { AssistanceLive } from "./assistance/Http.js"
 import { AuthConfig } from "./auth/AuthConfig.js"
 import { AuthLive } from "./auth/Http.js"
+import { BeneficiaryLive } from "./beneficiary/Http.js"
+import { ContractorLive } from "./contractor/Http.js"
+import { CustomerLive } from "./customer/Http.js"
 import { LocalIssuer } from "./auth/LocalIssuer.js"
 import { Profiles } from "./auth/Profiles.js"
 import { SigningKey } from "./auth/SigningKey.js"
@@ -19,6 +22,8 @@ import { FamilyLive } from "./family/Http.js"
 import { FieldLive } from "./field/Http.js"
 import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
+import { InsuredLive } from "./insured/Http.js"
+import { LeadLive } from "./lead/Http.js"
 import { securityHeaders } from "./http/securityHeaders.js"
 import { markFaults } from "./http/faultId.js"
 import { type LogSink, palmaLoggerLayer } from "./log/PalmaLogger.js"
@@ -40,6 +45,7 @@ import { SpecialtyLive } from "./specialty/Http.js"
 import { type DatabaseError, databaseLayer } from "./sql/Database.js"
 import { runMigrations } from "./sql/Migrations.js"
 import { StageLive } from "./stage/Http.js"
+import { UserLive } from "./user/Http.js"
 import { UserRepo } from "./user/UserRepo.js"
 import { ValueLive } from "./value/Http.js"
 import { ValueTypeLive } from "./valueType/Http.js"
@@ -64,7 +70,13 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     FieldLive,
     FileFormatLive,
     SpecialistLive,
-    PartnerLive
+    PartnerLive,
+    ContractorLive,
+    CustomerLive,
+    InsuredLive,
+    BeneficiaryLive,
+    LeadLive,
+    UserLive
   ])
 )
 

@@ -1,6 +1,9 @@
 import { HttpApi } from "@effect/platform"
 import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
+import { BeneficiaryApi } from "./beneficiary.js"
+import { ContractorApi } from "./contractor.js"
+import { CustomerApi } from "./customer.js"
 import { DistrictApi } from "./district.js"
 import { DocumentApi } from "./document.js"
 import { BadRequest, PayloadTooLarge } from "./errors.js"
@@ -8,6 +11,8 @@ import { FamilyApi } from "./family.js"
 import { FieldApi } from "./field.js"
 import { FileFormatApi } from "./fileFormat.js"
 import { PartnerApi } from "./partner.js"
+import { InsuredApi } from "./insured.js"
+import { LeadApi } from "./lead.js"
 import { ProductApi } from "./product.js"
 import { ProcedureApi } from "./procedure.js"
 import { QualificationApi } from "./qualification.js"
@@ -16,6 +21,7 @@ import { RetailApi } from "./retail.js"
 import { SpecialistApi } from "./specialist.js"
 import { SpecialtyApi } from "./specialty.js"
 import { StageApi } from "./stage.js"
+import { UserApi } from "./user.js"
 import { ValueApi } from "./value.js"
 import { ValueTypeApi } from "./valueType.js"
 
@@ -39,6 +45,12 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(FileFormatApi)
   .add(SpecialistApi)
   .add(PartnerApi)
+  .add(ContractorApi)
+  .add(CustomerApi)
+  .add(InsuredApi)
+  .add(BeneficiaryApi)
+  .add(LeadApi)
+  .add(UserApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
   .prefix("/api") {}

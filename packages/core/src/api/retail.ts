@@ -2,12 +2,16 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart } from "@effect
 import { Schema } from "effect"
 import { Id } from "../domain/fields.js"
 import { Retail, RetailDetail, RetailFound, RetailInput, RetailSearch, RetailWithPlans } from "../domain/retail.js"
+import { RetailCustomer } from "../domain/retailCustomer.js"
 import { Rut } from "../rut/Rut.js"
 import { NotFound, PayloadTooLarge } from "./errors.js"
 import { IdPath } from "./master.js"
 import { Admin, Staff } from "./security.js"
 
 export const RutPath = Schema.Struct({ rut: Rut })
+
+/** A channel and one of its plans (the original's second segment names a plan, not a product). */
+export const RetailPlanPath = Schema.Struct({ retail_id: Id, productPlan_id: Id })
 
 /** The one path that accepts a non-JSON body (see the server's jsonOnly): a logo as multipart/form-data. */
 export const LOGO_UPLOAD_PATH = "/api/retail/uploadLogo"
@@ -35,6 +39,12 @@ export const RetailApi = HttpApiGroup.make("retail")
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(RetailDetail).addError(NotFound).middleware(Staff))
   .add(HttpApiEndpoint.get("getByRut", "/getByRut/:rut").setPath(RutPath).addSuccess(RetailDetail).addError(NotFound).middleware(Staff))
   .add(HttpApiEndpoint.get("getProductsAndRetail", "/getProductsAndRetail").addSuccess(Schema.Array(RetailWithPlans)).middleware(Staff))
+  .add(
+    HttpApiEndpoint.get("getCustomersByRetailIdAndProductId", "/getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id")
+      .setPath(RetailPlanPath)
+      .addSuccess(Schema.Array(RetailCustomer))
+      .middleware(Staff)
+  )
   .add(HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(Retail).addError(NotFound).middleware(Admin))
   .add(
     HttpApiEndpoint.post("uploadLogo", "/uploadLogo")

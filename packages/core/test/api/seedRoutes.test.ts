@@ -7,7 +7,6 @@ import { PalmaApi } from "../../src/api/Api.js"
  * normalized: on the wire only their position counts. Seed calls of these groups whose data
  * later issues bring, to be added here when built: `GET /assistance/getValuesById/:insured_id/:assistance_id/:product_id`
  * and `POST /assistance/assignValue` (leads), `GET /product/getContractOperations/:id` (a case id),
- * `GET /retail/getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id` (people),
  * `POST /retail/addLeadFromExcel` (uploads).
  */
 const seedCalls: Record<string, ReadonlyArray<string>> = {
@@ -72,6 +71,7 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
     "GET /getById/:id",
     "GET /getByRut/:rut",
     "GET /getProductsAndRetail",
+    "GET /getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id",
     "DELETE /deleteById/:id"
   ],
   field: ["GET /getByProductPlanId/:productPlan_id"],
@@ -99,7 +99,13 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
     "GET /getByName/:name",
     "GET /getByFamilyId/:id",
     "GET /getByAssistance/:id"
-  ]
+  ],
+  contractor: ["POST /create", "POST /getAll", "GET /getById/:id", "GET /getByRut/:rut/:type", "GET /getSubscriptionById/:id", "GET /getCustomerById/:id"],
+  customer: ["GET /getByRutOrName"],
+  insured: ["GET /getByRutOrName", "POST /upsert"],
+  beneficiary: ["POST /upsert"],
+  lead: ["DELETE /removeBeneficiary"],
+  user: ["POST /getByIds"]
 }
 
 const normalize = (path: string) => path.replace(/:\w+/g, ":")

@@ -11,6 +11,7 @@ import seedFields from "./0010_seed_fields.js"
 import productSeedFields from "./0012_product_seed_fields.js"
 import fileFormatFieldId from "./0013_file_format_field_id.js"
 import providers from "./0014_providers.js"
+import people from "./0015_people.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -26,5 +27,6 @@ export const migrations = {
   "0010_seed_fields": seedFields,
   "0012_product_seed_fields": productSeedFields,
   "0013_file_format_field_id": fileFormatFieldId,
-  "0014_providers": providers
+  "0014_providers": providers,
+  "0015_people": people
 }

@@ -3,6 +3,7 @@ import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
 import { readLogoUpload } from "./logoUpload.js"
 import type { StoredLogo } from "./RetailRepo.js"
+import { RetailCustomersRepo } from "./RetailCustomersRepo.js"
 import { RetailService } from "./RetailService.js"
 
 /** The stored bytes, as stored; nosniff so a browser never reinterprets them. */
@@ -16,6 +17,7 @@ const logoResponse = (logo: StoredLogo) =>
 export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
   Effect.gen(function* () {
     const retails = yield* RetailService
+    const customers = yield* RetailCustomersRepo
     return (
       handlers
         .handle("create", ({ payload }) => retails.upsert(payload))
@@ -24,10 +26,11 @@ export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
         .handle("getById", ({ path }) => retails.getById(path.id))
         .handle("getByRut", ({ path }) => retails.getByRut(path.rut))
         .handle("getProductsAndRetail", () => retails.withPlans)
+        .handle("getCustomersByRetailIdAndProductId", ({ path }) => customers.covered(path.retail_id, path.productPlan_id))
         .handle("deleteById", ({ path }) => retails.deactivate(path.id))
         // The platform leaves the body unread (a multipart *stream* payload); it is read whole and parsed strictly here.
         .handle("uploadLogo", ({ request }) => Effect.flatMap(readLogoUpload(request), retails.saveLogo))
         .handle("logo", ({ path }) => Effect.map(retails.logo(path.id), logoResponse))
     )
   })
-).pipe(Layer.provide(RetailService.layer))
+).pipe(Layer.provide([RetailService.layer, RetailCustomersRepo.layer]))

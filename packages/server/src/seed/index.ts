@@ -3,6 +3,7 @@ import { seedDemoCatalog } from "./demoCatalog.js"
 import { seedDemoRetails } from "./demoRetails.js"
 import { seedDemoMasters } from "./demoMasters.js"
 import { seedDemoProviders } from "./demoProviders.js"
+import { seedDemoPeople } from "./demoPeople.js"
 import { seedDemoUsers } from "./demoUsers.js"
 import { seedDistricts } from "./districts.js"
 import { seedReference } from "./reference.js"
@@ -24,6 +25,7 @@ export const seed = (options: SeedOptions) =>
       yield* seedDemoCatalog
       yield* seedDemoRetails
       yield* seedDemoProviders
+      yield* seedDemoPeople
       if (options.demoPassword !== null) yield* seedDemoUsers(options.demoPassword)
     }
   })

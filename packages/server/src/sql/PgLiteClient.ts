@@ -12,6 +12,7 @@
  * Rows come back with column names as written; see ./PgTypes.ts for how values are parsed.
  */
 import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite"
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlClient, SqlError, type SqlConnection } from "@effect/sql"
 import { makeCompiler } from "@effect/sql-pg/PgClient"
@@ -87,7 +88,13 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
     const permit = yield* Effect.makeSemaphore(1)
     const db = yield* Effect.acquireRelease(
       Effect.tryPromise({
-        try: () => PGlite.create(config.dataDir, { parsers: pgliteParsers, ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}) }),
+        try: () =>
+          PGlite.create(config.dataDir, {
+            parsers: pgliteParsers,
+            // Trigram indexes make "name contains" searches use an index (migration 0014); PostgreSQL ships it in contrib.
+            extensions: { pg_trgm },
+            ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {})
+          }),
         catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${config.dataDir ?? "memory"}` })
       }),
       (db) =>

@@ -22,3 +22,7 @@ export const containing = (term: string) => `%${term.replace(/[\\%_]/g, "\\$&")}
 /** `expression` contains `term`, ignoring case and accents on both sides. */
 export const containsText = (sql: SqlClient.SqlClient, expression: Statement.Fragment, term: string) =>
   sql`${folded(sql, expression)} LIKE ${containing(foldText(term))}`
+
+/** A column already folded (a stored `search_name`) contains `term`, folded the same way here. */
+export const foldedContains = (sql: SqlClient.SqlClient, foldedColumn: Statement.Fragment, term: string) =>
+  sql`${foldedColumn} LIKE ${containing(foldText(term))}`

@@ -49,7 +49,17 @@ const make = Effect.gen(function* () {
       })} ON CONFLICT DO NOTHING RETURNING ${columns}`
   })
 
+  /** Names of the users with these ids, in the order asked. */
+  const namesOf = (ids: ReadonlyArray<string>) =>
+    ids.length === 0
+      ? Effect.succeed([])
+      : sql<{ id: string; fullName: string }>`SELECT id, full_name AS "fullName" FROM app_user WHERE ${sql.in("id", ids)}`.pipe(
+          Effect.map((rows) => [...new Set(ids)].flatMap((id) => rows.filter((r) => r.id === id))),
+          Effect.orDie
+        )
+
   return {
+    namesOf,
     findByEmail: (email: string) => Effect.orDie(findByEmail(email)),
     findById: (id: string) => Effect.orDie(findById(id)),
     create: (user: typeof NewUser.Type) => Effect.orDie(create(user))

@@ -80,8 +80,8 @@ const observed = new Map<string, Map<string, number>>()
 describe("the contract, as the matrix sees it", () => {
   it(`has every endpoint classified (${endpoints.length} endpoints × ${callers.length} callers = ${endpoints.length * callers.length} cases)`, () => {
     console.info(`Matriz de autorización: ${endpoints.length} endpoints × ${callers.length} llamadores = ${endpoints.length * callers.length} casos`)
-    // The contract has 132 endpoints today; far fewer means reflect lost some, not that they went away.
-    expect(endpoints.length).toBeGreaterThanOrEqual(125)
+    // The contract has 145 endpoints today; far fewer means reflect lost some, not that they went away.
+    expect(endpoints.length).toBeGreaterThanOrEqual(140)
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length)
     expect(endpoints.flatMap((e) => e.problems)).toEqual([])
   })
@@ -109,6 +109,26 @@ describe("the contract, as the matrix sees it", () => {
     expect(byId.get("g.twice")?.problems.join()).toMatch(/más de un middleware de acceso/)
     expect(byId.get("g.byCode")?.problems.join()).toMatch(/pathSamples/)
     expect(byId.get("g.fine")).toMatchObject({ access: "staff", problems: [] })
+  })
+
+  it("gives the people calls the roles of DESIGN §3: staff read and work a case's people; only admins write contractors", () => {
+    const accessOfIds = (ids: ReadonlyArray<string>) => Object.fromEntries(ids.map((id) => [id, endpoints.find((e) => e.id === id)?.access]))
+    const staff = [
+      "contractor.getAll",
+      "contractor.getById",
+      "contractor.getByRut",
+      "contractor.getSubscriptionById",
+      "contractor.getCustomerById",
+      "customer.getByRutOrName",
+      "insured.getByRutOrName",
+      "insured.upsert",
+      "beneficiary.upsert",
+      "lead.removeBeneficiary",
+      "user.getByIds",
+      "retail.getCustomersByRetailIdAndProductId"
+    ]
+    expect(accessOfIds(staff)).toEqual(Object.fromEntries(staff.map((id) => [id, "staff"])))
+    expect(accessOfIds(["contractor.create"])).toEqual({ "contractor.create": "admin" })
   })
 
   it("keeps the public surface to the sign-in machinery", () => {

@@ -50,7 +50,11 @@ const pathSamples: Readonly<Record<string, string>> = {
   "specialist.getByRut:rut": "11111111-1",
   "partner.getByRut:rut": "11111111-1",
   // A real comuna beside the unknown service id: the selection answers 404 for the service.
-  "specialist.getByAssistanceAndDistrict:district": "13101"
+  "specialist.getByAssistanceAndDistrict:district": "13101",
+  "contractor.getByRut:rut": "11111111-1",
+  "contractor.getByRut:type": "P",
+  // A subscription number no seeded lead has (they count up from 1).
+  "contractor.getSubscriptionById:id": "2000000000"
 }
 
 /**

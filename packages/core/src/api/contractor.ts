@@ -1,0 +1,35 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import {
+  ContractorCreated,
+  ContractorCreateInput,
+  ContractorDetail,
+  ContractorFields,
+  ContractorListed,
+  ContractorRutPath,
+  ContractorSearch
+} from "../domain/contractorRecord.js"
+import { CustomerOrigins, SubscriptionDetail, SubscriptionPath } from "../domain/subscription.js"
+import { Conflict, NotFound } from "./errors.js"
+import { IdPath } from "./master.js"
+import { Admin, Staff } from "./security.js"
+
+/**
+ * Who pays (persons and companies) and what they subscribed. `create` is an upsert keyed on the
+ * RUT; `getByRut` answers a blank contractor with that RUT when none exists (the original's
+ * screens prefill a new record from it).
+ */
+export const ContractorApi = HttpApiGroup.make("contractor")
+  .add(HttpApiEndpoint.post("create", "/create").setPayload(ContractorCreateInput).addSuccess(ContractorCreated).addError(Conflict).middleware(Admin))
+  .add(HttpApiEndpoint.post("getAll", "/getAll").setPayload(ContractorSearch).addSuccess(Schema.Array(ContractorListed)).middleware(Staff))
+  .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(ContractorDetail).addError(NotFound).middleware(Staff))
+  .add(HttpApiEndpoint.get("getByRut", "/getByRut/:rut/:type").setPath(ContractorRutPath).addSuccess(ContractorFields).middleware(Staff))
+  .add(
+    HttpApiEndpoint.get("getSubscriptionById", "/getSubscriptionById/:id")
+      .setPath(SubscriptionPath)
+      .addSuccess(SubscriptionDetail)
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  .add(HttpApiEndpoint.get("getCustomerById", "/getCustomerById/:id").setPath(IdPath).addSuccess(CustomerOrigins).addError(NotFound).middleware(Staff))
+  .prefix("/contractor")

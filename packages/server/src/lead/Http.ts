@@ -1,0 +1,9 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Layer } from "effect"
+import { PalmaApi } from "@palma/core"
+import { LeadService } from "./LeadService.js"
+
+/** The `lead` group of the contract: a subscription's cargas. */
+export const LeadLive = HttpApiBuilder.group(PalmaApi, "lead", (handlers) =>
+  Effect.map(LeadService, (leads) => handlers.handle("removeBeneficiary", ({ payload }) => leads.removeBeneficiary(payload)))
+).pipe(Layer.provide(LeadService.layer))

@@ -1,0 +1,71 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Option } from "effect"
+import { BadRequest, type BeneficiaryUpsertInput, normalizeDistrictName, type PersonUpsertInput } from "@palma/core"
+import { Districts } from "../district/Districts.js"
+import { transactionOf } from "../sql/transaction.js"
+import { PersonRepo, type PersonTable } from "./PersonRepo.js"
+
+const required = (field: string) =>
+  new BadRequest({
+    message: `${field}: Este campo es obligatorio para una persona nueva`,
+    issues: [{ path: [field], message: "Este campo es obligatorio para una persona nueva" }]
+  })
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const people = yield* PersonRepo
+  const districts = yield* Districts
+  const transaction = transactionOf(sql)
+
+  /** A relationship given by id or by name (accents and case ignored); blank keeps the stored one. */
+  const relationshipId = (ref: string | null) =>
+    Effect.gen(function* () {
+      if (ref === null) return null
+      const rows = yield* Effect.orDie(sql<{ id: string; name: string }>`SELECT id::text AS id, name FROM relationship WHERE is_active`)
+      const wanted = normalizeDistrictName(ref)
+      const found = rows.find((r) => (UUID.test(ref) ? r.id === ref.toLowerCase() : normalizeDistrictName(r.name) === wanted))
+      if (found) return found.id
+      const message = "El parentesco no existe"
+      return yield* new BadRequest({ message: `relationship: ${message}`, issues: [{ path: ["relationship"], message }] })
+    })
+
+  /** Writes the person keyed on the RUT; a new one needs a name. Answers the person's id. */
+  const write = (table: PersonTable, input: PersonUpsertInput, extra: { readonly relationship_id?: string | null } = {}) =>
+    transaction(
+      Effect.gen(function* () {
+        const districtId = yield* districts.resolve(input.district)
+        const existing = yield* people.idByRut(table, input.rut)
+        if (Option.isNone(existing) && input.name === "") return yield* required("name")
+        return yield* people.upsert(
+          table,
+          {
+            rut: input.rut,
+            name: input.name,
+            paternalLastName: input.paternalLastName,
+            maternalLastName: input.maternalLastName,
+            address: input.address,
+            districtId,
+            email: input.email,
+            phone: input.phone,
+            birthDate: input.birthDate
+          },
+          extra
+        )
+      })
+    )
+
+  return {
+    upsertInsured: (input: PersonUpsertInput) => write("insured", input).pipe(Effect.flatMap(people.findInsured), Effect.flatMap(Effect.orDie)),
+    upsertBeneficiary: (input: BeneficiaryUpsertInput) =>
+      Effect.flatMap(relationshipId(input.relationship), (relationship_id) =>
+        write("beneficiary", input, relationship_id === null ? {} : { relationship_id })
+      ).pipe(Effect.flatMap(people.findBeneficiary), Effect.flatMap(Effect.orDie))
+  }
+})
+
+/** The person upserts of `insured/upsert` and `beneficiary/upsert`: comunas and relationships resolved, stored data kept on blanks. */
+export class PersonWriter extends Context.Tag("palma/PersonWriter")<PersonWriter, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(PersonWriter, make).pipe(Layer.provide([PersonRepo.layer, Districts.layer]))
+}

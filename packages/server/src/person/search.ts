@@ -1,0 +1,71 @@
+import type { SqlClient, Statement } from "@effect/sql"
+import { Effect, Schema } from "effect"
+import { type PersonSearchQuery, Rut } from "@palma/core"
+import { foldedContains } from "../sql/textSearch.js"
+
+/**
+ * The filters of a RUT-or-name search over person row `alias`: the RUT from its start (dots and
+ * dash ignored; a whole valid RUT also matches exactly), the name anywhere in the folded full
+ * name. Blank criteria do not filter.
+ */
+export const personFilters = (sql: SqlClient.SqlClient, alias: string, query: PersonSearchQuery): ReadonlyArray<Statement.Fragment> => {
+  const t = sql(alias)
+  const filters: Array<Statement.Fragment> = []
+  const rut = (query.rut ?? "").replace(/[^0-9kK]/g, "").toUpperCase()
+  if (rut !== "") {
+    const whole = Rut.normalize(rut)
+    const digits = rut.replace(/K/g, "")
+    const prefix = sql`${t}.rut LIKE ${`${digits}%`}`
+    filters.push(whole === undefined ? prefix : sql`(${t}.rut = ${whole} OR ${prefix})`)
+  }
+  const name = (query.name ?? "").trim()
+  if (name !== "") filters.push(foldedContains(sql, sql`${t}.search_name`, name))
+  return filters
+}
+
+const Row = Schema.Struct({
+  id: Schema.String,
+  rut: Rut.Rut,
+  name: Schema.String,
+  products: Schema.Number,
+  found: Schema.NumberFromString,
+  subscriptions: Schema.NumberFromString
+})
+const Totals = Schema.Struct({ found: Schema.NumberFromString, subscriptions: Schema.NumberFromString })
+
+export interface SearchResult {
+  readonly found: number
+  readonly subscriptions: number
+  /** As the original pages: `total` is the number of pages. */
+  readonly pagination: { readonly total: number; readonly page: number; readonly records: number }
+  readonly data: ReadonlyArray<{ readonly id: string; readonly rut: Rut.Rut; readonly name: string; readonly products: number }>
+}
+
+/**
+ * One page of `found` (rows `id, rut, name, sort_name, products`), ordered by folded name, with the
+ * totals of the whole match: `pages` = ceil(found ÷ records); without `records`, one page of all.
+ */
+export const searchPage = (sql: SqlClient.SqlClient, found: Statement.Fragment, query: PersonSearchQuery) =>
+  Effect.gen(function* () {
+    const page = query.page ?? 1
+    const records = query.records ?? null
+    const offset = records === null ? 0 : (page - 1) * records
+    const rows = yield* sql`WITH found AS (${found})
+      SELECT f.id::text AS id, f.rut, f.name, f.products, count(*) OVER () AS found, sum(f.products) OVER () AS subscriptions
+      FROM found f ORDER BY f.sort_name, f.rut LIMIT ${records} OFFSET ${offset}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Row))))
+    const first = rows[0]
+    // Past the last page no row carries the totals: count them apart.
+    const totals =
+      first ??
+      (yield* sql`WITH found AS (${found}) SELECT count(*) AS found, COALESCE(sum(products), 0) AS subscriptions FROM found`.pipe(
+        Effect.flatMap(Schema.decodeUnknown(Schema.Array(Totals))),
+        Effect.map((all) => all[0] ?? { found: 0, subscriptions: 0 })
+      ))
+    const size = records ?? totals.found
+    return {
+      found: totals.found,
+      subscriptions: totals.subscriptions,
+      pagination: { total: size === 0 ? 0 : Math.ceil(totals.found / size), page, records: size },
+      data: rows.map(({ id, rut, name, products }) => ({ id, rut, name, products }))
+    } satisfies SearchResult
+  }).pipe(Effect.orDie)

@@ -1,0 +1,19 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { PalmaApi } from "@palma/core"
+import { UserRepo } from "./UserRepo.js"
+
+/** "Ana María Pérez Soto" → first name "Ana", last name the rest (the original's user objects split it so). */
+const split = (fullName: string) => {
+  const [first = "", ...rest] = fullName.trim().split(/\s+/)
+  return { first_name: first, last_name: rest.join(" ") }
+}
+
+/** The `user` group of the contract: staff names for histories and chats; unknown ids are left out. */
+export const UserLive = HttpApiBuilder.group(PalmaApi, "user", (handlers) =>
+  Effect.map(UserRepo, (users) =>
+    handlers.handle("getByIds", ({ payload }) =>
+      Effect.map(users.namesOf(payload.ids), (rows) => ({ success: true, data: rows.map((u) => ({ id: u.id, ...split(u.fullName) })) }))
+    )
+  )
+)

@@ -1,0 +1,20 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { generatePeople } from "../../src/seed/peopleGenerator.js"
+import { generatorInputs, writePeople } from "../../src/seed/peopleWriter.js"
+import { databaseLayer } from "../../src/sql/Database.js"
+
+/**
+ * Replaces the people of a stopped server's database (its data dir, or its PostgreSQL database)
+ * with a generated population of `customers` customers on the seeded plans, and updates the
+ * planner's statistics. For the people bench; answers what was written.
+ */
+export const replacePeople = (database: { readonly dataDir: string; readonly databaseUrl: string | undefined }, customers: number, seed: number) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    for (const table of ["payment", "lead_beneficiary", "lead_insured", "lead", "beneficiary", "insured", "customer"]) yield* sql`DELETE FROM ${sql(table)}`
+    const people = generatePeople({ ...(yield* generatorInputs), today: new Date().toISOString().slice(0, 10), customers, companyEvery: 12, seed })
+    yield* writePeople(people)
+    yield* sql`ANALYZE`
+    return { customers: people.customers.length, insured: people.insured.length, ruts: people.insured.map((p) => p.rut) }
+  }).pipe(Effect.provide(databaseLayer({ databaseUrl: database.databaseUrl, dataDir: database.dataDir })), Effect.runPromise)
