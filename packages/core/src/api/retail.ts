@@ -3,8 +3,8 @@ import { Schema } from "effect"
 import { Id } from "../domain/fields.js"
 import { Retail, RetailDetail, RetailFound, RetailInput, RetailSearch, RetailWithPlans } from "../domain/retail.js"
 import { Rut } from "../rut/Rut.js"
-import { NotFound, PayloadTooLarge } from "./errors.js"
-import { IdPath } from "./master.js"
+import { NotFound, PayloadTooLarge, PreconditionFailed } from "./errors.js"
+import { deletedRecordsEndpoint, IdPath, restoreEndpoint } from "./master.js"
 import { Admin, Staff } from "./security.js"
 
 export const RutPath = Schema.Struct({ rut: Rut })
@@ -35,7 +35,11 @@ export const RetailApi = HttpApiGroup.make("retail")
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(RetailDetail).addError(NotFound).middleware(Staff))
   .add(HttpApiEndpoint.get("getByRut", "/getByRut/:rut").setPath(RutPath).addSuccess(RetailDetail).addError(NotFound).middleware(Staff))
   .add(HttpApiEndpoint.get("getProductsAndRetail", "/getProductsAndRetail").addSuccess(Schema.Array(RetailWithPlans)).middleware(Staff))
-  .add(HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(Retail).addError(NotFound).middleware(Admin))
+  .add(
+    HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(Retail).addError(NotFound).addError(PreconditionFailed).middleware(Admin)
+  )
+  .add(deletedRecordsEndpoint)
+  .add(restoreEndpoint(Retail))
   .add(
     HttpApiEndpoint.post("uploadLogo", "/uploadLogo")
       .setPayload(LogoUpload)
