@@ -10,7 +10,14 @@ const server = useRealServer()
 
 beforeAll(async () => {
   await server.signIn(admin.email)
-  for (const family of await listOf(server, "family")) await server.api("DELETE", `/api/family/delete/${family.id}`)
+  // A family still used cannot be deleted (409): what uses the families goes first, products before the services they cover.
+  for (const product of await server.api<ReadonlyArray<{ id: string }>>("GET", "/api/product/getAll"))
+    await server.api("DELETE", `/api/product/delete/${product.id}`)
+  for (const service of await server.api<ReadonlyArray<{ id: string }>>("GET", "/api/assistance/getAll"))
+    await server.api("DELETE", `/api/assistance/deleteById/${service.id}`)
+  for (const master of ["value", "document", "specialty", "family"] as const) {
+    for (const row of await listOf(server, master)) await server.api("DELETE", `/api/${master}/delete/${row.id}`)
+  }
 })
 
 describe("resource list without rows", () => {
