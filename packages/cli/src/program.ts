@@ -7,6 +7,7 @@ import { registerList } from "./commands/list.js"
 import { registerLogin } from "./commands/login.js"
 import { registerLogout } from "./commands/logout.js"
 import { registerProduct } from "./commands/product.js"
+import { registerRecords } from "./commands/records.js"
 import { registerUsers } from "./commands/users.js"
 import { registerWhoami } from "./commands/whoami.js"
 import type { Io } from "./io.js"
@@ -33,5 +34,6 @@ export const buildProgram = (io: Io): Command => {
   registerFileFormat(program, io)
   registerProduct(program, io)
   registerContract(program, io)
+  registerRecords(program, io)
   return program
 }
