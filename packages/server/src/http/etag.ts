@@ -22,9 +22,15 @@ export const ifMatch: Effect.Effect<Precondition, never, HttpServerRequest.HttpS
 
 export const etagOf = (version: number): string => `"${version}"`
 
-/** Answers the row and puts its version in the response's `ETag`. */
+/**
+ * Answers the row and puts its version in the response's `ETag`. `no-store` too: a validator
+ * invites caches to keep the answer, and a record read from a cache would come with a version
+ * that is no longer the server's (and personal data has no business in shared caches).
+ */
 export const answerVersioned = <A>({ row, version }: Versioned<A>): Effect.Effect<A> =>
   Effect.as(
-    HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "etag", etagOf(version)))),
+    HttpApp.appendPreResponseHandler((_, response) =>
+      Effect.succeed(HttpServerResponse.setHeaders(response, { etag: etagOf(version), "cache-control": "no-store" }))
+    ),
     row
   )
