@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type AssistanceInput, Conflict, NotFound, type PageQuery } from "@palma/core"
 import { ActiveRows } from "../sql/ActiveRows.js"
-import { deletedPage, reactivate } from "../sql/deletedRows.js"
+import { deletedPage, restoreRow } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
 import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
@@ -80,12 +80,7 @@ const make = Effect.gen(function* () {
     getById: (id: string) => readVersioned(sql, "assistance", id, getById(id)),
     deleted: (query: PageQuery) => deletedPage(sql, "assistance", query),
     restore: (id: string) =>
-      transaction(
-        Effect.gen(function* () {
-          yield* reactivate(sql, integrity, "assistance", id, { notFound: notFound().message, taken: duplicate().message })
-          return yield* withVersion(sql, "assistance", id, yield* getById(id))
-        })
-      ),
+      transaction(restoreRow(sql, integrity, "assistance", id, { notFound: notFound().message, taken: duplicate().message }, getById(id))),
     families: repo.families,
     byFamily: (familyId: string) =>
       Effect.gen(function* () {

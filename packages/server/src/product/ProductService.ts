@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { Conflict, NotFound, type PageQuery, type PreconditionFailed, type Product, type ProductInput } from "@palma/core"
 import { ActiveRows } from "../sql/ActiveRows.js"
-import { deletedPage, reactivate } from "../sql/deletedRows.js"
+import { deletedPage, restoreRow } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
 import { checkVersion, type Precondition, readVersioned, type Versioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
@@ -88,13 +88,7 @@ const make = Effect.gen(function* () {
     remove,
     getById: (id: string) => readVersioned(sql, "product", id, getById(id)),
     deleted: (query: PageQuery) => deletedPage(sql, "product", query),
-    restore: (id: string) =>
-      transaction(
-        Effect.gen(function* () {
-          yield* reactivate(sql, integrity, "product", id, { notFound: notFound().message, taken: duplicate().message })
-          return yield* withVersion(sql, "product", id, yield* getById(id))
-        })
-      ),
+    restore: (id: string) => transaction(restoreRow(sql, integrity, "product", id, { notFound: notFound().message, taken: duplicate().message }, getById(id))),
     /** Every active product with its retails' prices. */
     listed: Effect.map(products.findAllWithPlans, (rows) => rows.map(({ product, plans }) => ({ ...product, product_plans: plans.flatMap(listedPlans) }))),
     families: products.families,

@@ -2,9 +2,9 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { NotFound, type PageQuery, type Retail, type RetailDetail, type RetailInput, type RetailSearch } from "@palma/core"
 import { Districts } from "../district/Districts.js"
-import { deletedPage, reactivate } from "../sql/deletedRows.js"
+import { deletedPage, restoreRow } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
-import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
+import { checkVersion, type Precondition, readVersioned } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import type { LogoUpload } from "./logoUpload.js"
 import { RetailPlansRepo } from "./RetailPlansRepo.js"
@@ -66,10 +66,14 @@ const make = Effect.gen(function* () {
     // One row per RUT ever (the index is not partial), so a restore cannot collide with an active one.
     restore: (id: string) =>
       transaction(
-        Effect.gen(function* () {
-          yield* reactivate(sql, integrity, "retail", id, { notFound: notFound().message, taken: "Ya existe un canal activo con ese RUT" })
-          return yield* withVersion(sql, "retail", id, yield* Effect.flatMap(getActive(id), detail))
-        })
+        restoreRow(
+          sql,
+          integrity,
+          "retail",
+          id,
+          { notFound: notFound().message, taken: "Ya existe un canal activo con ese RUT" },
+          Effect.flatMap(getActive(id), detail)
+        )
       ),
     saveLogo,
     logo: (id: string) => Effect.flatMap(retails.findLogo(id), Effect.orElseFail(notFound))

@@ -2,6 +2,7 @@ import type { SqlClient } from "@effect/sql"
 import { type Context, Effect } from "effect"
 import { Conflict, type DeletedRecord, NotFound, type Page, type PageQuery } from "@palma/core"
 import type { RowIntegrity } from "./RowIntegrity.js"
+import { type Versioned, withVersion } from "./rowVersion.js"
 import { isUniqueViolation } from "./uniqueViolation.js"
 
 /** A catalog table whose rows are deactivated, never deleted, and carry a name. */
@@ -21,22 +22,26 @@ export const deletedPage = (sql: SqlClient.SqlClient, table: CatalogTable, query
   }).pipe(Effect.orDie)
 
 /**
- * Reactivates a deleted catalog row inside the caller's transaction: 404 when there is no such row,
- * 409 when a row it needs is deleted or an active row now holds its unique fields (the index says so).
+ * Reactivates a deleted catalog row inside the caller's transaction and answers it as `read` does,
+ * with its version: 404 when there is no such row, 409 when a row it needs is deleted or an active
+ * row now holds its unique fields (the index says so).
  */
-export const reactivate = (
+export const restoreRow = <A, E>(
   sql: SqlClient.SqlClient,
   integrity: Context.Tag.Service<RowIntegrity>,
   table: CatalogTable,
   id: string,
-  messages: { readonly notFound: string; readonly taken: string }
-): Effect.Effect<void, NotFound | Conflict> =>
+  messages: { readonly notFound: string; readonly taken: string },
+  read: Effect.Effect<A, E>
+): Effect.Effect<Versioned<A>, NotFound | Conflict | E> =>
   Effect.gen(function* () {
     const [row] = yield* sql<{ is_active: boolean }>`SELECT is_active FROM ${sql(table)} WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie)
     if (row === undefined) return yield* Effect.fail(new NotFound({ message: messages.notFound }))
-    if (row.is_active) return
-    yield* integrity.refuseIfNeedsDeleted(table, id)
-    yield* sql`UPDATE ${sql(table)} SET is_active = true, updated_at = now() WHERE id = ${id}`.pipe(
-      Effect.catchTag("SqlError", (error) => (isUniqueViolation(error) ? Effect.fail(new Conflict({ message: messages.taken })) : Effect.die(error)))
-    )
+    if (!row.is_active) {
+      yield* integrity.refuseIfNeedsDeleted(table, id)
+      yield* sql`UPDATE ${sql(table)} SET is_active = true, updated_at = now() WHERE id = ${id}`.pipe(
+        Effect.catchTag("SqlError", (error) => (isUniqueViolation(error) ? Effect.fail(new Conflict({ message: messages.taken })) : Effect.die(error)))
+      )
+    }
+    return yield* withVersion(sql, table, id, yield* read)
   })
