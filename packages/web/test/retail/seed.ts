@@ -90,8 +90,7 @@ export interface NewProduct {
 
 /** A product of the test's own, created as the product form posts one. */
 export const createProduct = async (server: RealServer, product: NewProduct) => {
-  // No minimum company price unless the test sets one: plans of any price can be assigned to it.
-  const { family = "Hogar", minInsuredCompanyPrice = 0, frequency = "M", term = 12, dueDay = 5, assistances = [], ...rest } = product
+  const { family = "Hogar", minInsuredCompanyPrice = product.cost, frequency = "M", term = 12, dueDay = 5, assistances = [], ...rest } = product
   return server.api<Product>("POST", "/api/product/create", {
     ...rest,
     family_id: await familyId(server, family),
