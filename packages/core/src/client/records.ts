@@ -21,14 +21,16 @@ export const restorableNames = [
 ] as const
 export type RestorableName = (typeof restorableNames)[number]
 
+export const isRestorable = (name: string): name is RestorableName => restorableNames.some((n) => n === name)
+
 /** A record as these calls need it: every group answers at least its id and name. */
 export interface NamedRecord {
   readonly id: string
   readonly name: string
 }
 
-interface RestorableClient {
-  getById(req: { path: { id: string } }): Effect.Effect<NamedRecord, unknown>
+interface RestorableClient<R> {
+  getById(req: { path: { id: string } }): Effect.Effect<R, unknown>
   deleted(req: { urlParams: ResourceQuery }): Effect.Effect<Page<NamedRecord>, unknown>
   restore(req: { path: { id: string } }): Effect.Effect<NamedRecord, unknown>
 }
@@ -53,15 +55,16 @@ type DeleteClient = Record<"delete" | "deleteById", (req: { path: { id: string }
 
 // Every restorable group declares these endpoints with these shapes (the contract's masterGroup,
 // deletedRecordsEndpoint and restoreEndpoint); the union of their clients is narrowed to it.
-const group = (client: ApiClient, name: RestorableName) => client[name] as unknown as RestorableClient & DeleteClient
+const group = <R>(client: ApiClient, name: RestorableName) => client[name] as unknown as RestorableClient<R> & DeleteClient
 
 /**
  * One record's life beyond the list: read it (the client then remembers its version, so the
  * delete that follows is refused with 412 if someone changed it meanwhile), delete it, list the
- * deleted ones and restore one. For the CLI and the web's generic lists alike.
+ * deleted ones and restore one. For the CLI and the web's generic lists alike. `R` is the group's
+ * record as `getById` answers it.
  */
-export const recordCalls = (call: Call, name: RestorableName) => ({
-  read: (id: string) => call((c) => group(c, name).getById({ path: { id } })),
+export const recordCalls = <R extends NamedRecord = NamedRecord>(call: Call, name: RestorableName) => ({
+  read: (id: string) => call((c) => group<R>(c, name).getById({ path: { id } })),
   remove: (id: string) => call((c) => group(c, name)[deleteCall[name]]({ path: { id } })),
   deleted: (query: ResourceQuery) => call((c) => group(c, name).deleted({ urlParams: query })),
   restore: (id: string) => call((c) => group(c, name).restore({ path: { id } }))

@@ -11,14 +11,13 @@ const server = useRealServer()
 beforeAll(async () => {
   await server.signIn(admin.email)
   // A family still used cannot be deleted (409): what uses the families goes first, products before the services they cover.
-  for (const product of await server.api<ReadonlyArray<{ id: string }>>("GET", "/api/product/getAll"))
-    await server.api("DELETE", `/api/product/delete/${product.id}`)
-  for (const service of await server.api<ReadonlyArray<{ id: string }>>("GET", "/api/assistance/getAll"))
-    await server.api("DELETE", `/api/assistance/deleteById/${service.id}`)
+  const ids = async (path: string) => (await server.api<ReadonlyArray<{ id: string }>>("GET", path)).map((row) => row.id)
+  await Promise.all((await ids("/api/product/getAll")).map((id) => server.api("DELETE", `/api/product/delete/${id}`)))
+  await Promise.all((await ids("/api/assistance/getAll")).map((id) => server.api("DELETE", `/api/assistance/deleteById/${id}`)))
   for (const master of ["value", "document", "specialty", "family"] as const) {
-    for (const row of await listOf(server, master)) await server.api("DELETE", `/api/${master}/delete/${row.id}`)
+    await Promise.all((await listOf(server, master)).map((row) => server.api("DELETE", `/api/${master}/delete/${row.id}`)))
   }
-})
+}, 60_000)
 
 describe("resource list without rows", () => {
   it("says when there is nothing, and offers to create", async () => {
