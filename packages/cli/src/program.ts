@@ -9,6 +9,7 @@ import { registerLogout } from "./commands/logout.js"
 import { registerProduct } from "./commands/product.js"
 import { registerSpecialist } from "./commands/specialist.js"
 import { registerSearch } from "./commands/search.js"
+import { registerRecords } from "./commands/records.js"
 import { registerUsers } from "./commands/users.js"
 import { registerWhoami } from "./commands/whoami.js"
 import type { Io } from "./io.js"
@@ -37,5 +38,6 @@ export const buildProgram = (io: Io): Command => {
   registerContract(program, io)
   registerSpecialist(program, io)
   registerSearch(program, io)
+  registerRecords(program, io)
   return program
 }

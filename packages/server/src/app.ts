@@ -33,6 +33,7 @@ import { SecurityLive } from "./http/Security.js"
 import { StaticLive } from "./http/Static.js"
 import { MasterCache } from "./master/MasterCache.js"
 import { PartnerLive } from "./partner/Http.js"
+import { RowIntegrity } from "./sql/RowIntegrity.js"
 import { migrations } from "./migrations/index.js"
 import { ProcedureLive } from "./procedure/Http.js"
 import { ProductLive } from "./product/Http.js"
@@ -122,7 +123,7 @@ export const appLayer = (
   const auth = AuthConfig.layerFrom(env)
   // Migrated and seeded first: the token layer may read its key from the database.
   const ready = databaseReady(config).pipe(Layer.provideMerge(auth), Layer.provideMerge(database))
-  const services = Layer.mergeAll(Profiles.layer, SecurityLive, MasterCache.layer(config.databaseUrl === undefined)).pipe(
+  const services = Layer.mergeAll(Profiles.layer, SecurityLive, MasterCache.layer(config.databaseUrl === undefined), RowIntegrity.layer).pipe(
     Layer.provideMerge(tokensLayer(config)),
     Layer.provideMerge(ready)
   )

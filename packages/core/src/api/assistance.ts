@@ -4,8 +4,8 @@ import { Assistance, AssistanceUpdate, AssistanceUpsert } from "../domain/assist
 import { Document } from "../domain/document.js"
 import { Family } from "../domain/family.js"
 import { Value } from "../domain/value.js"
-import { Conflict, NotFound } from "./errors.js"
-import { FamilyPath, IdPath } from "./master.js"
+import { Conflict, NotFound, PreconditionFailed } from "./errors.js"
+import { deletedRecordsEndpoint, FamilyPath, IdPath, restoreEndpoint } from "./master.js"
 import { Admin, Staff } from "./security.js"
 
 /**
@@ -15,13 +15,37 @@ import { Admin, Staff } from "./security.js"
  */
 export const AssistanceApi = HttpApiGroup.make("assistance")
   // An upsert, as in the seed: with the id of an assistance in the body it updates that one.
-  .add(HttpApiEndpoint.post("create", "/create").setPayload(AssistanceUpsert).addSuccess(Assistance).addError(NotFound).addError(Conflict).middleware(Admin))
+  .add(
+    HttpApiEndpoint.post("create", "/create")
+      .setPayload(AssistanceUpsert)
+      .addSuccess(Assistance)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   // The id in the body; lists left out of it are kept.
   .add(
-    HttpApiEndpoint.put("updateById", "/updateById").setPayload(AssistanceUpdate).addSuccess(Assistance).addError(NotFound).addError(Conflict).middleware(Admin)
+    HttpApiEndpoint.put("updateById", "/updateById")
+      .setPayload(AssistanceUpdate)
+      .addSuccess(Assistance)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
   )
   // Deactivates; refused (409) while an active product covers it.
-  .add(HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(Assistance).addError(NotFound).addError(Conflict).middleware(Admin))
+  .add(
+    HttpApiEndpoint.del("deleteById", "/deleteById/:id")
+      .setPath(IdPath)
+      .addSuccess(Assistance)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
+  .add(deletedRecordsEndpoint)
+  .add(restoreEndpoint(Assistance))
   .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(Assistance)).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Assistance).addError(NotFound).middleware(Staff))
   // Families that have at least one active assistance.

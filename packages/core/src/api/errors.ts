@@ -22,6 +22,16 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", { messa
 
 export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", { message: Schema.String }, HttpApiSchema.annotations({ status: 409 })) {}
 
+/** An update or delete named a version of the record (`If-Match`) that is no longer the stored one. */
+export class PreconditionFailed extends Schema.TaggedError<PreconditionFailed>()(
+  "PreconditionFailed",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 412 })
+) {}
+
+/** What a stale `If-Match` answers, the same on every record. */
+export const staleVersionMessage = "Otro usuario modificó este registro. Recargue para ver los cambios."
+
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",
   { message: Schema.String },
@@ -32,4 +42,4 @@ export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
 export class Unavailable extends Schema.TaggedError<Unavailable>()("Unavailable", { message: Schema.String }, HttpApiSchema.annotations({ status: 503 })) {}
 
 /** Every error a client may receive, for exhaustive handling. */
-export type ApiError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict | PayloadTooLarge | Unavailable
+export type ApiError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict | PreconditionFailed | PayloadTooLarge | Unavailable

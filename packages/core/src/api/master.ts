@@ -1,8 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
+import { DeletedRecord } from "../domain/deletedRecord.js"
 import { Id } from "../domain/fields.js"
 import { Page, PageQuery } from "../domain/page.js"
-import { Conflict, NotFound } from "./errors.js"
+import { Conflict, NotFound, PreconditionFailed } from "./errors.js"
 import { Admin, Staff } from "./security.js"
 
 export const IdPath = Schema.Struct({ id: Id })
@@ -33,12 +34,34 @@ const baseGroup = <const Name extends string, A, I, In, InI>(name: Name, entity:
     .add(HttpApiEndpoint.get("page", "/page").setUrlParams(PageQuery).addSuccess(Page(entity)).middleware(Staff))
     .add(HttpApiEndpoint.get("getById", paths.get).setPath(IdPath).addSuccess(entity).addError(NotFound).middleware(Staff))
     .add(HttpApiEndpoint.post("create", "/create").setPayload(input).addSuccess(entity).addError(NotFound).addError(Conflict).middleware(Admin))
-    // Deactivates: history that points at the row keeps its meaning.
-    .add(HttpApiEndpoint.del("delete", "/delete/:id").setPath(IdPath).addSuccess(entity).addError(NotFound).middleware(Admin))
+    // Deactivates: history that points at the row keeps its meaning. Refused (409) while others use it.
+    .add(
+      HttpApiEndpoint.del("delete", "/delete/:id")
+        .setPath(IdPath)
+        .addSuccess(entity)
+        .addError(NotFound)
+        .addError(Conflict)
+        .addError(PreconditionFailed)
+        .middleware(Admin)
+    )
+    .add(deletedEndpoint(entity))
+    .add(restoreEndpoint(entity))
+
+/** Palma's own: the deleted (inactive) rows, paged like `/page`, for an admin to restore. */
+export const deletedEndpoint = <A, I>(entity: Schema.Schema<A, I>) =>
+  HttpApiEndpoint.get("deleted", "/deleted").setUrlParams(PageQuery).addSuccess(Page(entity)).middleware(Admin)
+
+/** Palma's own, for catalog records (whose rows are too rich to list deleted): id, name and when each went. */
+export const deletedRecordsEndpoint = HttpApiEndpoint.get("deleted", "/deleted").setUrlParams(PageQuery).addSuccess(Page(DeletedRecord)).middleware(Admin)
+
+/** Palma's own: reactivates a deleted row; 409 when an active row now holds its name or what it needs is deleted. */
+export const restoreEndpoint = <A, I>(entity: Schema.Schema<A, I>) =>
+  HttpApiEndpoint.post("restore", "/restore/:id").setPath(IdPath).addSuccess(entity).addError(NotFound).addError(Conflict).middleware(Admin)
 
 /**
  * The one contract shape of every simple master: reads for staff, writes for admins, delete
- * deactivates; `update` takes the id in the path (`PUT /update/:id`). The caller adds the
+ * deactivates (and `deleted` / `restore` bring rows back); updates and deletes honour `If-Match`
+ * (412 when stale); `update` takes the id in the path (`PUT /update/:id`). The caller adds the
  * resource's own calls, then the prefix (`.prefix("/family")`).
  */
 export const masterGroup = <const Name extends string, A, I, In, InI>(
@@ -48,7 +71,14 @@ export const masterGroup = <const Name extends string, A, I, In, InI>(
   paths: MasterPaths
 ) =>
   baseGroup(name, entity, input, paths).add(
-    HttpApiEndpoint.put("update", "/update/:id").setPath(IdPath).setPayload(input).addSuccess(entity).addError(NotFound).addError(Conflict).middleware(Admin)
+    HttpApiEndpoint.put("update", "/update/:id")
+      .setPath(IdPath)
+      .setPayload(input)
+      .addSuccess(entity)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
   )
 
 /** The same, for the masters whose seed update is `PUT /updateById` with the id in the body. */
@@ -64,5 +94,6 @@ export const masterGroupUpdatedById = <const Name extends string, A, I, In, InI>
       .addSuccess(entity)
       .addError(NotFound)
       .addError(Conflict)
+      .addError(PreconditionFailed)
       .middleware(Admin)
   )

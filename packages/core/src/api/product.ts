@@ -14,8 +14,8 @@ import {
   RetailRutPlan
 } from "../domain/productPlan.js"
 import { getContract, getContractData } from "./planContract.js"
-import { Conflict, NotFound } from "./errors.js"
-import { IdPath } from "./master.js"
+import { Conflict, NotFound, PreconditionFailed } from "./errors.js"
+import { deletedRecordsEndpoint, IdPath, restoreEndpoint } from "./master.js"
 import { RutPath } from "./retail.js"
 import { Admin, Staff } from "./security.js"
 
@@ -24,7 +24,15 @@ const AgentPath = Schema.Struct({ agent_id: Id })
 /** Products (spec Product), their plans per channel and their contracts. Paths are the seed's. */
 export const ProductApi = HttpApiGroup.make("product")
   // With the `id` of a product in the body it updates that product, as the original did (200 either way).
-  .add(HttpApiEndpoint.post("create", "/create").setPayload(ProductInput).addSuccess(Product).addError(NotFound).addError(Conflict).middleware(Admin))
+  .add(
+    HttpApiEndpoint.post("create", "/create")
+      .setPayload(ProductInput)
+      .addSuccess(Product)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   .add(
     HttpApiEndpoint.put("update", "/update/:id")
       .setPath(IdPath)
@@ -32,9 +40,12 @@ export const ProductApi = HttpApiGroup.make("product")
       .addSuccess(Product)
       .addError(NotFound)
       .addError(Conflict)
+      .addError(PreconditionFailed)
       .middleware(Admin)
   )
-  .add(HttpApiEndpoint.del("delete", "/delete/:id").setPath(IdPath).addSuccess(Product).addError(NotFound).middleware(Admin))
+  .add(HttpApiEndpoint.del("delete", "/delete/:id").setPath(IdPath).addSuccess(Product).addError(NotFound).addError(PreconditionFailed).middleware(Admin))
+  .add(deletedRecordsEndpoint)
+  .add(restoreEndpoint(Product))
   // Every active product, with its channels' prices (`product_plans`).
   .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(ListedProduct)).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Product).addError(NotFound).middleware(Staff))

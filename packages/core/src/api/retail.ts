@@ -4,8 +4,8 @@ import { Id } from "../domain/fields.js"
 import { Retail, RetailDetail, RetailFound, RetailInput, RetailSearch, RetailWithPlans } from "../domain/retail.js"
 import { RetailCustomer } from "../domain/retailCustomer.js"
 import { Rut } from "../rut/Rut.js"
-import { NotFound, PayloadTooLarge } from "./errors.js"
-import { IdPath } from "./master.js"
+import { NotFound, PayloadTooLarge, PreconditionFailed } from "./errors.js"
+import { deletedRecordsEndpoint, IdPath, restoreEndpoint } from "./master.js"
 import { Admin, Staff } from "./security.js"
 
 export const RutPath = Schema.Struct({ rut: Rut })
@@ -45,7 +45,11 @@ export const RetailApi = HttpApiGroup.make("retail")
       .addSuccess(Schema.Array(RetailCustomer))
       .middleware(Staff)
   )
-  .add(HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(Retail).addError(NotFound).middleware(Admin))
+  .add(
+    HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(Retail).addError(NotFound).addError(PreconditionFailed).middleware(Admin)
+  )
+  .add(deletedRecordsEndpoint)
+  .add(restoreEndpoint(Retail))
   .add(
     HttpApiEndpoint.post("uploadLogo", "/uploadLogo")
       .setPayload(LogoUpload)

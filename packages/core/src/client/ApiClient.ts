@@ -1,6 +1,7 @@
 import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Effect } from "effect"
 import { PalmaApi } from "../api/Api.js"
+import { withETags } from "./etags.js"
 
 export interface ClientOptions {
   /** Origin of the server, e.g. "http://localhost:3000"; "" for same-origin in the browser. */
@@ -11,15 +12,18 @@ export interface ClientOptions {
   readonly token: () => string | undefined
 }
 
-/** The typed client derived from the contract. */
+/** The typed client derived from the contract; it sends `If-Match` with the version of the record it last read. */
 export const makeApiClient = (options: ClientOptions) =>
   HttpApiClient.make(PalmaApi, {
     baseUrl: options.baseUrl,
-    transformClient: HttpClient.mapRequest((request) => {
-      const token = options.token()
-      const withId = HttpClientRequest.setHeader(request, "id", options.clientId)
-      return token ? HttpClientRequest.bearerToken(withId, token) : withId
-    })
+    transformClient: (client) =>
+      withETags(
+        HttpClient.mapRequest(client, (request) => {
+          const token = options.token()
+          const withId = HttpClientRequest.setHeader(request, "id", options.clientId)
+          return token ? HttpClientRequest.bearerToken(withId, token) : withId
+        })
+      )
   })
 
 export type ApiClient = Effect.Effect.Success<ReturnType<typeof makeApiClient>>

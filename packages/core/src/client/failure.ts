@@ -19,6 +19,7 @@ const statusOf: Record<string, number> = {
   Forbidden: 403,
   NotFound: 404,
   Conflict: 409,
+  PreconditionFailed: 412,
   PayloadTooLarge: 413,
   Unavailable: 503
 }

@@ -3,7 +3,7 @@ import { Rut } from "../rut/Rut.js"
 import { Beneficiary } from "./beneficiary.js"
 import { Choice, Phone, optionalNull } from "./common.js"
 import { Contractor } from "./contractor.js"
-import { Email, Id, IsoDate, OptionalText, Payload, Text } from "./fields.js"
+import { Email, Id, IsoDate, OptionalText, Payload, Name } from "./fields.js"
 import { Insured } from "./insured.js"
 import { Policy } from "./policy.js"
 
@@ -28,8 +28,8 @@ export type Applicant = typeof Applicant.Type
 export const ApplicantInput = Payload({
   type: ApplicantType,
   rut: Rut,
-  name: Text(80),
-  paternalLastName: Text(80),
+  name: Name(80),
+  paternalLastName: Name(80),
   maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
   email: optionalNull(Email, "Correo electrónico inválido"),
   phone: optionalNull(Phone, "Teléfono inválido")

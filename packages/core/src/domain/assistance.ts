@@ -1,6 +1,6 @@
 import { Option, ParseResult, Schema, type SchemaAST } from "effect"
 import { isUnique } from "./common.js"
-import { Id, OptionalText, Payload, Text } from "./fields.js"
+import { Id, OptionalText, Payload, Name } from "./fields.js"
 
 /** A specialty or document an assistance uses, as the seed answers it. */
 export const AssistanceMember = Schema.Struct({ id: Id, name: Schema.String })
@@ -73,7 +73,7 @@ const textList = <I>(item: Schema.Schema<string, I>) =>
  */
 const inputFields = {
   family_id: Id,
-  name: Text(120),
+  name: Name(120),
   description: Schema.optional(OptionalText(1000)),
   values: Schema.optional(idList(Id, 100)),
   specialties: Schema.optional(idList(Id, 200)),
@@ -124,7 +124,7 @@ const TextRef = Schema.compose(
 const wireFields = {
   family_id: Schema.optional(Id),
   family: Schema.optionalWith(Payload({ id: optionalId }), { exact: true }),
-  name: Text(120),
+  name: Name(120),
   description: Schema.optional(OptionalText(1000)),
   values: Schema.optional(idList(MemberRef, 100)),
   specialties: Schema.optional(idList(MemberRef, 200)),

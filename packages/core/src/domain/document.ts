@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, OptionalText, Payload, Text } from "./fields.js"
+import { Id, OptionalText, Payload, Name } from "./fields.js"
 
 /** A document a case may require: boleta, informe médico… */
 export const Document = Schema.Struct({
@@ -14,7 +14,7 @@ export type Document = typeof Document.Type
 
 export const DocumentInput = Payload({
   family_id: Id,
-  name: Text(120),
+  name: Name(120),
   description: Schema.optionalWith(OptionalText(500), { default: () => "" })
 })
 export type DocumentInput = typeof DocumentInput.Type

@@ -28,6 +28,22 @@ export const Text = (max: number) =>
     Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` })
   )
 
+/** Embedding and isolate controls (U+202A–U+202E, U+2066–U+2069): they make a name display as another one. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u
+/** Text with nothing visible: format characters (zero-width spaces and joiners, BOM, soft hyphen…) and spaces only. */
+const INVISIBLE_ONLY = /^[\p{Cf}\s]+$/u
+
+/**
+ * The name of a record (a family, a product, a person…): a required text that reads as what it
+ * is. Bidirectional controls and names made only of invisible characters are refused: both let
+ * two names look alike in a list, or a name look empty, while being different.
+ */
+export const Name = (max: number) =>
+  Text(max).pipe(
+    Schema.filter((s) => !BIDI_CONTROL.test(s), { message: () => "No puede contener caracteres de control de dirección del texto" }),
+    Schema.filter((s) => !INVISIBLE_ONLY.test(s), { message: () => "Debe contener caracteres visibles" })
+  )
+
 /** An optional free text; empty becomes "". */
 export const OptionalText = (max: number) => TrimmedTypeable.pipe(Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` }))
 

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
-import { Email, IsoDate, OptionalText, Text } from "./fields.js"
+import { Email, IsoDate, OptionalText, Name } from "./fields.js"
 
 /**
  * The person fields shared by insured, beneficiaries, contractors and specialists, named as in
@@ -21,8 +21,8 @@ export const personFields = {
 
 export const personInputFields = {
   rut: Rut,
-  name: Text(80),
-  paternalLastName: Text(80),
+  name: Name(80),
+  paternalLastName: Name(80),
   maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
   birthDate: optionalNull(IsoDate, "Fecha inválida (use AAAA-MM-DD)"),
   address: Schema.optionalWith(OptionalText(200), { default: () => "" }),

@@ -1,6 +1,6 @@
 import { ParseResult, Schema } from "effect"
 import { Choice, IntBetween, isUnique, Nullable } from "./common.js"
-import { Flag, Id, NumberLike, OptionalText, Payload, Text } from "./fields.js"
+import { Flag, Id, NumberLike, OptionalText, Payload, Name } from "./fields.js"
 import { Amount, AmountInput, Currency, StoredAmount, amountsInCurrency, readAmountsIn } from "./money.js"
 import { ProductAssistance, ProductAssistanceInput } from "./productAssistance.js"
 
@@ -51,7 +51,7 @@ const amountKeys = ["cost", "dynamiccharge", "minInsuredCompanyPrice"] as const
 /** The body's fields, amounts not yet read in the product's currency. */
 const productFields = {
   family_id: Id,
-  name: Text(120),
+  name: Name(120),
   cost: AmountInput,
   dynamiccharge: Schema.optionalWith(AmountInput, { default: () => 0 }),
   // Kept verbatim from the original API (afecto / exento).

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Id, Payload } from "./fields.js"
-import { Amount, AmountInput, Currency } from "./money.js"
+import { Amount, AmountInput, Currency, formatAmount, ufToHundredths } from "./money.js"
 import { Product } from "./product.js"
 
 /** A product priced for one channel; `agent_id` is the retail, prices are in the product's currency. */
@@ -136,3 +136,15 @@ export const RetailRutPlan = Schema.Struct({
   agent_id: Id
 })
 export type RetailRutPlan = typeof RetailRutPlan.Type
+
+/** An amount in hundredths of its currency (pesos are whole, UF has two decimals), to compare two of one currency. */
+const hundredths = (amount: Amount): number => (typeof amount === "number" ? Math.round(amount * 100) : ufToHundredths(amount))
+
+/**
+ * Why a plan's company price cannot be, or undefined: it is never below the product's minimum
+ * company price per insured (both in the product's currency).
+ */
+export const companyPriceProblem = (companyPrice: Amount, minInsuredCompanyPrice: Amount): string | undefined =>
+  hundredths(companyPrice) < hundredths(minInsuredCompanyPrice)
+    ? `El precio empresa no puede ser menor que el mínimo por asegurado del producto (${formatAmount(minInsuredCompanyPrice)})`
+    : undefined

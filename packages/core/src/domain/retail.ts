@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
-import { Email, Id, OptionalText, Payload, Text } from "./fields.js"
+import { Email, Id, OptionalText, Payload, Name } from "./fields.js"
 import { Amount, Currency } from "./money.js"
 import { Frequency } from "./product.js"
 import { ProductPlan } from "./productPlan.js"
@@ -78,7 +78,7 @@ const text = (max: number) => Schema.optionalWith(OptionalText(max), { default: 
  */
 export const RetailInput = Payload({
   rut: Rut,
-  name: Text(120),
+  name: Name(120),
   legalRepresentative: text(120),
   line: text(120),
   fantasyName: text(120),

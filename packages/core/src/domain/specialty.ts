@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, OptionalText, Payload, Text } from "./fields.js"
+import { Id, OptionalText, Payload, Name } from "./fields.js"
 
 /** A trade inside a family: Gasfitería, Electricidad… */
 export const Specialty = Schema.Struct({
@@ -14,7 +14,7 @@ export type Specialty = typeof Specialty.Type
 
 export const SpecialtyInput = Payload({
   family_id: Id,
-  name: Text(120),
+  name: Name(120),
   description: Schema.optionalWith(OptionalText(500), { default: () => "" })
 })
 export type SpecialtyInput = typeof SpecialtyInput.Type

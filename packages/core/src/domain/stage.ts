@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, Payload, PositiveInt, Text } from "./fields.js"
+import { Id, Payload, PositiveInt, Name } from "./fields.js"
 
 /** A step of a case. Logic keys on `code`, which is stable for seeded stages. */
 export const Stage = Schema.Struct({
@@ -21,7 +21,7 @@ export const Code = Schema.Trim.pipe(
  * The seed creates a stage from its name alone (`POST /stage/create {name}`): without a code the
  * server derives one from the name, and without a number the stage goes last.
  */
-export const StageInput = Payload({ name: Text(80), code: Schema.optional(Code), number: Schema.optional(PositiveInt) })
+export const StageInput = Payload({ name: Name(80), code: Schema.optional(Code), number: Schema.optional(PositiveInt) })
 export type StageInput = typeof StageInput.Type
 
 /** Codes of the seeded stages, in order. */

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, OptionalText, Payload, Text } from "./fields.js"
+import { Id, OptionalText, Payload, Name } from "./fields.js"
 import { ValueTypeCode } from "./valueType.js"
 
 /**
@@ -23,7 +23,7 @@ export type Value = typeof Value.Type
 /** The seed's body: the type named by its code (`valuetype_code`). */
 export const ValueInput = Payload({
   family_id: Id,
-  name: Text(120),
+  name: Name(120),
   valuetype_code: ValueTypeCode,
   description: Schema.optionalWith(OptionalText(500), { default: () => "" })
 })

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, OptionalText, Payload, Text } from "./fields.js"
+import { Id, OptionalText, Payload, Name } from "./fields.js"
 
 /** How a captured value is typed: D fecha, S texto corto, C texto largo, N número. */
 export const ValueType = Schema.Struct({
@@ -17,7 +17,10 @@ export const ValueTypeCode = Schema.compose(Schema.Trim, Schema.Uppercase)
 
 export const ValueTypeInput = Payload({
   code: ValueTypeCode,
-  name: Text(60),
+  name: Name(60),
   description: Schema.optionalWith(OptionalText(200), { default: () => "" })
 })
 export type ValueTypeInput = typeof ValueTypeInput.Type
+
+/** Codes of the seeded value types: captured values are validated by them (see capturedValue). */
+export const seededValueTypeCodes = ["D", "S", "C", "N"] as const

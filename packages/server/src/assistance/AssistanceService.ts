@@ -1,7 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { type AssistanceInput, Conflict, NotFound } from "@palma/core"
+import { type AssistanceInput, Conflict, NotFound, type PageQuery } from "@palma/core"
 import { ActiveRows } from "../sql/ActiveRows.js"
+import { deletedPage, restoreRow } from "../sql/deletedRows.js"
+import { RowIntegrity } from "../sql/RowIntegrity.js"
+import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { AssistanceRepo } from "./AssistanceRepo.js"
 import { type AssistanceWrite, complete } from "./complete.js"
@@ -13,7 +16,9 @@ const duplicate = () => new Conflict({ message: "Ya existe un servicio activo co
 const make = Effect.gen(function* () {
   const repo = yield* AssistanceRepo
   const active = yield* ActiveRows
-  const transaction = transactionOf(yield* SqlClient.SqlClient)
+  const sql = yield* SqlClient.SqlClient
+  const integrity = yield* RowIntegrity
+  const transaction = transactionOf(sql)
   const lookup = { family: (id: string) => active.one("family", id), members: repo.activeMembers }
 
   const getById = (id: string) => Effect.flatMap(repo.findById(id), Effect.orElseFail(notFound))
@@ -32,31 +37,34 @@ const make = Effect.gen(function* () {
         yield* check(write, null)
         const id = yield* repo.insert(write)
         yield* repo.replaceLinks(id, write)
-        return yield* getById(id)
+        return yield* withVersion(sql, "assistance", id, yield* getById(id))
       })
     ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
 
   /** What the input leaves out is kept as stored; a family change must still hold for the kept lists. */
-  const update = (id: string, input: AssistanceInput) =>
+  const update = (id: string, input: AssistanceInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
+        yield* checkVersion(sql, "assistance", id, precondition)
         const write = complete(input, yield* getById(id))
         yield* check(write, id)
         yield* repo.update(id, write)
         yield* repo.replaceLinks(id, write)
-        return yield* getById(id)
+        return yield* withVersion(sql, "assistance", id, yield* getById(id))
       })
     ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
 
   /** Delete deactivates; a service still covered by an active product cannot go. */
-  const remove = (id: string) =>
+  const remove = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
+        yield* checkVersion(sql, "assistance", id, precondition)
         const current = yield* getById(id)
         const products = yield* repo.coveringProducts(id)
         if (products.length > 0) {
           return yield* Effect.fail(new Conflict({ message: `El servicio está incluido en productos activos: ${products.join(", ")}` }))
         }
+        yield* integrity.refuseIfUsed("assistance", id, "El servicio")
         yield* repo.deactivate(id)
         return { ...current, isActive: false }
       })
@@ -64,11 +72,15 @@ const make = Effect.gen(function* () {
 
   return {
     /** The seed's create is an upsert: the id of an assistance in the body updates it. */
-    upsert: ({ id, ...input }: AssistanceInput & { readonly id?: string | undefined }) => (id === undefined ? create(input) : update(id, input)),
+    upsert: ({ id, ...input }: AssistanceInput & { readonly id?: string | undefined }, precondition?: Precondition) =>
+      id === undefined ? create(input) : update(id, input, precondition),
     update,
     remove,
     all: repo.findAll,
-    getById,
+    getById: (id: string) => readVersioned(sql, "assistance", id, getById(id)),
+    deleted: (query: PageQuery) => deletedPage(sql, "assistance", query),
+    restore: (id: string) =>
+      transaction(restoreRow(sql, integrity, "assistance", id, { notFound: notFound().message, taken: duplicate().message }, getById(id))),
     families: repo.families,
     byFamily: (familyId: string) =>
       Effect.gen(function* () {
@@ -82,5 +94,5 @@ const make = Effect.gen(function* () {
 
 /** Assistances (services): members active and of the assistance's family, unique names, kept while products cover them. */
 export class AssistanceService extends Context.Tag("palma/AssistanceService")<AssistanceService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(AssistanceService, make).pipe(Layer.provide([AssistanceRepo.layer, ActiveRows.layer]))
+  static readonly layer = Layer.effect(AssistanceService, make).pipe(Layer.provide([AssistanceRepo.layer, ActiveRows.layer, RowIntegrity.layer]))
 }

@@ -1,18 +1,31 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
 import { AssistanceService } from "./AssistanceService.js"
 
-/** The `assistance` group of the contract. */
+/** The `assistance` group of the contract. Single rows answer an `ETag`; writes honour `If-Match`. */
 export const AssistanceLive = HttpApiBuilder.group(PalmaApi, "assistance", (handlers) =>
   Effect.gen(function* () {
     const assistances = yield* AssistanceService
     return handlers
-      .handle("create", ({ payload }) => assistances.upsert(payload))
-      .handle("updateById", ({ payload: { id, ...input } }) => assistances.update(id, input))
-      .handle("deleteById", ({ path }) => assistances.remove(path.id))
+      .handle("create", ({ payload }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => assistances.upsert(payload, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
+      .handle("updateById", ({ payload: { id, ...input } }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => assistances.update(id, input, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
+      .handle("deleteById", ({ path }) => Effect.flatMap(ifMatch, (precondition) => assistances.remove(path.id, precondition)))
+      .handle("deleted", ({ urlParams }) => assistances.deleted(urlParams))
+      .handle("restore", ({ path }) => Effect.flatMap(assistances.restore(path.id), answerVersioned))
       .handle("getAll", () => assistances.all)
-      .handle("getById", ({ path }) => assistances.getById(path.id))
+      .handle("getById", ({ path }) => Effect.flatMap(assistances.getById(path.id), answerVersioned))
       .handle("getFamilies", () => assistances.families)
       .handle("getByFamilyId", ({ path }) => assistances.byFamily(path.family_id))
       .handle("getValues", ({ path }) => assistances.values(path.id))

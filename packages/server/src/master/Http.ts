@@ -1,6 +1,7 @@
 import { type HttpApiBuilder, type HttpApiEndpoint, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
 import { Effect, Schema } from "effect"
 import type { masterGroup } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
 import { MasterCache } from "./MasterCache.js"
 import { makeMasterService, type MasterService } from "./MasterService.js"
 import type { MasterTable } from "./MasterTable.js"
@@ -16,7 +17,26 @@ type CommonEndpoints<A, In> = HttpApiEndpoint.HttpApiEndpoint.ExcludeName<
   "create" | "update"
 >
 
-/** A master group's reads and delete over its service, once the group's own endpoints are handled. */
+/** A master as a group's own handlers use it: writes answer the row with its `ETag`, `update` honours `If-Match`. */
+export interface MasterHandlers<A, In> extends Pick<MasterService<A, In>, "list" | "families"> {
+  readonly create: (input: In) => Effect.Effect<A, Effect.Effect.Error<ReturnType<MasterService<A, In>["create"]>>>
+  readonly update: (id: string, input: In) => ReturnType<typeof withIfMatch<A, In>>
+}
+
+const withIfMatch = <A, In>(master: MasterService<A, In>, id: string, input: In) =>
+  ifMatch.pipe(
+    Effect.flatMap((precondition) => master.update(id, input, precondition)),
+    Effect.flatMap(answerVersioned)
+  )
+
+const handlersOf = <A, In>(master: MasterService<A, In>): MasterHandlers<A, In> => ({
+  list: master.list,
+  families: master.families,
+  create: (input) => Effect.flatMap(master.create(input), answerVersioned),
+  update: (id, input) => withIfMatch(master, id, input)
+})
+
+/** A master group's reads, delete and restore over its service, once the group's own endpoints are handled. */
 const commonHandlers = <E, P, R, A, I, In>(
   handlers: HttpApiBuilder.Handlers<E, P, R, CommonEndpoints<A, In>>,
   master: MasterService<A, In>,
@@ -38,17 +58,19 @@ const commonHandlers = <E, P, R, A, I, In>(
           )
         )
         .handle("page", ({ urlParams }) => master.page(urlParams))
-        .handle("getById", ({ path }) => master.getById(path.id))
-        .handle("delete", ({ path }) => master.remove(path.id))
+        .handle("getById", ({ path }) => Effect.flatMap(master.getById(path.id), answerVersioned))
+        .handle("delete", ({ path }) => Effect.flatMap(ifMatch, (precondition) => master.remove(path.id, precondition)))
+        .handle("deleted", ({ urlParams }) => master.deleted(urlParams))
+        .handle("restore", ({ path }) => Effect.flatMap(master.restore(path.id), answerVersioned))
     )
   })
 
 /**
  * Implements a master group over its table: `own` handles what differs between groups (`create`,
- * `update`, the family-scoped reads) with the master's service, and the rest is common.
+ * `update`, the family-scoped reads) with the master's handlers, and the rest is common.
  */
-export const masterGroupHandlers = <A extends { readonly isActive: boolean }, I, In, Resolved, E, P, R>(
+export const masterGroupHandlers = <A extends { readonly id: string; readonly isActive: boolean }, I, In, Resolved, E, P, R>(
   entity: Schema.Schema<A, I>,
   table: MasterTable<A, In, Resolved>,
-  own: (master: MasterService<A, In>) => HttpApiBuilder.Handlers<E, P, R, CommonEndpoints<A, In>>
-) => Effect.flatMap(makeMasterService(entity, table), (master) => commonHandlers(own(master), master, entity, table.table))
+  own: (master: MasterHandlers<A, In>) => HttpApiBuilder.Handlers<E, P, R, CommonEndpoints<A, In>>
+) => Effect.flatMap(makeMasterService(entity, table), (master) => commonHandlers(own(handlersOf(master)), master, entity, table.table))

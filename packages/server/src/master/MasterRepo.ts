@@ -15,7 +15,11 @@ export const makeMasterRepo = <A, I, In, Resolved>(entity: Schema.Schema<A, I>, 
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const view = () => sql`(${spec.select(sql)}) AS x`
-    const activeOf = (familyId: string | undefined) => [sql`x."isActive"`, ...(familyId ? [sql`x.family_id = ${familyId}`] : [])]
+    /** The active rows (of one family, if given), or the deleted ones. */
+    const activeOf = (familyId: string | undefined, active = true) => [
+      active ? sql`x."isActive"` : sql`NOT x."isActive"`,
+      ...(familyId ? [sql`x.family_id = ${familyId}`] : [])
+    ]
 
     const list = SqlSchema.findAll({
       Request: Schema.UndefinedOr(Schema.String),
@@ -25,14 +29,18 @@ export const makeMasterRepo = <A, I, In, Resolved>(entity: Schema.Schema<A, I>, 
           ORDER BY ${sql(spec.sortable[0]!)} ${spec.listOrder === "desc" ? sql`DESC` : sql`ASC`}, x.name`
     })
 
-    const page = (query: PageQuery) =>
+    /** A page of the active rows, or of the deleted ones (`active` false) for an admin to restore. */
+    const page = (query: PageQuery, active = true) =>
       Effect.gen(function* () {
         const pageSize = query.pageSize ?? 20
         const pageNumber = query.page ?? 1
         const sort = query.sort && spec.sortable.includes(query.sort) ? query.sort : spec.sortable[0]!
         const direction = query.order === "desc" ? sql`DESC` : sql`ASC`
         const term = query.search?.trim()
-        const where = sql.and([...activeOf(query.family_id), ...(term ? [sql.or(spec.searchable.map((f) => containsText(sql, sql`${sql(f)}`, term)))] : [])])
+        const where = sql.and([
+          ...activeOf(query.family_id, active),
+          ...(term ? [sql.or(spec.searchable.map((f) => containsText(sql, sql`${sql(f)}`, term)))] : [])
+        ])
         const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM ${view()} WHERE ${where}`
         const items = yield* SqlSchema.findAll({
           Request: Schema.Void,
@@ -49,6 +57,21 @@ export const makeMasterRepo = <A, I, In, Resolved>(entity: Schema.Schema<A, I>, 
       Result: entity,
       execute: (id) => sql`SELECT * FROM ${view()} WHERE x.id = ${id} AND x."isActive"`
     })
+
+    /** One row, active or deleted. */
+    const findAnyById = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: entity,
+      execute: (id) => sql`SELECT * FROM ${view()} WHERE x.id = ${id}`
+    })
+
+    /** Whether an active row other than `id` has the same unique fields as row `id` (which a restore would bring back). */
+    const duplicateOf = (id: string) =>
+      sql`SELECT 1 FROM ${view()} JOIN ${sql`(${spec.select(sql)}) AS y`} ON y.id = ${id} WHERE ${sql.and([
+        sql`x."isActive"`,
+        sql`x.id <> y.id`,
+        ...spec.unique.map((f) => sql`lower(x.${sql(f)}::text) = lower(y.${sql(f)}::text)`)
+      ])}`.pipe(Effect.map((rows) => rows.length > 0))
 
     /** The families that have at least one active row (family-scoped masters). */
     const families = SqlSchema.findAll({
@@ -74,10 +97,15 @@ export const makeMasterRepo = <A, I, In, Resolved>(entity: Schema.Schema<A, I>, 
 
     const deactivate = (id: string) => sql`UPDATE ${sql(spec.table)} SET is_active = false, updated_at = now() WHERE id = ${id}`
 
+    const reactivate = (id: string) => sql`UPDATE ${sql(spec.table)} SET is_active = true, updated_at = now() WHERE id = ${id}`
+
     return {
       list: (familyId?: string) => decoded(list(familyId)),
       page: (query: PageQuery) => decoded(page(query)),
+      deletedPage: (query: PageQuery) => decoded(page(query, false)),
       findById: (id: string) => decoded(findById(id)),
+      findAnyById: (id: string) => decoded(findAnyById(id)),
+      duplicateOf,
       families: decoded(families),
       /** Runs the declaration's resolver, which may read what it needs. */
       resolve: (input: In, selfId?: string) => spec.resolve(sql, input, selfId),
@@ -86,6 +114,7 @@ export const makeMasterRepo = <A, I, In, Resolved>(entity: Schema.Schema<A, I>, 
       insert,
       update,
       deactivate,
+      reactivate,
       withTransaction: sql.withTransaction
     }
   })

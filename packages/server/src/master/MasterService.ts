@@ -1,41 +1,56 @@
-import type { SqlClient } from "@effect/sql"
+import { SqlClient } from "@effect/sql"
 import { Effect, Option, type Schema } from "effect"
-import { Conflict, type FamilyOfItems, NotFound, type Page, type PageQuery } from "@palma/core"
+import { Conflict, type FamilyOfItems, NotFound, type Page, type PageQuery, type PreconditionFailed } from "@palma/core"
+import { RowIntegrity } from "../sql/RowIntegrity.js"
+import { checkVersion, type Precondition, readVersioned, type Versioned, withVersion } from "../sql/rowVersion.js"
 import { uniqueAs } from "../sql/uniqueViolation.js"
 import { MasterCache } from "./MasterCache.js"
 import { makeMasterRepo } from "./MasterRepo.js"
 import type { MasterTable } from "./MasterTable.js"
 
-/** One master's operations, as its HTTP group calls them; `A` is the row, `In` the validated input. */
+/**
+ * One master's operations, as its HTTP group calls them; `A` is the row, `In` the validated input.
+ * Single rows come with their version (the `ETag`); writes given a precondition (`If-Match`) fail
+ * with 412 when the row's version is another.
+ */
 export interface MasterService<A, In> {
   /** Every active row (of one family, if given). */
   readonly list: (familyId?: string) => Effect.Effect<ReadonlyArray<A>>
   readonly page: (query: PageQuery) => Effect.Effect<Page<A>>
+  /** The deleted (inactive) rows, paged like `page`. */
+  readonly deleted: (query: PageQuery) => Effect.Effect<Page<A>>
   /** The families that have at least one active row. */
   readonly families: Effect.Effect<ReadonlyArray<FamilyOfItems>>
-  readonly getById: (id: string) => Effect.Effect<A, NotFound>
-  readonly create: (input: In) => Effect.Effect<A, NotFound | Conflict>
-  readonly update: (id: string, input: In) => Effect.Effect<A, NotFound | Conflict>
-  /** Deactivates; answers the row as it is now. */
-  readonly remove: (id: string) => Effect.Effect<A, NotFound>
+  readonly getById: (id: string) => Effect.Effect<Versioned<A>, NotFound>
+  readonly create: (input: In) => Effect.Effect<Versioned<A>, NotFound | Conflict>
+  readonly update: (id: string, input: In, precondition?: Precondition) => Effect.Effect<Versioned<A>, NotFound | Conflict | PreconditionFailed>
+  /** Deactivates, unless something uses the row or it is a keyed seeded row; answers the row as it is now. */
+  readonly remove: (id: string, precondition?: Precondition) => Effect.Effect<A, NotFound | Conflict | PreconditionFailed>
+  /** Reactivates a deleted row, unless an active row took its unique fields or a row it needs is deleted. */
+  readonly restore: (id: string) => Effect.Effect<Versioned<A>, NotFound | Conflict>
 }
 
 /**
  * The rules of a simple master over its repository: reads served from the cache, a missing row is
- * a 404 naming the table, duplicates and missing references are refused, delete deactivates, and
- * every write clears the cache. Database failures other than a unique violation are defects.
+ * a 404 naming the table, duplicates and missing references are refused, delete deactivates what
+ * nothing uses, and every write clears the cache. Database failures other than a unique violation
+ * are defects.
  */
-export const makeMasterService = <A extends { readonly isActive: boolean }, I, In, Resolved>(
+export const makeMasterService = <A extends { readonly id: string; readonly isActive: boolean }, I, In, Resolved>(
   entity: Schema.Schema<A, I>,
   spec: MasterTable<A, In, Resolved>
-): Effect.Effect<MasterService<A, In>, never, SqlClient.SqlClient | MasterCache> =>
+): Effect.Effect<MasterService<A, In>, never, SqlClient.SqlClient | MasterCache | RowIntegrity> =>
   Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
     const repo = yield* makeMasterRepo(entity, spec)
     const cache = yield* MasterCache
-    const notFound = () => new NotFound({ message: `No se encontró ${spec.label.charAt(0).toLowerCase()}${spec.label.slice(1)}` })
+    const integrity = yield* RowIntegrity
+    const noun = `${spec.label.charAt(0).toLowerCase()}${spec.label.slice(1)}`
+    const notFound = () => new NotFound({ message: `No se encontró ${noun}` })
     const conflict = () => new Conflict({ message: spec.uniqueMessage })
 
     const found = (id: string) => repo.findById(id).pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed })))
+    const versioned = (id: string) => Effect.flatMap(found(id), (row) => withVersion(sql, spec.table, id, row))
 
     /** Referenced rows must exist and be active: a 404 naming what is missing. */
     const checkReferences = (input: Resolved) =>
@@ -55,13 +70,14 @@ export const makeMasterService = <A extends { readonly isActive: boolean }, I, I
           const input = yield* repo.resolve(raw)
           yield* checkReferences(input)
           yield* checkUnique(input)
-          return yield* found(yield* repo.insert(input))
+          return yield* versioned(yield* repo.insert(input))
         })
       )
 
-    const update = (id: string, raw: In) =>
+    const update = (id: string, raw: In, precondition?: Precondition) =>
       write(
         Effect.gen(function* () {
+          yield* checkVersion(sql, spec.table, id, precondition)
           const current = yield* found(id)
           const input = yield* repo.resolve(raw, id)
           const refused = spec.guardUpdate?.(current, input)
@@ -69,30 +85,45 @@ export const makeMasterService = <A extends { readonly isActive: boolean }, I, I
           yield* checkReferences(input)
           yield* checkUnique(input, id)
           yield* repo.update(id, input)
-          return yield* found(id)
+          return yield* versioned(id)
         })
       )
 
     /** Delete deactivates: history that points at the row keeps its meaning. */
-    const remove = (id: string) =>
-      repo
-        .withTransaction(
-          Effect.gen(function* () {
-            const current = yield* found(id)
-            yield* repo.deactivate(id)
-            return { ...current, isActive: false }
-          })
-        )
-        .pipe(Effect.catchTag("SqlError", Effect.die), Effect.tap(cache.invalidate))
+    const remove = (id: string, precondition?: Precondition) =>
+      write(
+        Effect.gen(function* () {
+          yield* checkVersion(sql, spec.table, id, precondition)
+          const current = yield* found(id)
+          yield* integrity.refuseDelete(spec.table, id, spec.label)
+          yield* repo.deactivate(id)
+          return { ...current, isActive: false }
+        })
+      )
+
+    const restore = (id: string) =>
+      write(
+        Effect.gen(function* () {
+          const current = yield* Effect.flatMap(repo.findAnyById(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed }))
+          if (current.isActive) return yield* versioned(id)
+          if (yield* repo.duplicateOf(id)) return yield* Effect.fail(conflict())
+          yield* integrity.refuseIfNeedsDeleted(spec.table, id)
+          yield* repo.reactivate(id)
+          return yield* versioned(id)
+        })
+      )
 
     const key = (what: string) => `${spec.table}:${what}`
     return {
       list: (familyId?: string) => cache.read(key(`list:${familyId ?? ""}`), Effect.orDie(repo.list(familyId))),
       page: (query: PageQuery) => cache.read(key(`page:${JSON.stringify(query)}`), Effect.orDie(repo.page(query))),
+      // Admins only, rarely: not worth a cache entry.
+      deleted: (query: PageQuery) => Effect.orDie(repo.deletedPage(query)),
       families: cache.read(key("families"), Effect.orDie(repo.families)),
-      getById: (id: string) => Effect.catchTag(found(id), "SqlError", Effect.die),
+      getById: (id: string) => readVersioned(sql, spec.table, id, found(id)).pipe(Effect.catchTag("SqlError", Effect.die)),
       create,
       update,
-      remove
+      remove,
+      restore
     }
   })

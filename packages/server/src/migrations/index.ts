@@ -12,6 +12,7 @@ import productSeedFields from "./0012_product_seed_fields.js"
 import fileFormatFieldId from "./0013_file_format_field_id.js"
 import providers from "./0014_providers.js"
 import people from "./0015_people.js"
+import rowVersion from "./0016_row_version.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -28,5 +29,6 @@ export const migrations = {
   "0012_product_seed_fields": productSeedFields,
   "0013_file_format_field_id": fileFormatFieldId,
   "0014_providers": providers,
-  "0015_people": people
+  "0015_people": people,
+  "0016_row_version": rowVersion
 }

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
 import { PlanContractService } from "../planContract/PlanContractService.js"
 import { PlanService } from "./PlanService.js"
 import { ProductService } from "./ProductService.js"
@@ -12,11 +13,23 @@ export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) 
     const plans = yield* PlanService
     const contracts = yield* PlanContractService
     return handlers
-      .handle("create", ({ payload }) => products.create(payload))
-      .handle("update", ({ path, payload }) => products.update(path.id, payload))
-      .handle("delete", ({ path }) => products.remove(path.id))
+      .handle("create", ({ payload }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => products.create(payload, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
+      .handle("update", ({ path, payload }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => products.update(path.id, payload, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
+      .handle("delete", ({ path }) => Effect.flatMap(ifMatch, (precondition) => products.remove(path.id, precondition)))
+      .handle("deleted", ({ urlParams }) => products.deleted(urlParams))
+      .handle("restore", ({ path }) => Effect.flatMap(products.restore(path.id), answerVersioned))
       .handle("getAll", () => products.listed)
-      .handle("getById", ({ path }) => products.getById(path.id))
+      .handle("getById", ({ path }) => Effect.flatMap(products.getById(path.id), answerVersioned))
       .handle("getFamilies", () => products.families)
       .handle("list", ({ path }) => products.offered(path.agent_id))
       .handle("getByFamilyId", ({ path }) => products.offeredInFamily(path.agent_id, path.family_id))

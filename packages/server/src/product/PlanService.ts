@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { NotFound, type ProductPlanInput } from "@palma/core"
+import { BadRequest, companyPriceProblem, NotFound, type ProductPlanInput } from "@palma/core"
 import { ActiveRows } from "../sql/ActiveRows.js"
 import { transactionOf } from "../sql/transaction.js"
 import { toAssigned, toPriced, toProductOfPlan, toRetailRutPlan } from "./offers.js"
@@ -31,6 +31,8 @@ const make = Effect.gen(function* () {
         )
         yield* checkRetail(input.agent_id)
         const prices = yield* readPrices(product.currency, input)
+        const problem = companyPriceProblem(prices.company, product.minInsuredCompanyPrice)
+        if (problem !== undefined) return yield* Effect.fail(new BadRequest({ message: problem, issues: [{ path: ["companyprice"], message: problem }] }))
         const id = yield* plans.upsert(product.id, input.agent_id, prices)
         return toAssigned(yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound)))
       })

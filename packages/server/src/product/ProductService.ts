@@ -1,7 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { Conflict, NotFound, type Product, type ProductInput } from "@palma/core"
+import { Conflict, NotFound, type PageQuery, type PreconditionFailed, type Product, type ProductInput } from "@palma/core"
 import { ActiveRows } from "../sql/ActiveRows.js"
+import { deletedPage, restoreRow } from "../sql/deletedRows.js"
+import { RowIntegrity } from "../sql/RowIntegrity.js"
+import { checkVersion, type Precondition, readVersioned, type Versioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { listedPlans, toOffered } from "./offers.js"
 import { ProductRepo } from "./ProductRepo.js"
@@ -12,7 +15,9 @@ const duplicate = () => new Conflict({ message: "Ya existe un producto activo co
 const make = Effect.gen(function* () {
   const products = yield* ProductRepo
   const active = yield* ActiveRows
-  const transaction = transactionOf(yield* SqlClient.SqlClient)
+  const sql = yield* SqlClient.SqlClient
+  const integrity = yield* RowIntegrity
+  const transaction = transactionOf(sql)
 
   const getById = (id: string) => Effect.flatMap(products.findById(id), Effect.orElseFail(notFound))
 
@@ -39,13 +44,14 @@ const make = Effect.gen(function* () {
         yield* checkUnique(input, null)
         const id = yield* products.insert(input)
         yield* products.replaceCoverage(id, input)
-        return yield* getById(id)
+        return yield* withVersion(sql, "product", id, yield* getById(id))
       })
     ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
 
-  const update = (id: string, input: ProductInput) =>
+  const update = (id: string, input: ProductInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
+        yield* checkVersion(sql, "product", id, precondition)
         const current = yield* getById(id)
         // Plan prices are in the product's currency; changing it would reprice every retail silently.
         if (current.currency !== input.currency && (yield* products.hasActivePlans(id))) {
@@ -55,14 +61,15 @@ const make = Effect.gen(function* () {
         yield* checkUnique(input, id)
         yield* products.update(id, input)
         yield* products.replaceCoverage(id, input)
-        return yield* getById(id)
+        return yield* withVersion(sql, "product", id, yield* getById(id))
       })
     ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
 
   /** Delete deactivates: plans, leads and contracts that point at it keep their meaning. */
-  const remove = (id: string) =>
+  const remove = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
+        yield* checkVersion(sql, "product", id, precondition)
         const current = yield* getById(id)
         yield* products.deactivate(id)
         return { ...current, isActive: false }
@@ -75,10 +82,13 @@ const make = Effect.gen(function* () {
 
   return {
     /** A body with the `id` of a product updates it, as the original's create did. */
-    create: (input: ProductInput): Effect.Effect<Product, NotFound | Conflict> => (input.id ? update(input.id, input) : insert(input)),
+    create: (input: ProductInput, precondition?: Precondition): Effect.Effect<Versioned<Product>, NotFound | Conflict | PreconditionFailed> =>
+      input.id ? update(input.id, input, precondition) : insert(input),
     update,
     remove,
-    getById,
+    getById: (id: string) => readVersioned(sql, "product", id, getById(id)),
+    deleted: (query: PageQuery) => deletedPage(sql, "product", query),
+    restore: (id: string) => transaction(restoreRow(sql, integrity, "product", id, { notFound: notFound().message, taken: duplicate().message }, getById(id))),
     /** Every active product with its retails' prices. */
     listed: Effect.map(products.findAllWithPlans, (rows) => rows.map(({ product, plans }) => ({ ...product, product_plans: plans.flatMap(listedPlans) }))),
     families: products.families,
@@ -89,5 +99,5 @@ const make = Effect.gen(function* () {
 
 /** The catalog's products: uniqueness, active references, currency locked by plans. */
 export class ProductService extends Context.Tag("palma/ProductService")<ProductService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(ProductService, make).pipe(Layer.provide([ProductRepo.layer, ActiveRows.layer]))
+  static readonly layer = Layer.effect(ProductService, make).pipe(Layer.provide([ProductRepo.layer, ActiveRows.layer, RowIntegrity.layer]))
 }

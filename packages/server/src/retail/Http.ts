@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
 import { readLogoUpload } from "./logoUpload.js"
 import type { StoredLogo } from "./RetailRepo.js"
 import { RetailCustomersRepo } from "./RetailCustomersRepo.js"
@@ -23,11 +24,13 @@ export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
         .handle("create", ({ payload }) => retails.upsert(payload))
         .handle("getAll", () => retails.all)
         .handle("getBySearchValues", ({ payload }) => retails.search(payload))
-        .handle("getById", ({ path }) => retails.getById(path.id))
+        .handle("getById", ({ path }) => Effect.flatMap(retails.getById(path.id), answerVersioned))
         .handle("getByRut", ({ path }) => retails.getByRut(path.rut))
         .handle("getProductsAndRetail", () => retails.withPlans)
         .handle("getCustomersByRetailIdAndProductId", ({ path }) => customers.covered(path.retail_id, path.productPlan_id))
-        .handle("deleteById", ({ path }) => retails.deactivate(path.id))
+        .handle("deleteById", ({ path }) => Effect.flatMap(ifMatch, (precondition) => retails.deactivate(path.id, precondition)))
+        .handle("deleted", ({ urlParams }) => retails.deleted(urlParams))
+        .handle("restore", ({ path }) => Effect.flatMap(retails.restore(path.id), answerVersioned))
         // The platform leaves the body unread (a multipart *stream* payload); it is read whole and parsed strictly here.
         .handle("uploadLogo", ({ request }) => Effect.flatMap(readLogoUpload(request), retails.saveLogo))
         .handle("logo", ({ path }) => Effect.map(retails.logo(path.id), logoResponse))

@@ -1,7 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { NotFound, type Retail, type RetailDetail, type RetailInput, type RetailSearch } from "@palma/core"
+import { NotFound, type PageQuery, type Retail, type RetailDetail, type RetailInput, type RetailSearch } from "@palma/core"
 import { Districts } from "../district/Districts.js"
+import { deletedPage, restoreRow } from "../sql/deletedRows.js"
+import { RowIntegrity } from "../sql/RowIntegrity.js"
+import { checkVersion, type Precondition, readVersioned } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import type { LogoUpload } from "./logoUpload.js"
 import { RetailPlansRepo } from "./RetailPlansRepo.js"
@@ -13,7 +16,9 @@ const make = Effect.gen(function* () {
   const retails = yield* RetailRepo
   const plans = yield* RetailPlansRepo
   const districts = yield* Districts
-  const transaction = transactionOf(yield* SqlClient.SqlClient)
+  const sql = yield* SqlClient.SqlClient
+  const integrity = yield* RowIntegrity
+  const transaction = transactionOf(sql)
 
   const getActive = (id: string) => Effect.flatMap(retails.findById(id), Effect.orElseFail(notFound))
 
@@ -29,9 +34,10 @@ const make = Effect.gen(function* () {
       return yield* detail(yield* Effect.flatMap(retails.findById(id), Effect.orDie))
     })
 
-  const deactivate = (id: string) =>
+  const deactivate = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
+        yield* checkVersion(sql, "retail", id, precondition)
         const current = yield* getActive(id)
         yield* retails.deactivate(id)
         return { ...current, isActive: false }
@@ -52,10 +58,23 @@ const make = Effect.gen(function* () {
     upsert,
     all: retails.findAll,
     search: (criteria: RetailSearch) => retails.search(criteria),
-    getById: (id: string) => Effect.flatMap(getActive(id), detail),
+    getById: (id: string) => readVersioned(sql, "retail", id, Effect.flatMap(getActive(id), detail)),
     getByRut: (rut: string) => retails.findByRut(rut).pipe(Effect.flatMap(Effect.orElseFail(notFound)), Effect.flatMap(detail)),
     withPlans: plans.withPlans,
     deactivate,
+    deleted: (query: PageQuery) => deletedPage(sql, "retail", query),
+    // One row per RUT ever (the index is not partial), so a restore cannot collide with an active one.
+    restore: (id: string) =>
+      transaction(
+        restoreRow(
+          sql,
+          integrity,
+          "retail",
+          id,
+          { notFound: notFound().message, taken: "Ya existe un canal activo con ese RUT" },
+          Effect.flatMap(getActive(id), detail)
+        )
+      ),
     saveLogo,
     logo: (id: string) => Effect.flatMap(retails.findLogo(id), Effect.orElseFail(notFound))
   }
@@ -63,5 +82,5 @@ const make = Effect.gen(function* () {
 
 /** Retails, who sell the plans (bank cards, stores, brokers, the web): one per RUT, comunas from the official list, logos. */
 export class RetailService extends Context.Tag("palma/RetailService")<RetailService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(RetailService, make).pipe(Layer.provide([RetailRepo.layer, RetailPlansRepo.layer, Districts.layer]))
+  static readonly layer = Layer.effect(RetailService, make).pipe(Layer.provide([RetailRepo.layer, RetailPlansRepo.layer, Districts.layer, RowIntegrity.layer]))
 }

@@ -216,7 +216,7 @@ describe("product", () => {
 describe("plans (needs POST /api/retail/create)", () => {
   it("assignPrices creates the plan once and then updates it, never duplicating", async () => {
     const retailId = await createRetail(server.url, adminToken, "Banco Uno")
-    const product = await admin((c) => c.product.create({ payload: clpProduct({ name: "Plan doble" }) }))
+    const product = await admin((c) => c.product.create({ payload: clpProduct({ name: "Plan doble", minInsuredCompanyPrice: 3990 }) }))
     const first = await admin((c) =>
       c.product.assignPrices({ payload: { id: product.id, agent_id: retailId, customerprice: 4990, companyprice: 3990, yearlyprice: 49900 } })
     )
@@ -243,7 +243,7 @@ describe("plans (needs POST /api/retail/create)", () => {
 
   it("removes a plan from a retail (deactivates it); a new assignment creates a fresh plan", async () => {
     const retailId = await createRetail(server.url, adminToken, "Banco Quita")
-    const product = await admin((c) => c.product.create({ payload: clpProduct({ name: "Plan retirable" }) }))
+    const product = await admin((c) => c.product.create({ payload: clpProduct({ name: "Plan retirable", minInsuredCompanyPrice: 900 }) }))
     const plan = await admin((c) =>
       c.product.assignPrices({ payload: { id: product.id, agent_id: retailId, customerprice: 1000, companyprice: 900, yearlyprice: 10000 } })
     )
@@ -571,7 +571,8 @@ describe("the original client's product calls", () => {
     const retail = await send(server.url, "POST", "/api/retail/create", { token: adminToken, body: JSON.stringify({ rut, name: "Canal Original" }) })
     expect(retail.status).toBe(200)
     const retailId = (retail.json as { id: string }).id
-    const product = (await asAdmin("POST", "/create", originalBody("Con precios"))).json as { id: string }
+    // The plan's company price (3990) may not be below the product's minimum per insured.
+    const product = (await asAdmin("POST", "/create", { ...originalBody("Con precios"), minInsuredCompanyPrice: 3990 })).json as { id: string }
 
     const assigned = await asAdmin("POST", "/assignPrices", {
       id: product.id,
@@ -604,7 +605,7 @@ describe("the original client's product calls", () => {
       frequency: "M",
       term: 12,
       beneficiaries: 2,
-      minInsuredCompanyPrice: 9000,
+      minInsuredCompanyPrice: 3990,
       currency: "P",
       dueDay: 5
     })
@@ -677,7 +678,7 @@ describe("the original client's product calls", () => {
 
     // A UF product reads the client's numbers as UF.
     const ufProductId = (
-      (await asAdmin("POST", "/create", { ...originalBody("Precios UF"), currency: "U", cost: 1, minInsuredCompanyPrice: 1, dynamiccharge: 0 })).json as {
+      (await asAdmin("POST", "/create", { ...originalBody("Precios UF"), currency: "U", cost: 1, minInsuredCompanyPrice: "0.5", dynamiccharge: 0 })).json as {
         id: string
       }
     ).id
@@ -696,5 +697,30 @@ describe("the original client's product calls", () => {
     expect(deleted.json).toMatchObject({ id: created["id"], isActive: false })
     expect((await as(operadorToken, "GET", `/getById/${String(created["id"])}`)).status).toBe(404)
     expect((await as(operadorToken, "POST", "/create", originalBody("Sin permiso"))).status).toBe(403)
+  })
+})
+
+describe("a plan's company price against the product's minimum per insured (issue 10 §5)", () => {
+  it("is refused below the minimum with a Spanish 400 on companyprice, in pesos and in UF, and accepted at it", async () => {
+    const retailId = await createRetail(server.url, adminToken, "Canal Mínimo")
+    const pesos = await admin((c) => c.product.create({ payload: clpProduct({ name: "Mínimo en pesos", minInsuredCompanyPrice: 5000 }) }))
+    const below = await failure(
+      admin((c) => c.product.assignPrices({ payload: { id: pesos.id, agent_id: retailId, customerprice: 9990, companyprice: 4999, yearlyprice: 99900 } }))
+    )
+    expect(below).toMatchObject({
+      status: 400,
+      message: "El precio empresa no puede ser menor que el mínimo por asegurado del producto ($5.000)",
+      issues: [{ path: ["companyprice"], message: "El precio empresa no puede ser menor que el mínimo por asegurado del producto ($5.000)" }]
+    })
+    expect(await soldBy(retailId)).toEqual([])
+    await admin((c) => c.product.assignPrices({ payload: { id: pesos.id, agent_id: retailId, customerprice: 9990, companyprice: 5000, yearlyprice: 99900 } }))
+
+    const inUf = await admin((c) => c.product.create({ payload: ufProduct({ name: "Mínimo en UF", minInsuredCompanyPrice: uf("0.5") }) }))
+    const ufBelow = await failure(
+      admin((c) =>
+        c.product.assignPrices({ payload: { id: inUf.id, agent_id: retailId, customerprice: uf("1"), companyprice: uf("0.49"), yearlyprice: uf("10") } })
+      )
+    )
+    expect(ufBelow).toMatchObject({ status: 400, message: expect.stringContaining("(UF 0,50)") })
   })
 })

@@ -5,6 +5,7 @@ import { MasterCache } from "../../src/master/MasterCache.js"
 import { makeMasterService, type MasterService } from "../../src/master/MasterService.js"
 import { asValidated, type MasterTable } from "../../src/master/MasterTable.js"
 import * as PgLiteClient from "../../src/sql/PgLiteClient.js"
+import { RowIntegrity } from "../../src/sql/RowIntegrity.js"
 
 const Widget = Schema.Struct({ id: Schema.String, shelf_id: Schema.String, name: Schema.String, code: Schema.String, isActive: Schema.Boolean })
 type Widget = typeof Widget.Type
@@ -30,29 +31,29 @@ const schema = Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql`CREATE TABLE shelf (id text PRIMARY KEY, is_active boolean NOT NULL DEFAULT true)`,
     sql`INSERT INTO shelf (id, is_active) VALUES ('a', true), ('cerrado', false)`,
     sql`CREATE TABLE widget (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), shelf_id text NOT NULL REFERENCES shelf (id), name text NOT NULL,
-      code text NOT NULL, is_active boolean NOT NULL DEFAULT true, updated_at timestamptz)`,
+      code text NOT NULL, is_active boolean NOT NULL DEFAULT true, updated_at timestamptz, version integer NOT NULL DEFAULT 1)`,
     sql`CREATE UNIQUE INDEX widget_name_active ON widget (lower(name)) WHERE is_active`
   ])
 )
 
 describe("makeMasterService", { timeout: 30_000 }, () => {
-  let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient | MasterCache, unknown>
+  let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient | MasterCache | RowIntegrity, unknown>
   const run = <A, E>(f: (widgets: MasterService<Widget, WidgetInput>) => Effect.Effect<A, E>) =>
     runtime.runPromise(Effect.flatMap(makeMasterService(Widget, widgetTable), f))
   const failure = <A, E>(effect: Effect.Effect<A, E>) => Effect.flip(effect)
 
   beforeAll(async () => {
-    runtime = ManagedRuntime.make(Layer.mergeAll(PgLiteClient.layer(), MasterCache.layer(true)))
+    runtime = ManagedRuntime.make(Layer.mergeAll(MasterCache.layer(true), RowIntegrity.layer).pipe(Layer.provideMerge(PgLiteClient.layer())))
     await runtime.runPromise(schema)
   })
   afterAll(() => runtime.dispose())
 
   it("creates, updates and deactivates; every write clears the cached list", async () => {
-    const created = await run((widgets) => Effect.zipRight(widgets.list(), widgets.create({ shelf_id: "a", name: "Tuerca", code: "t" })))
+    const { row: created } = await run((widgets) => Effect.zipRight(widgets.list(), widgets.create({ shelf_id: "a", name: "Tuerca", code: "t" })))
     expect(created).toMatchObject({ name: "Tuerca", isActive: true })
     expect((await run((widgets) => widgets.list())).map((w) => w.name)).toEqual(["Tuerca"])
 
-    const updated = await run((widgets) => widgets.update(created.id, { shelf_id: "a", name: "Tornillo", code: "t" }))
+    const { row: updated } = await run((widgets) => widgets.update(created.id, { shelf_id: "a", name: "Tornillo", code: "t" }))
     expect(updated.name).toBe("Tornillo")
     expect((await run((widgets) => widgets.list())).map((w) => w.name)).toEqual(["Tornillo"])
 
@@ -62,7 +63,7 @@ describe("makeMasterService", { timeout: 30_000 }, () => {
   })
 
   it("refuses a duplicate, a missing or inactive reference and a guarded update with contract errors", async () => {
-    const fixed = await run((widgets) => widgets.create({ shelf_id: "a", name: "Perno", code: "fijo" }))
+    const { row: fixed } = await run((widgets) => widgets.create({ shelf_id: "a", name: "Perno", code: "fijo" }))
     expect(await run((widgets) => failure(widgets.create({ shelf_id: "a", name: "PERNO", code: "x" })))).toMatchObject({
       _tag: "Conflict",
       message: "Ya existe un widget activo con ese nombre"

@@ -1,5 +1,5 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, HttpMethod } from "@effect/platform"
-import { Admin, type Access, allows, type Role, Staff, Unauthorized } from "@palma/core"
+import { Admin, type Access, allows, restorableNames, type Role, Staff, Unauthorized } from "@palma/core"
 import { Schema } from "effect"
 import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto"
 import { existsSync, readFileSync } from "node:fs"
@@ -129,6 +129,13 @@ describe("the contract, as the matrix sees it", () => {
     ]
     expect(accessOfIds(staff)).toEqual(Object.fromEntries(staff.map((id) => [id, "staff"])))
     expect(accessOfIds(["contractor.create"])).toEqual({ "contractor.create": "admin" })
+  })
+
+  it("keeps deleted records and their restore to admins, for every master and catalog group", () => {
+    // Issue 10 §5: listing what was deleted and bringing it back are admin decisions.
+    const undo = endpoints.filter((e) => /\.(deleted|restore)$/.test(e.id))
+    expect(undo.map((e) => e.id.split(".")[0]).sort()).toEqual([...restorableNames, ...restorableNames].sort())
+    expect(undo.filter((e) => e.access !== "admin")).toEqual([])
   })
 
   it("keeps the public surface to the sign-in machinery", () => {

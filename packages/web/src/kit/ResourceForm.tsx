@@ -1,9 +1,11 @@
 import { NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core"
 import { type FormErrors, useForm } from "@mantine/form"
-import { type Call, type FieldIssue, spanishIssues } from "@palma/core"
+import { ApiFailure, type Call, type FieldIssue, isRestorable, recordCalls, spanishIssues, staleVersionMessage } from "@palma/core"
 import { Either, Schema } from "effect"
-import { useEffect } from "react"
+import { useEffect, useState } from "react"
+import { notify } from "../lib/notify"
 import { FormActions, FormDialog, RejectionAlert, type WriteRejection } from "./FormDialog"
+import { StaleRecord, type TypedValue } from "./StaleRecord"
 import { currentOption, isPicker, type Option, type OptionList, type PickerKind, pickerTexts, withOption } from "./options"
 import type { Texts } from "./text"
 import type { Field, ResourceConfig } from "./types"
@@ -76,7 +78,8 @@ const FormBody = <A extends { readonly id: string }, I>({
   saving,
   rejection,
   onSubmit,
-  onClose
+  onClose,
+  call
 }: ResourceFormProps<A, I>) => {
   const fieldNames = config.fields.map((f) => f.name as string)
   const decode = Schema.decodeUnknownEither(config.input, { errors: "all", onExcessProperty: "error" })
@@ -106,6 +109,33 @@ const FormBody = <A extends { readonly id: string }, I>({
 
   const otherIssues = rejection?.issues.filter((i) => !fieldNames.includes(String(i.path[0] ?? ""))) ?? []
 
+  // Someone else saved first (412): Recargar loads the current record (and its version) into the
+  // form, and what the person typed stays listed beside it.
+  const stale = rejection?.message === staleVersionMessage && item !== null && isRestorable(config.name)
+  const [typed, setTyped] = useState<ReadonlyArray<TypedValue> | null>(null)
+  const [reloading, setReloading] = useState(false)
+  const reload = () => {
+    if (item === null || !isRestorable(config.name)) return
+    const mine = form.getValues()
+    setReloading(true)
+    recordCalls(call, config.name)
+      .read(item.id)
+      .then(
+        (latest) => {
+          const current = Object.fromEntries(config.fields.map((f) => [f.name, initialValue(f, Object.fromEntries(Object.entries(latest)), defaults)]))
+          form.setValues(current)
+          form.resetDirty(current)
+          setTyped(
+            config.fields
+              .filter((f) => String(mine[f.name] ?? "") !== String(current[f.name] ?? ""))
+              .map((f) => ({ label: f.label, value: String(mine[f.name] ?? "") }))
+          )
+        },
+        (error: unknown) => notify.error(error instanceof ApiFailure ? error.message : "No se pudo recargar el registro")
+      )
+      .finally(() => setReloading(false))
+  }
+
   return (
     <form
       noValidate
@@ -121,7 +151,11 @@ const FormBody = <A extends { readonly id: string }, I>({
       )}
     >
       <Stack>
-        <RejectionAlert rejection={rejection} unshown={otherIssues} />
+        {stale ? (
+          <StaleRecord message={rejection.message} typed={typed} reloading={reloading} onReload={reload} />
+        ) : (
+          <RejectionAlert rejection={rejection} unshown={otherIssues} />
+        )}
         {config.fields.map((field, index) => (
           <FieldInput
             key={field.name}

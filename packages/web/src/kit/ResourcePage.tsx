@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from "@mantine/core"
-import { type Call, resourceActors, resourceMachine } from "@palma/core"
+import { type Call, isRestorable, type NamedRecord, recordCalls, resourceActors, resourceMachine } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useMemo, useState } from "react"
 import { useNavigate } from "react-router"
@@ -97,12 +97,29 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
     return () => subscription.unsubscribe()
   }, [actor, texts])
 
+  /**
+   * An item is read before a dialog shows it: the dialog starts from what the server holds now,
+   * and the client remembers its version, so saving or deleting over someone else's change is
+   * refused (412) instead of silently undoing it. If it cannot be read (deleted meanwhile), the
+   * dialog opens with the listed row and the write answers why.
+   */
+  const withLatest = (item: A, next: (latest: A) => void) => {
+    if (!isRestorable(config.name)) return next(item)
+    recordCalls<A & NamedRecord>(call, config.name)
+      .read(item.id)
+      .then(
+        (latest) => next({ ...item, ...latest }),
+        () => next(item)
+      )
+  }
+
   // A resource edited on pages of its own goes there instead of opening the dialog.
   const navigate = useNavigate()
   const openForm = (item: A | null) => {
     const { pages } = config
-    if (pages === undefined) show({ kind: "form", item })
-    else void navigate(item === null ? pages.create : pages.edit(item))
+    if (pages !== undefined) void navigate(item === null ? pages.create : pages.edit(item))
+    else if (item === null) show({ kind: "form", item })
+    else withLatest(item, (latest) => show({ kind: "form", item: latest }))
   }
 
   const Form = config.form ?? ResourceForm
@@ -131,7 +148,7 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         onRetry={() => actor.send({ type: "RETRY" })}
         onCreate={() => openForm(null)}
         onEdit={openForm}
-        onDelete={(item) => show({ kind: "delete", item })}
+        onDelete={(item) => withLatest(item, (latest) => show({ kind: "delete", item: latest }))}
         families={pickers.family}
         nameOf={nameOf}
       />

@@ -12,7 +12,7 @@ const contractCalls = () => server.requests.filter((r) => r.path.startsWith("/ap
 
 /** A product of the test's own that one retail (Tiendas Andes) sells at $4.990. */
 const productWithOnePlan = async (name: string) => {
-  const product = await createProduct(server, { name, currency: "P", cost: 4990 })
+  const product = await createProduct(server, { name, currency: "P", cost: 4990, minInsuredCompanyPrice: 3990 })
   const plan = await assignPlan(server, product.id, (await retailNamed(server, "Tiendas Andes")).id, [4990, 3990, 54890])
   return { product, plan }
 }

@@ -57,7 +57,7 @@ describe("editing a producto", () => {
 
   it("shows the server's refusal to change the currency of a product with plans", async () => {
     await signInAdmin(server)
-    const product = await createProduct(server, { name: "Hogar Vendido", currency: "P", cost: 12990 })
+    const product = await createProduct(server, { name: "Hogar Vendido", currency: "P", cost: 12990, minInsuredCompanyPrice: 9990 })
     // A retail sells it: its plan's prices are in pesos.
     await assignPlan(server, product.id, (await retailNamed(server, "Canal Web Palma")).id, [12990, 9990, 142890])
     arranged(server)
