@@ -17,7 +17,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * placeholders disagree on the order of the two segments; an assistance id (a UUID) and a comuna
  * (a name or CUT code) cannot be confused, so either order is taken.
  */
-export const SelectionPath = Schema.transformOrFail(
+const SelectionPath = Schema.transformOrFail(
   Schema.Struct({ district: Schema.String, assistance_id: Schema.String }),
   Schema.Struct({ district: DistrictRef, assistance_id: Id }),
   {

@@ -27,19 +27,6 @@ export default Effect.gen(function* () {
     updated_at timestamptz NOT NULL DEFAULT now()
   )`
   yield* sql`CREATE UNIQUE INDEX specialist_rut ON specialist (rut)`
-  yield* sql`CREATE TABLE specialist_specialty (
-    specialist_id uuid NOT NULL REFERENCES specialist (id),
-    specialty_id uuid NOT NULL REFERENCES specialty (id),
-    PRIMARY KEY (specialist_id, specialty_id)
-  )`
-  yield* sql`CREATE INDEX specialist_specialty_specialty ON specialist_specialty (specialty_id)`
-  yield* sql`CREATE TABLE specialist_district (
-    specialist_id uuid NOT NULL REFERENCES specialist (id),
-    district_id text NOT NULL REFERENCES district (id),
-    PRIMARY KEY (specialist_id, district_id)
-  )`
-  yield* sql`CREATE INDEX specialist_district_district ON specialist_district (district_id)`
-
   yield* sql`CREATE TABLE partner (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     rut text NOT NULL,
@@ -55,10 +42,19 @@ export default Effect.gen(function* () {
     updated_at timestamptz NOT NULL DEFAULT now()
   )`
   yield* sql`CREATE UNIQUE INDEX partner_rut ON partner (rut)`
-  yield* sql`CREATE TABLE partner_specialty (
-    partner_id uuid NOT NULL REFERENCES partner (id),
-    specialty_id uuid NOT NULL REFERENCES specialty (id),
-    PRIMARY KEY (partner_id, specialty_id)
-  )`
-  yield* sql`CREATE INDEX partner_specialty_specialty ON partner_specialty (specialty_id)`
+
+  const links = [
+    ["specialist_specialty", "specialist_id", "specialist", "specialty_id", "specialty"],
+    ["specialist_district", "specialist_id", "specialist", "district_id", "district"],
+    ["partner_specialty", "partner_id", "partner", "specialty_id", "specialty"]
+  ] as const
+  // Comunas are keyed by their CUT code (text), the rest by uuid.
+  for (const [table, owner, ownerTable, member, memberTable] of links) {
+    yield* sql`CREATE TABLE ${sql(table)} (
+      ${sql(owner)} uuid NOT NULL REFERENCES ${sql(ownerTable)} (id),
+      ${sql(member)} ${memberTable === "district" ? sql`text` : sql`uuid`} NOT NULL REFERENCES ${sql(memberTable)} (id),
+      PRIMARY KEY (${sql(owner)}, ${sql(member)})
+    )`
+    yield* sql`CREATE INDEX ${sql(`${table}_${memberTable}`)} ON ${sql(table)} (${sql(member)})`
+  }
 })
