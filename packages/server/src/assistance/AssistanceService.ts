@@ -68,6 +68,7 @@ const make = Effect.gen(function* () {
     update,
     remove,
     all: repo.findAll,
+    page: repo.page,
     getById,
     families: repo.families,
     byFamily: (familyId: string) =>

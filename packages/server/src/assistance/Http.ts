@@ -12,6 +12,7 @@ export const AssistanceLive = HttpApiBuilder.group(PalmaApi, "assistance", (hand
       .handle("updateById", ({ payload: { id, ...input } }) => assistances.update(id, input))
       .handle("deleteById", ({ path }) => assistances.remove(path.id))
       .handle("getAll", () => assistances.all)
+      .handle("page", ({ urlParams }) => assistances.page(urlParams))
       .handle("getById", ({ path }) => assistances.getById(path.id))
       .handle("getFamilies", () => assistances.families)
       .handle("getByFamilyId", ({ path }) => assistances.byFamily(path.family_id))

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { Conflict, NotFound, type Product, type ProductInput } from "@palma/core"
+import { Conflict, NotFound, type PageQuery, type Product, type ProductInput, type ProductPlan } from "@palma/core"
 import { ActiveRows } from "../sql/ActiveRows.js"
 import { transactionOf } from "../sql/transaction.js"
 import { listedPlans, toOffered } from "./offers.js"
@@ -8,6 +8,12 @@ import { ProductRepo } from "./ProductRepo.js"
 
 const notFound = () => new NotFound({ message: "No se encontró el producto" })
 const duplicate = () => new Conflict({ message: "Ya existe un producto activo con ese nombre" })
+
+/** A product with its retails' prices, as the lists answer it. */
+const listed = ({ product, plans }: { readonly product: Product; readonly plans: ReadonlyArray<ProductPlan> }) => ({
+  ...product,
+  product_plans: plans.flatMap(listedPlans)
+})
 
 const make = Effect.gen(function* () {
   const products = yield* ProductRepo
@@ -80,7 +86,9 @@ const make = Effect.gen(function* () {
     remove,
     getById,
     /** Every active product with its retails' prices. */
-    listed: Effect.map(products.findAllWithPlans, (rows) => rows.map(({ product, plans }) => ({ ...product, product_plans: plans.flatMap(listedPlans) }))),
+    listed: Effect.map(products.findAllWithPlans, (rows) => rows.map(listed)),
+    /** One page of them, for the web's table. */
+    page: (query: PageQuery) => Effect.map(products.page(query), (found) => ({ ...found, items: found.items.map(listed) })),
     families: products.families,
     offered: (retailId: string) => offered(retailId, null),
     offeredInFamily: offered

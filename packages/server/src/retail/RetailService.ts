@@ -51,6 +51,7 @@ const make = Effect.gen(function* () {
   return {
     upsert,
     all: retails.findAll,
+    page: retails.page,
     search: (criteria: RetailSearch) => retails.search(criteria),
     getById: (id: string) => Effect.flatMap(getActive(id), detail),
     getByRut: (rut: string) => retails.findByRut(rut).pipe(Effect.flatMap(Effect.orElseFail(notFound)), Effect.flatMap(detail)),
