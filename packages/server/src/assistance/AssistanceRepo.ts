@@ -3,7 +3,7 @@ import { Context, Effect, Layer, type Option, Schema } from "effect"
 import { Assistance, Document, type PageQuery, Value } from "@palma/core"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
 import { familiesWith } from "../sql/familiesWith.js"
-import { containing, pagedRows } from "../sql/pagedRows.js"
+import { pagedRows } from "../sql/pagedRows.js"
 import { valueTable } from "../value/table.js"
 import { returnedId } from "../sql/returnedId.js"
 import type { AssistanceWrite } from "./complete.js"
@@ -67,7 +67,7 @@ const make = Effect.gen(function* () {
           ["specialties", sql`json_array_length(x.specialties)`],
           ["documents", sql`json_array_length(x.documents)`]
         ],
-        search: (term) => sql`(x.name ILIKE ${containing(term)} OR x.family_name ILIKE ${containing(term)} OR x.description ILIKE ${containing(term)})`,
+        searchable: [sql`x.name`, sql`x.family_name`, sql`x.description`],
         familyScoped: true
       },
       query

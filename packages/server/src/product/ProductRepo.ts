@@ -3,7 +3,7 @@ import { Context, Effect, Layer, Option, Schema } from "effect"
 import type { PageQuery, Product, ProductInput, ProductPlan } from "@palma/core"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
 import { familiesWith } from "../sql/familiesWith.js"
-import { containing, pagedRows } from "../sql/pagedRows.js"
+import { pagedRows } from "../sql/pagedRows.js"
 import { returnedId } from "../sql/returnedId.js"
 import { toNumeric } from "./amounts.js"
 import { PlanRow, ProductRow, toPlan, toProduct } from "./rows.js"
@@ -66,7 +66,7 @@ const make = Effect.gen(function* () {
           ["term", sql`x.term`],
           ["assistances", sql`json_array_length(x.assistances)`]
         ],
-        search: (term) => sql`(x.name ILIKE ${containing(term)} OR x.family_name ILIKE ${containing(term)} OR x.title ILIKE ${containing(term)})`,
+        searchable: [sql`x.name`, sql`x.family_name`, sql`x.title`],
         familyScoped: true
       },
       query

@@ -40,10 +40,9 @@ const make = Effect.gen(function* () {
           ["name", sql`x.name`],
           ["rut", sql`x.rut`]
         ],
-        search: (term) =>
-          /\d/.test(term)
-            ? sql`(x.name ILIKE ${containing(term)} OR replace(x.rut, '-', '') ILIKE ${containing(rutDigits(term))})`
-            : sql`x.name ILIKE ${containing(term)}`,
+        searchable: [sql`x.name`],
+        // A term with a digit ("12.345", "12345678-5") also looks in the RUTs.
+        alsoMatches: (term) => (/\d/.test(term) ? sql`replace(x.rut, '-', '') ILIKE ${containing(rutDigits(term))}` : null),
         familyScoped: false
       },
       query

@@ -8,14 +8,24 @@ export interface PagedList {
   readonly select: Statement.Fragment
   /** Sort keys a query may name, each an expression over `x`; the first is the default. */
   readonly sortable: ReadonlyArray<readonly [string, Statement.Fragment]>
-  /** Rows a search term (trimmed, not blank) matches; see `containing`. */
-  readonly search: (term: string) => Statement.Fragment
+  /** Text columns a search looks in (as expressions over `x`), ignoring case and accents: "grua" finds "Grúa". */
+  readonly searchable: ReadonlyArray<Statement.Fragment>
+  /** Another way a term finds rows (a RUT's digits), or null when it does not apply to this term. */
+  readonly alsoMatches?: (term: string) => Statement.Fragment | null
   /** Whether `family_id` filters it (the rows carry `x.family_id`). */
   readonly familyScoped: boolean
 }
 
 /** A LIKE pattern that matches `term` anywhere, its own wildcards taken literally. */
 export const containing = (term: string) => `%${term.replace(/[\\%_]/g, "\\$&")}%`
+
+// Both cases: lower() leaves non-ASCII letters alone under the C collation.
+const accented = "áàäâãéèëêíìïîóòöôõúùüûñçÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇ"
+const plain = "aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc"
+
+/** Text as searches compare it: lower case, Spanish accents and ñ taken off. */
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
+const foldedSql = (sql: SqlClient.SqlClient, expr: Statement.Fragment) => sql`lower(translate(${expr}::text, ${accented}, ${plain}))`
 
 /**
  * One page of a list, sorted and searched by the database: the page's rows decoded with `row`
@@ -28,9 +38,11 @@ export const pagedRows = <A, I>(sql: SqlClient.SqlClient, row: Schema.Schema<A, 
     const sort = list.sortable.find(([key]) => key === query.sort)?.[1] ?? list.sortable[0]![1]
     const direction = query.order === "desc" ? sql`DESC` : sql`ASC`
     const term = query.search?.trim() ?? ""
+    const pattern = containing(fold(term))
+    const also = term === "" ? null : (list.alsoMatches?.(term) ?? null)
     const where = sql.and([
       ...(list.familyScoped && query.family_id !== undefined ? [sql`x.family_id = ${query.family_id}`] : []),
-      ...(term !== "" ? [list.search(term)] : [])
+      ...(term !== "" ? [sql.or([...list.searchable.map((expr) => sql`${foldedSql(sql, expr)} LIKE ${pattern}`), ...(also === null ? [] : [also])])] : [])
     ])
     const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM (${list.select}) AS x WHERE ${where}`
     const items = yield* SqlSchema.findAll({

@@ -5,10 +5,12 @@ import { type RunningServer, startServer } from "../support/startServer.js"
 
 let server: RunningServer
 let operador: Call
+let operadorToken: string
 
 beforeAll(async () => {
   server = await startServer()
-  operador = clientAs(server.url, (await demoTokens(server.url)).user)
+  operadorToken = (await demoTokens(server.url)).user
+  operador = clientAs(server.url, operadorToken)
 })
 afterAll(() => server?.stop())
 
@@ -44,6 +46,11 @@ describe("catalog pages", () => {
     expect(ids(found.items)).toContain(target.id)
     const none = await operador((c) => c.assistance.page({ urlParams: { search: "%" } }))
     expect(none).toMatchObject({ items: [], total: 0 })
+    // Case and accents aside, both ways.
+    const names = async (search: string) => (await operador((c) => c.assistance.page({ urlParams: { search, pageSize: 200 } }))).items.map((a) => a.name)
+    expect(await names("grua")).toContain("Grúa")
+    expect(await names("GASFITERÍA")).toContain("Gasfitería")
+    expect(await names("mecanico")).toContain("Auxilio mecánico")
   })
 
   it("products: pages with their retails' plans, sorted by how many services they cover", async () => {
@@ -74,7 +81,7 @@ describe("catalog pages", () => {
   })
 
   it("refuses a page size beyond 200 in Spanish", async () => {
-    const response = await fetch(`${server.url}/api/retail/page?pageSize=500`, { headers: { authorization: `Bearer ${(await demoTokens(server.url)).user}` } })
+    const response = await fetch(`${server.url}/api/retail/page?pageSize=500`, { headers: { authorization: `Bearer ${operadorToken}` } })
     expect(response.status).toBe(400)
     expect(await response.text()).toContain("Tamaño de página inválido")
   })
