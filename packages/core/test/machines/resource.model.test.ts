@@ -240,6 +240,7 @@ const commands = fc.commands(
 )
 
 describe("resource machine: model-based paths", () => {
+  // 300 paths of up to 60 pure transitions each: seconds of CPU, more on a loaded machine than the default 5 s allows.
   it("keeps its invariants and agrees with the model on every step", () => {
     fc.assert(
       fc.property(fc.option(query, { nil: undefined }), commands, (q, cmds) => {
@@ -261,7 +262,7 @@ describe("resource machine: model-based paths", () => {
     expect([...seen.states].sort()).toEqual(["creating", "deleting", "failure", "loading", "ready", "updating"])
     expect([...seen.lastWrites].sort()).toEqual(["created", "deleted", "updated"])
     expect(seen.steps).toBeGreaterThan(4000)
-  })
+  }, 60_000)
 
   it("a deleted selection is reset on some generated path (the guard is exercised both ways)", () => {
     let reset = 0
