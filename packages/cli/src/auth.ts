@@ -1,21 +1,19 @@
 import { type Call, type Credentials, type IssuedToken, type Session, authMachine } from "@palma/core"
 import { createActor, fromPromise, waitFor } from "xstate"
-import { CliError, ExitCode, deniedError, signInHint } from "./errors.js"
+import { CliError, ExitCode, deniedError, fromApiFailure, signInHint } from "./errors.js"
 import type { Bearer } from "./http.js"
-import { recordFailures } from "./recorder.js"
 
 /**
  * The core auth machine, with actors over the API. `bearer` is the token the Call sends: sign-in
  * replaces it so the session reload that follows runs as the new user.
  */
 const startAuth = (call: Call, bearer: Bearer) => {
-  const recorder = recordFailures(call)
   let issued: IssuedToken | undefined
   const machine = authMachine.provide({
     actors: {
-      loadSession: fromPromise<Session | null>(() => (bearer.token === undefined ? Promise.resolve(null) : recorder.call((client) => client.auth.me()))),
+      loadSession: fromPromise<Session | null>(() => (bearer.token === undefined ? Promise.resolve(null) : call((client) => client.auth.me()))),
       signIn: fromPromise<void, Credentials>(async ({ input }) => {
-        issued = await recorder.call((client) => client.auth.signIn({ payload: input }))
+        issued = await call((client) => client.auth.signIn({ payload: input }))
         bearer.token = issued.token
       })
     }
@@ -27,9 +25,10 @@ const startAuth = (call: Call, bearer: Bearer) => {
     const snapshot = await waitFor(actor, (s) => s.matches("signedIn") || s.matches("signedOut"))
     const session = snapshot.context.session
     if (snapshot.matches("signedIn") && session !== null) return session
-    const failure = recorder.last()
-    if (failure !== undefined) throw failure
-    throw snapshot.context.error === null ? deniedError(`No ha iniciado sesión. ${signInHint}`) : new CliError(snapshot.context.error, ExitCode.failure)
+    // The machine keeps the failure's status: the exit code follows it.
+    const { failure } = snapshot.context
+    if (failure !== null) throw fromApiFailure(failure)
+    throw deniedError(`No ha iniciado sesión. ${signInHint}`)
   }
   return { actor, settled, issued: () => issued }
 }

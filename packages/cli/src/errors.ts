@@ -1,4 +1,4 @@
-import { ApiFailure } from "@palma/core"
+import { ApiFailure, type Failure } from "@palma/core"
 
 /** Exit codes scripts and schedulers can rely on. */
 export const ExitCode = {
@@ -30,11 +30,14 @@ export const signInHint = "Ejecute «palma login» para iniciar sesión."
 /** Server messages may or may not end in a period; a hint after them needs exactly one. */
 const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`)
 
-const describeIssues = (failure: ApiFailure) =>
+const describeIssues = (failure: Failure) =>
   failure.issues.map((issue) => `\n  - ${issue.path.length > 0 ? `${issue.path.join(".")}: ` : ""}${issue.message}`).join("")
 
-/** 401/403 mean "you may not" (3), 400 means the command's input was rejected (2), anything else failed (1). */
-export const fromApiFailure = (failure: ApiFailure): CliError => {
+/**
+ * A failed call (an ApiFailure, or the failure a machine kept in its context): 401/403 mean "you
+ * may not" (3), 400 means the command's input was rejected (2), anything else failed (1).
+ */
+export const fromApiFailure = (failure: Failure): CliError => {
   if (failure.status === 401) return deniedError(`${sentence(failure.message)} ${signInHint}`)
   if (failure.status === 403) return deniedError(failure.message)
   if (failure.status === 400) return usageError(`${failure.message}${describeIssues(failure)}`)

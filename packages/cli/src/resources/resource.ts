@@ -1,8 +1,7 @@
 import { type Call, type ListResult, type ResourceQuery, resourceMachine } from "@palma/core"
 import { type PromiseActorLogic, createActor, waitFor } from "xstate"
-import { CliError, ExitCode } from "../errors.js"
+import { CliError, ExitCode, fromApiFailure } from "../errors.js"
 import { type Column, type Grid, toGrid } from "../output/cells.js"
-import { recordFailures } from "../recorder.js"
 import type { ProviderFilters } from "./providers.js"
 
 /** What a listing prints: the server's items as they came (JSON) and the formatted grid (table, CSV). */
@@ -43,13 +42,14 @@ export const defineResource = <A extends { readonly id: string }>(spec: {
   familyScoped: spec.familyScoped,
   filters: spec.filters ?? [],
   list: async (call, query) => {
-    const recorder = recordFailures(call)
-    const machine = resourceMachine<A>().provide({ actors: spec.actors(recorder.call, query) })
+    const machine = resourceMachine<A>().provide({ actors: spec.actors(call, query) })
     const actor = createActor(machine, { input: { query } }).start()
     try {
       const snapshot = await waitFor(actor, (s) => s.matches("ready") || s.matches("failure"))
       if (snapshot.matches("failure")) {
-        throw recorder.last() ?? new CliError(snapshot.context.error ?? "No se pudo obtener la lista.", ExitCode.failure)
+        // The machine keeps the failure's status: the exit code follows it.
+        const { failure } = snapshot.context
+        throw failure === null ? new CliError("No se pudo obtener la lista.", ExitCode.failure) : fromApiFailure(failure)
       }
       return { items: snapshot.context.items, grid: toGrid(spec.columns, snapshot.context.items) }
     } finally {

@@ -1,5 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
+import { Page, PageQuery } from "../domain/page.js"
 import { Assistance, AssistanceUpdate, AssistanceUpsert } from "../domain/assistance.js"
 import { Document } from "../domain/document.js"
 import { Family } from "../domain/family.js"
@@ -47,6 +48,8 @@ export const AssistanceApi = HttpApiGroup.make("assistance")
   .add(deletedRecordsEndpoint)
   .add(restoreEndpoint(Assistance))
   .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(Assistance)).middleware(Staff))
+  // Palma's own: server-side paging, sorting and search for the web's table (the seed lists it whole).
+  .add(HttpApiEndpoint.get("page", "/page").setUrlParams(PageQuery).addSuccess(Page(Assistance)).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Assistance).addError(NotFound).middleware(Staff))
   // Families that have at least one active assistance.
   .add(HttpApiEndpoint.get("getFamilies", "/getFamilies").addSuccess(Schema.Array(Family)).middleware(Staff))

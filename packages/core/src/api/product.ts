@@ -1,5 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
+import { Page, PageQuery } from "../domain/page.js"
 import { Family } from "../domain/family.js"
 import { Id } from "../domain/fields.js"
 import { Product, ProductInput } from "../domain/product.js"
@@ -48,6 +49,8 @@ export const ProductApi = HttpApiGroup.make("product")
   .add(restoreEndpoint(Product))
   // Every active product, with its channels' prices (`product_plans`).
   .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(ListedProduct)).middleware(Staff))
+  // Palma's own: server-side paging, sorting and search for the web's table (the seed lists it whole).
+  .add(HttpApiEndpoint.get("page", "/page").setUrlParams(PageQuery).addSuccess(Page(ListedProduct)).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(Product).addError(NotFound).middleware(Staff))
   // Families that have at least one active product.
   .add(HttpApiEndpoint.get("getFamilies", "/getFamilies").addSuccess(Schema.Array(Family)).middleware(Staff))

@@ -1,5 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart } from "@effect/platform"
 import { Schema } from "effect"
+import { Page, PageQuery } from "../domain/page.js"
 import { Id } from "../domain/fields.js"
 import { Retail, RetailDetail, RetailFound, RetailInput, RetailSearch, RetailWithPlans } from "../domain/retail.js"
 import { RetailCustomer } from "../domain/retailCustomer.js"
@@ -35,6 +36,8 @@ export const LogoImage = HttpApiSchema.Uint8Array({ contentType: "image/*" })
 export const RetailApi = HttpApiGroup.make("retail")
   .add(HttpApiEndpoint.post("create", "/create").setPayload(RetailInput).addSuccess(RetailDetail).middleware(Admin))
   .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(Retail)).middleware(Staff))
+  // Palma's own: server-side paging, sorting and search for the web's table (the seed lists it whole).
+  .add(HttpApiEndpoint.get("page", "/page").setUrlParams(PageQuery).addSuccess(Page(Retail)).middleware(Staff))
   .add(HttpApiEndpoint.post("getBySearchValues", "/getBySearchValues").setPayload(RetailSearch).addSuccess(Schema.Array(RetailFound)).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(RetailDetail).addError(NotFound).middleware(Staff))
   .add(HttpApiEndpoint.get("getByRut", "/getByRut/:rut").setPath(RutPath).addSuccess(RetailDetail).addError(NotFound).middleware(Staff))

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assertEvent, assign, fromPromise, setup } from "xstate"
 import type { Session } from "../domain/session.js"
+import { type Failure, failureOf } from "./failure.js"
 
 export interface Credentials {
   readonly email: string
@@ -11,7 +12,10 @@ export interface SignUpDetails extends Credentials {
 
 export interface AuthContext {
   readonly session: Session | null
+  /** The message of the last failure, for screens. */
   readonly error: string | null
+  /** The last failure whole (status and field issues too), for hosts that act on the status (the CLI's exit code). */
+  readonly failure: Failure | null
 }
 
 export type AuthEvent =
@@ -21,8 +25,11 @@ export type AuthEvent =
   /** The adapter saw the session change elsewhere (another tab, expiry, Clerk). */
   | { type: "SESSION_CHANGED" }
 
-const message = (error: unknown) =>
-  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" ? error.message : "No se pudo completar la operación"
+/** A failure as the context keeps it: its message apart, and whole. */
+const failed = (error: unknown) => {
+  const failure = failureOf(error)
+  return { error: failure.message, failure }
+}
 
 /**
  * The session of whoever uses the client. Hosts provide the actors (a local
@@ -54,7 +61,7 @@ export const authMachine = setup({
   }
 }).createMachine({
   id: "auth",
-  context: { session: null, error: null },
+  context: { session: null, error: null, failure: null },
   initial: "loading",
   states: {
     loading: {
@@ -62,10 +69,10 @@ export const authMachine = setup({
         id: "loadSession",
         src: "loadSession",
         onDone: [
-          { guard: "hasSession", target: "signedIn", actions: assign({ session: ({ event }) => event.output, error: null }) },
+          { guard: "hasSession", target: "signedIn", actions: assign({ session: ({ event }) => event.output, error: null, failure: null }) },
           { target: "signedOut", actions: assign({ session: null }) }
         ],
-        onError: { target: "signedOut", actions: assign({ session: null, error: ({ event }) => message(event.error) }) }
+        onError: { target: "signedOut", actions: assign(({ event }) => ({ session: null, ...failed(event.error) })) }
       }
     },
     signedOut: {
@@ -76,29 +83,29 @@ export const authMachine = setup({
       }
     },
     signingIn: {
-      entry: assign({ error: null }),
+      entry: assign({ error: null, failure: null }),
       invoke: {
         id: "signIn",
         src: "signIn",
         input: ({ event }) => {
-          const e = event as Extract<AuthEvent, { type: "SIGN_IN" }>
-          return { email: e.email, password: e.password }
+          assertEvent(event, "SIGN_IN")
+          return { email: event.email, password: event.password }
         },
         onDone: "reloading",
-        onError: { target: "signedOut", actions: assign({ error: ({ event }) => message(event.error) }) }
+        onError: { target: "signedOut", actions: assign(({ event }) => failed(event.error)) }
       }
     },
     signingUp: {
-      entry: assign({ error: null }),
+      entry: assign({ error: null, failure: null }),
       invoke: {
         id: "signUp",
         src: "signUp",
         input: ({ event }) => {
-          const e = event as Extract<AuthEvent, { type: "SIGN_UP" }>
-          return { email: e.email, password: e.password, fullName: e.fullName }
+          assertEvent(event, "SIGN_UP")
+          return { email: event.email, password: event.password, fullName: event.fullName }
         },
         onDone: "reloading",
-        onError: { target: "signedOut", actions: assign({ error: ({ event }) => message(event.error) }) }
+        onError: { target: "signedOut", actions: assign(({ event }) => failed(event.error)) }
       }
     },
     /** Reads the session again after any change, then tells the host. */
@@ -110,11 +117,11 @@ export const authMachine = setup({
           {
             guard: "hasSession",
             target: "signedIn",
-            actions: [assign({ session: ({ event }) => event.output, error: null }), "sessionChanged"]
+            actions: [assign({ session: ({ event }) => event.output, error: null, failure: null }), "sessionChanged"]
           },
           { target: "signedOut", actions: [assign({ session: null }), "sessionChanged"] }
         ],
-        onError: { target: "signedOut", actions: [assign({ session: null, error: ({ event }) => message(event.error) }), "sessionChanged"] }
+        onError: { target: "signedOut", actions: [assign(({ event }) => ({ session: null, ...failed(event.error) })), "sessionChanged"] }
       }
     },
     signedIn: {
@@ -135,8 +142,8 @@ export const authMachine = setup({
       invoke: {
         id: "signOut",
         src: "signOut",
-        onDone: { target: "signedOut", actions: [assign({ session: null, error: null }), "sessionChanged"] },
-        onError: { target: "signedIn", actions: assign({ error: ({ event }) => message(event.error) }) }
+        onDone: { target: "signedOut", actions: [assign({ session: null, error: null, failure: null }), "sessionChanged"] },
+        onError: { target: "signedIn", actions: assign(({ event }) => failed(event.error)) }
       }
     }
   }

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
+import { type Failure, failureOf } from "./failure.js"
 
 export interface ResourceQuery {
   readonly search?: string
@@ -20,45 +21,41 @@ export interface ResourceContext<A> {
   readonly total: number
   readonly selected: A | null
   readonly loading: boolean
-  readonly error: string | null
-  /** Field messages of the last rejected write, for the form to show. */
-  readonly issues: ReadonlyArray<{ readonly path: ReadonlyArray<string | number>; readonly message: string }>
-  /** What the last successful write did, for a toast. */
-  readonly lastWrite: "created" | "updated" | "deleted" | null
+  /** Why the list could not be loaded or the last write was refused: message, status and field issues. */
+  readonly failure: Failure | null
 }
 
-export type ResourceEvent<A> =
+export type ResourceEvent<A, I> =
   | { type: "LOAD"; query?: ResourceQuery }
   | { type: "SELECT"; item: A | null }
-  | { type: "CREATE"; input: unknown }
-  | { type: "UPDATE"; id: string; input: unknown }
+  | { type: "CREATE"; input: I }
+  | { type: "UPDATE"; id: string; input: I }
   | { type: "DELETE"; id: string }
   | { type: "RETRY" }
 
-const failureOf = (error: unknown) => {
-  const e = (typeof error === "object" && error !== null ? error : {}) as { message?: unknown; issues?: unknown }
-  return {
-    error: typeof e.message === "string" ? e.message : "No se pudo completar la operación",
-    issues: Array.isArray(e.issues) ? (e.issues as ResourceContext<unknown>["issues"]) : []
-  }
-}
+/** What a write did, for the host to toast, close a dialog or refresh what depends on it. */
+export type ResourceWrite = "created" | "updated" | "deleted"
+
+export type ResourceEmitted<A> = { type: "written"; write: ResourceWrite; item: A } | { type: "rejected"; failure: Failure }
 
 /**
- * A data area: list (with its query), selection, and writes that reload the
- * list. The same machine serves every master; hosts provide the four actors
- * for their resource (see resourceActors).
+ * A data area: list (with its query), selection, and writes that reload the list. The same
+ * machine serves every master and catalog list; hosts provide the four actors for their resource
+ * (see resourceActors) and hear each write's outcome with `actor.on("written" | "rejected")`.
  */
-export const resourceMachine = <A extends { readonly id: string }>() =>
+export const resourceMachine = <A extends { readonly id: string }, I = never>() =>
   setup({
     types: {
       context: {} as ResourceContext<A>,
-      events: {} as ResourceEvent<A>,
+      events: {} as ResourceEvent<A, I>,
+      emitted: {} as ResourceEmitted<A>,
       input: {} as { query?: ResourceQuery } | undefined
     },
     actors: {
       list: fromPromise<ListResult<A>, ResourceQuery>(async () => {
         throw new Error("list no configurado")
       }),
+      // The input is the event's `I`; typed loosely here because a generic input defeats XState's invoke inference.
       create: fromPromise<A, unknown>(async () => {
         throw new Error("create no configurado")
       }),
@@ -69,8 +66,8 @@ export const resourceMachine = <A extends { readonly id: string }>() =>
         throw new Error("remove no configurado")
       })
     },
-    guards: {
-      selectedWasDeleted: ({ context, event }) => context.selected !== null && (event as unknown as { output: A }).output.id === context.selected.id
+    actions: {
+      announce: emit((_, outcome: ResourceEmitted<A>) => outcome)
     }
   }).createMachine({
     id: "resource",
@@ -80,9 +77,7 @@ export const resourceMachine = <A extends { readonly id: string }>() =>
       total: 0,
       selected: null,
       loading: true,
-      error: null,
-      issues: [],
-      lastWrite: null
+      failure: null
     }),
     initial: "loading",
     on: {
@@ -90,7 +85,7 @@ export const resourceMachine = <A extends { readonly id: string }>() =>
     },
     states: {
       loading: {
-        entry: assign({ loading: true, error: null }),
+        entry: assign({ loading: true, failure: null }),
         invoke: {
           id: "list",
           src: "list",
@@ -99,7 +94,7 @@ export const resourceMachine = <A extends { readonly id: string }>() =>
             target: "ready",
             actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total, loading: false })
           },
-          onError: { target: "failure", actions: assign({ loading: false, error: ({ event }) => failureOf(event.error).error }) }
+          onError: { target: "failure", actions: assign({ loading: false, failure: ({ event }) => failureOf(event.error) }) }
         }
       },
       failure: {
@@ -117,39 +112,80 @@ export const resourceMachine = <A extends { readonly id: string }>() =>
         }
       },
       creating: {
-        entry: assign({ loading: true, error: null, issues: [], lastWrite: null }),
+        entry: assign({ loading: true, failure: null }),
         invoke: {
           id: "create",
           src: "create",
-          input: ({ event }: { event: ResourceEvent<A> }) => (event as Extract<ResourceEvent<A>, { type: "CREATE" }>).input,
-          onDone: { target: "loading", actions: assign({ selected: ({ event }) => event.output, lastWrite: "created" }) },
-          onError: { target: "ready", actions: assign(({ event }) => ({ loading: false, ...failureOf(event.error) })) }
+          input: ({ event }: { event: ResourceEvent<A, I> }) => {
+            assertEvent(event, "CREATE")
+            return event.input
+          },
+          onDone: {
+            target: "loading",
+            actions: [
+              assign({ selected: ({ event }) => event.output }),
+              { type: "announce", params: ({ event }) => ({ type: "written", write: "created", item: event.output }) }
+            ]
+          },
+          onError: {
+            target: "ready",
+            actions: [
+              assign({ loading: false, failure: ({ event }) => failureOf(event.error) }),
+              { type: "announce", params: ({ event }) => ({ type: "rejected", failure: failureOf(event.error) }) }
+            ]
+          }
         }
       },
       updating: {
-        entry: assign({ loading: true, error: null, issues: [], lastWrite: null }),
+        entry: assign({ loading: true, failure: null }),
         invoke: {
           id: "update",
           src: "update",
           input: ({ event }) => {
-            const e = event as Extract<ResourceEvent<A>, { type: "UPDATE" }>
-            return { id: e.id, input: e.input }
+            assertEvent(event, "UPDATE")
+            return { id: event.id, input: event.input }
           },
-          onDone: { target: "loading", actions: assign({ selected: ({ event }) => event.output, lastWrite: "updated" }) },
-          onError: { target: "ready", actions: assign(({ event }) => ({ loading: false, ...failureOf(event.error) })) }
+          onDone: {
+            target: "loading",
+            actions: [
+              assign({ selected: ({ event }) => event.output }),
+              { type: "announce", params: ({ event }) => ({ type: "written", write: "updated", item: event.output }) }
+            ]
+          },
+          onError: {
+            target: "ready",
+            actions: [
+              assign({ loading: false, failure: ({ event }) => failureOf(event.error) }),
+              { type: "announce", params: ({ event }) => ({ type: "rejected", failure: failureOf(event.error) }) }
+            ]
+          }
         }
       },
       deleting: {
-        entry: assign({ loading: true, error: null, issues: [], lastWrite: null }),
+        entry: assign({ loading: true, failure: null }),
         invoke: {
           id: "remove",
           src: "remove",
-          input: ({ event }) => (event as Extract<ResourceEvent<A>, { type: "DELETE" }>).id,
-          onDone: [
-            { guard: "selectedWasDeleted", target: "loading", actions: assign({ selected: null, lastWrite: "deleted" }) },
-            { target: "loading", actions: assign({ lastWrite: "deleted" }) }
-          ],
-          onError: { target: "ready", actions: assign(({ event }) => ({ loading: false, ...failureOf(event.error) })) }
+          input: ({ event }) => {
+            assertEvent(event, "DELETE")
+            return event.id
+          },
+          onDone: {
+            target: "loading",
+            actions: [
+              assign({
+                selected: ({ context, event }) => (context.selected !== null && context.selected.id === event.output.id ? null : context.selected)
+              }),
+              { type: "announce", params: ({ event }) => ({ type: "written", write: "deleted", item: event.output }) }
+            ]
+          },
+          onError: {
+            target: "ready",
+            actions: [
+              assign({ loading: false, failure: ({ event }) => failureOf(event.error) }),
+              { type: "announce", params: ({ event }) => ({ type: "rejected", failure: failureOf(event.error) }) }
+            ]
+          }
         }
       }
     }

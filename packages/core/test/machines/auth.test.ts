@@ -19,7 +19,7 @@ describe("auth machine (pure transitions)", () => {
   it("starts loading the session, invoking loadSession, with an empty context", () => {
     const [s, actions] = initialTransition(authMachine)
     expect(s.value).toBe("loading")
-    expect(s.context).toEqual({ session: null, error: null })
+    expect(s.context).toEqual({ session: null, error: null, failure: null })
     expect(spawned(actions)).toEqual([expect.objectContaining({ id: "loadSession", src: "loadSession" })])
   })
 
@@ -27,7 +27,7 @@ describe("auth machine (pure transitions)", () => {
     const sess = session()
     const s = run(done("loadSession", sess))
     expect(s.value).toEqual({ signedIn: "withOrganization" })
-    expect(s.context).toEqual({ session: sess, error: null })
+    expect(s.context).toEqual({ session: sess, error: null, failure: null })
     expect(s.matches({ signedIn: "withOrganization" })).toBe(true)
   })
 
@@ -41,13 +41,13 @@ describe("auth machine (pure transitions)", () => {
   it("no session (null) → signedOut with no error", () => {
     const s = run(done("loadSession", null))
     expect(s.value).toBe("signedOut")
-    expect(s.context).toEqual({ session: null, error: null })
+    expect(s.context).toEqual({ session: null, error: null, failure: null })
   })
 
   it("a failed load → signedOut with the error's message", () => {
     const s = run(failed("loadSession", new Error("Sin conexión")))
     expect(s.value).toBe("signedOut")
-    expect(s.context).toEqual({ session: null, error: "Sin conexión" })
+    expect(s.context).toEqual({ session: null, error: "Sin conexión", failure: expect.objectContaining({ message: "Sin conexión" }) })
   })
 
   it("a failed load without a message → signedOut with the generic Spanish message", () => {
@@ -89,14 +89,18 @@ describe("auth machine (pure transitions)", () => {
     expect(spawned(a1)).toEqual([expect.objectContaining({ id: "reloadSession", src: "loadSession" })])
     const [signedIn, a2] = step(reloading, done("reloadSession", sess))
     expect(signedIn.value).toEqual({ signedIn: "withOrganization" })
-    expect(signedIn.context).toEqual({ session: sess, error: null })
+    expect(signedIn.context).toEqual({ session: sess, error: null, failure: null })
     expect(actionTypes(a2)).toContain("sessionChanged")
   })
 
   it("sign-in error → signedOut with the error message", () => {
     const s = run(done("loadSession", null), signIn, failed("signIn", { message: "Correo o contraseña incorrectos" }))
     expect(s.value).toBe("signedOut")
-    expect(s.context).toEqual({ session: null, error: "Correo o contraseña incorrectos" })
+    expect(s.context).toEqual({
+      session: null,
+      error: "Correo o contraseña incorrectos",
+      failure: expect.objectContaining({ message: "Correo o contraseña incorrectos" })
+    })
   })
 
   it("SIGN_UP → signingUp with the details → reloading", () => {
@@ -118,7 +122,7 @@ describe("auth machine (pure transitions)", () => {
     expect(actionTypes(a1)).not.toContain("sessionChanged")
     const [out, a2] = step(signingOut, done("signOut"))
     expect(out.value).toBe("signedOut")
-    expect(out.context).toEqual({ session: null, error: null })
+    expect(out.context).toEqual({ session: null, error: null, failure: null })
     expect(actionTypes(a2)).toContain("sessionChanged")
   })
 
@@ -126,7 +130,7 @@ describe("auth machine (pure transitions)", () => {
     const sess = session()
     const s = run(done("loadSession", sess), { type: "SIGN_OUT" }, failed("signOut", new Error("Sin conexión")))
     expect(s.value).toEqual({ signedIn: "withOrganization" })
-    expect(s.context).toEqual({ session: sess, error: "Sin conexión" })
+    expect(s.context).toEqual({ session: sess, error: "Sin conexión", failure: expect.objectContaining({ message: "Sin conexión" }) })
   })
 
   it("SESSION_CHANGED from signedIn → reloading; a session without organization lands in withoutOrganization", () => {
@@ -150,7 +154,7 @@ describe("auth machine (pure transitions)", () => {
   it("a failed reload → signedOut with the message, telling the host", () => {
     const [s, actions] = step(run(done("loadSession", session()), { type: "SESSION_CHANGED" }), failed("reloadSession", new Error("Token vencido")))
     expect(s.value).toBe("signedOut")
-    expect(s.context).toEqual({ session: null, error: "Token vencido" })
+    expect(s.context).toEqual({ session: null, error: "Token vencido", failure: expect.objectContaining({ message: "Token vencido" }) })
     expect(actionTypes(actions)).toContain("sessionChanged")
   })
 

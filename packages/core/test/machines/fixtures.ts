@@ -29,3 +29,7 @@ export const failed = <T extends string>(id: T, error: unknown) => ({ type: `xst
 
 /** The names of the actions a transition asks the host to run. */
 export const actionTypes = (actions: ReadonlyArray<{ type: string }>) => actions.map((a) => a.type)
+
+/** The events a transition emits to the host (`actor.on`), in order. */
+export const emittedBy = (actions: ReadonlyArray<{ type: string; params?: unknown }>) =>
+  actions.filter((a) => a.type === "xstate.emit").map((a) => (a.params as { event: unknown }).event)

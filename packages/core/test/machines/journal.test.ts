@@ -151,7 +151,7 @@ describe("journal: auth machine", () => {
   it("replay of an empty journal is the initial snapshot", () => {
     const s = replay(authMachine, [])
     expect(s.value).toBe("loading")
-    expect(s.context).toEqual({ session: null, error: null })
+    expect(s.context).toEqual({ session: null, error: null, failure: null })
   })
 })
 
@@ -166,7 +166,7 @@ const fakeResource = () => {
   let failNextList = false
   const calls = { list: 0, create: 0, update: 0, remove: 0 }
   const queries: ResourceQuery[] = []
-  const base = resourceMachine<Item>()
+  const base = resourceMachine<Item, { name: string }>()
   const machine = base.provide({
     actors: {
       list: fromPromise<ListResult<Item>, ResourceQuery>(async ({ input }) => {
@@ -226,18 +226,17 @@ describe("journal: resource machine", () => {
 
     actor.send({ type: "CREATE", input: { name: "Electricidad" } })
     await settledResource(actor)
-    expect(actor.getSnapshot().context).toMatchObject({ lastWrite: "created", selected: { id: "n1", name: "Electricidad" } })
+    expect(actor.getSnapshot().context).toMatchObject({ selected: { id: "n1", name: "Electricidad" } })
 
     actor.send({ type: "CREATE", input: { name: "" } })
     await settledResource(actor)
     expect(actor.getSnapshot().context).toMatchObject({
-      error: "name: Este campo es obligatorio",
-      issues: [{ path: ["name"], message: "Este campo es obligatorio" }]
+      failure: { message: "name: Este campo es obligatorio", status: 400, issues: [{ path: ["name"], message: "Este campo es obligatorio" }] }
     })
 
     actor.send({ type: "UPDATE", id: "n1", input: { name: "Electricidad 24h" } })
     await settledResource(actor)
-    expect(actor.getSnapshot().context).toMatchObject({ lastWrite: "updated", selected: { id: "n1", name: "Electricidad 24h" } })
+    expect(actor.getSnapshot().context).toMatchObject({ selected: { id: "n1", name: "Electricidad 24h" } })
 
     actor.send({ type: "DELETE", id: "n1" })
     await settledResource(actor)
@@ -259,8 +258,7 @@ describe("journal: resource machine", () => {
       total: 1,
       selected: { id: "a", name: "Gasfitería" },
       loading: false,
-      error: null,
-      lastWrite: "deleted"
+      failure: null
     })
     expect(queries.at(-1)).toEqual({ search: "cerr" })
 
@@ -276,7 +274,7 @@ describe("journal: resource machine", () => {
     class FieldError extends Error {
       readonly issues = [{ path: ["name"], message: "Ya existe" }]
     }
-    const machine = resourceMachine<Item>().provide({
+    const machine = resourceMachine<Item, { name: string }>().provide({
       actors: {
         list: fromPromise<ListResult<Item>, ResourceQuery>(async () => ({ items: [], total: 0 })),
         create: fromPromise<Item, unknown>(async () => {
@@ -289,7 +287,7 @@ describe("journal: resource machine", () => {
     await settledResource(actor)
     actor.send({ type: "CREATE", input: { name: "Gasfitería" } })
     await settledResource(actor)
-    expect(actor.getSnapshot().context).toMatchObject({ error: "Nombre duplicado", issues: [{ path: ["name"], message: "Ya existe" }] })
+    expect(actor.getSnapshot().context).toMatchObject({ failure: { message: "Nombre duplicado", issues: [{ path: ["name"], message: "Ya existe" }] } })
     expect(journal.at(-1)?.event).toMatchObject({ type: "xstate.error.actor.create", error: { message: "Nombre duplicado" } })
     expectReplayMatches(machine, journal, actor, {})
     actor.stop()

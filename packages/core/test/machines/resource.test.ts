@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { initialTransition, transition, type SnapshotFrom } from "xstate"
 import { type ResourceQuery, resourceMachine } from "../../src/machines/resource.js"
-import { done, failed, type Item } from "./fixtures.js"
+import { done, emittedBy, failed, type Item } from "./fixtures.js"
 
-const machine = resourceMachine<Item>()
+const machine = resourceMachine<Item, { name?: string }>()
 type Snap = SnapshotFrom<typeof machine>
 type Ev = Parameters<typeof transition<typeof machine>>[2]
 
@@ -30,9 +30,7 @@ describe("resource machine (pure transitions)", () => {
       total: 0,
       selected: null,
       loading: true,
-      error: null,
-      issues: [],
-      lastWrite: null
+      failure: null
     })
     expect(spawned(actions)).toEqual([expect.objectContaining({ id: "list", src: "list", input: { search: "gas", page: 2 } })])
   })
@@ -48,18 +46,18 @@ describe("resource machine (pure transitions)", () => {
     expect(s.context.items).toEqual([a, b])
     expect(s.context.total).toBe(12)
     expect(s.context.loading).toBe(false)
-    expect(s.context.error).toBeNull()
+    expect(s.context.failure).toBeNull()
   })
 
   it("list error → failure with the message", () => {
     const s = fold(start(), failed("list", { message: "El servidor tuvo un problema" }))
     expect(s.value).toBe("failure")
     expect(s.context.loading).toBe(false)
-    expect(s.context.error).toBe("El servidor tuvo un problema")
+    expect(s.context.failure?.message).toBe("El servidor tuvo un problema")
   })
 
   it("list error without a message → the generic Spanish message", () => {
-    expect(fold(start(), failed("list", undefined)).context.error).toBe("No se pudo completar la operación")
+    expect(fold(start(), failed("list", undefined)).context.failure?.message).toBe("No se pudo completar la operación")
   })
 
   it("RETRY from failure reloads with the same query and clears the error", () => {
@@ -67,7 +65,7 @@ describe("resource machine (pure transitions)", () => {
     const [s, actions] = step(failure, { type: "RETRY" })
     expect(s.value).toBe("loading")
     expect(s.context.loading).toBe(true)
-    expect(s.context.error).toBeNull()
+    expect(s.context.failure).toBeNull()
     expect(spawned(actions)[0]).toMatchObject({ id: "list", input: { search: "x" } })
     expect(fold(s, done("list", list(a))).context.items).toEqual([a])
   })
@@ -99,7 +97,7 @@ describe("resource machine (pure transitions)", () => {
     const s = fold(start(), failed("list", new Error("x")), { type: "LOAD", query: { search: "y" } })
     expect(s.value).toBe("loading")
     expect(s.context.query).toEqual({ search: "y" })
-    expect(s.context.error).toBeNull()
+    expect(s.context.failure).toBeNull()
   })
 
   it("SELECT sets and clears the selection in any state", () => {
@@ -111,41 +109,38 @@ describe("resource machine (pure transitions)", () => {
     expect(step(s, { type: "SELECT", item: null })[0].context.selected).toBeNull()
   })
 
-  it("CREATE → creating (input passed) → done → loading with lastWrite 'created' and the created item selected → ready", () => {
+  it("CREATE → creating (input passed) → done → emits 'created', loading with the created item selected → ready", () => {
     const [creating, a1] = step(ready(a), { type: "CREATE", input: { name: "Electricidad" } })
     expect(creating.value).toBe("creating")
     expect(creating.context.loading).toBe(true)
     expect(spawned(a1)).toEqual([expect.objectContaining({ id: "create", src: "create", input: { name: "Electricidad" } })])
     const [loading, a2] = step(creating, done("create", c))
     expect(loading.value).toBe("loading")
-    expect(loading.context.lastWrite).toBe("created")
+    expect(emittedBy(a2)).toEqual([{ type: "written", write: "created", item: c }])
     expect(loading.context.selected).toEqual(c)
     expect(loading.context.loading).toBe(true)
     expect(spawned(a2)[0]).toMatchObject({ id: "list" })
     const s = fold(loading, done("list", list(a, c)))
     expect(s.value).toBe("ready")
     expect(s.context.items).toEqual([a, c])
-    expect(s.context.lastWrite).toBe("created")
   })
 
-  it("a new write clears lastWrite, error and issues on entry", () => {
+  it("a new write clears the last failure on entry", () => {
     const rejected = fold(ready(a), { type: "CREATE", input: {} }, failed("create", { message: "m", issues: [{ path: ["name"], message: "x" }] }))
-    expect(rejected.context.issues).toHaveLength(1)
+    expect(rejected.context.failure?.issues).toHaveLength(1)
     const s = fold(rejected, { type: "UPDATE", id: "a", input: {} })
-    expect(s.context).toMatchObject({ error: null, issues: [], lastWrite: null, loading: true })
-    const created = fold(ready(a), { type: "CREATE", input: {} }, done("create", c), done("list", list(a, c)))
-    expect(fold(created, { type: "DELETE", id: "a" }).context.lastWrite).toBeNull()
+    expect(s.context).toMatchObject({ failure: null, loading: true })
   })
 
-  it("UPDATE → updating with id and input → done → loading with lastWrite 'updated' and the item selected", () => {
+  it("UPDATE → updating with id and input → done → emits 'updated', loading with the item selected", () => {
     const [updating, actions] = step(ready(a, b), { type: "UPDATE", id: "b", input: { name: "Cerrajería 24h" } })
     expect(updating.value).toBe("updating")
     expect(spawned(actions)[0]).toMatchObject({ id: "update", src: "update", input: { id: "b", input: { name: "Cerrajería 24h" } } })
     const updated = { id: "b", name: "Cerrajería 24h" }
-    const s = fold(updating, done("update", updated))
+    const [s, written] = step(updating, done("update", updated))
     expect(s.value).toBe("loading")
     expect(s.context.selected).toEqual(updated)
-    expect(s.context.lastWrite).toBe("updated")
+    expect(emittedBy(written)).toEqual([{ type: "written", write: "updated", item: updated }])
   })
 
   it("DELETE → deleting with the id; deleting the selected item resets the selection", () => {
@@ -153,48 +148,45 @@ describe("resource machine (pure transitions)", () => {
     const [deleting, actions] = step(selected, { type: "DELETE", id: "a" })
     expect(deleting.value).toBe("deleting")
     expect(spawned(actions)[0]).toMatchObject({ id: "remove", src: "remove", input: "a" })
-    const s = fold(deleting, done("remove", a))
+    const [s, written] = step(deleting, done("remove", a))
     expect(s.value).toBe("loading")
     expect(s.context.selected).toBeNull()
-    expect(s.context.lastWrite).toBe("deleted")
+    expect(emittedBy(written)).toEqual([{ type: "written", write: "deleted", item: a }])
   })
 
   it("DELETE of another item keeps the selection", () => {
     const s = fold(ready(a, b), { type: "SELECT", item: a }, { type: "DELETE", id: "b" }, done("remove", b))
     expect(s.value).toBe("loading")
     expect(s.context.selected).toEqual(a)
-    expect(s.context.lastWrite).toBe("deleted")
   })
 
   it("DELETE with nothing selected keeps it null", () => {
     const s = fold(ready(a, b), { type: "DELETE", id: "b" }, done("remove", b))
     expect(s.context.selected).toBeNull()
-    expect(s.context.lastWrite).toBe("deleted")
   })
 
   it.each([
     ["create", { type: "CREATE", input: { name: "" } }],
     ["update", { type: "UPDATE", id: "a", input: { name: "" } }],
     ["remove", { type: "DELETE", id: "a" }]
-  ] as const)("a rejected %s keeps the list and selection, sets the error and the field issues", (id, event) => {
+  ] as const)("a rejected %s keeps the list and selection, keeps the message, status and field issues, and emits them", (id, event) => {
     const issues = [{ path: ["name"], message: "Este campo es obligatorio" }]
     const before = fold(ready(a, b), { type: "SELECT", item: a })
-    const s = fold(before, event as Ev, failed(id, { _tag: "ApiFailure", status: 400, message: "Datos inválidos", issues }))
+    const [s, actions] = step(fold(before, event as Ev), failed(id, { _tag: "ApiFailure", status: 400, message: "Datos inválidos", issues }))
     expect(s.value).toBe("ready")
     expect(s.context.items).toEqual([a, b])
     expect(s.context.total).toBe(12)
     expect(s.context.selected).toEqual(a)
     expect(s.context.loading).toBe(false)
-    expect(s.context.error).toBe("Datos inválidos")
-    expect(s.context.issues).toEqual(issues)
-    expect(s.context.lastWrite).toBeNull()
+    const failure = { message: "Datos inválidos", status: 400, issues }
+    expect(s.context.failure).toEqual(failure)
+    expect(emittedBy(actions)).toEqual([{ type: "rejected", failure }])
   })
 
   it("a rejected write with malformed issues gets no issues and the generic message", () => {
     const s = fold(ready(a), { type: "CREATE", input: {} }, failed("create", { message: 42, issues: "nope" }))
     expect(s.value).toBe("ready")
-    expect(s.context.error).toBe("No se pudo completar la operación")
-    expect(s.context.issues).toEqual([])
+    expect(s.context.failure).toEqual({ message: "No se pudo completar la operación", status: 0, issues: [] })
   })
 
   it("writes are ignored while loading or in failure", () => {
@@ -209,11 +201,10 @@ describe("resource machine (pure transitions)", () => {
     }
   })
 
-  it("a list that fails after a write → failure, keeping lastWrite", () => {
+  it("a list that fails after a write → failure, keeping the written item selected", () => {
     const s = fold(ready(a), { type: "CREATE", input: {} }, done("create", c), failed("list", new Error("caído")))
     expect(s.value).toBe("failure")
-    expect(s.context.error).toBe("caído")
-    expect(s.context.lastWrite).toBe("created")
+    expect(s.context.failure?.message).toBe("caído")
     expect(s.context.selected).toEqual(c)
   })
 })

@@ -1,8 +1,9 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, type Option, Schema } from "effect"
-import { Assistance, Document, Value } from "@palma/core"
+import { Assistance, Document, type PageQuery, Value } from "@palma/core"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
 import { familiesWith } from "../sql/familiesWith.js"
+import { pagedRows } from "../sql/pagedRows.js"
 import { valueTable } from "../value/table.js"
 import { returnedId } from "../sql/returnedId.js"
 import type { AssistanceWrite } from "./complete.js"
@@ -36,8 +37,8 @@ const make = Effect.gen(function* () {
         'description', t.description) ORDER BY t.n), '[]'::json)
       FROM unnest(a.${sql(column)}) WITH ORDINALITY AS t(description, n))`
 
-  /** Active assistances with their active members, by family and name. */
-  const assistances = (where: Statement.Fragment) => sql`SELECT a.id, a.name, a.description,
+  /** Active assistances with their active members. */
+  const assistanceSelect = (where: Statement.Fragment) => sql`SELECT a.id, a.name, a.description,
       json_build_object('id', f.id, 'name', f.name) AS family, a.family_id, f.name AS family_name,
       (SELECT COALESCE(json_agg(json_build_object('id', m.id, 'name', m.name, 'position', l.position) ORDER BY l.position), '[]'::json)
         FROM assistance_value l JOIN value m ON m.id = l.value_id AND m.is_active WHERE l.assistance_id = a.id) AS values,
@@ -47,8 +48,30 @@ const make = Effect.gen(function* () {
         FROM assistance_document l JOIN document m ON m.id = l.document_id AND m.is_active WHERE l.assistance_id = a.id) AS documents,
       ${texts("benefits")} AS benefits, ${texts("exclusions")} AS exclusions, a.is_active AS "isActive"
     FROM assistance a JOIN family f ON f.id = a.family_id
-    WHERE a.is_active AND ${where}
-    ORDER BY f.name, a.name, a.id`
+    WHERE a.is_active AND ${where}`
+
+  /** The same, by family and name. */
+  const assistances = (where: Statement.Fragment) => sql`${assistanceSelect(where)} ORDER BY f.name, a.name, a.id`
+
+  /** One page of the active assistances for the web's table; lists sort by how many members they have. */
+  const page = (query: PageQuery) =>
+    pagedRows(
+      sql,
+      Assistance,
+      {
+        select: assistanceSelect(sql`true`),
+        sortable: [
+          ["name", sql`x.name`],
+          ["family_name", sql`x.family_name`],
+          ["values", sql`json_array_length(x.values)`],
+          ["specialties", sql`json_array_length(x.specialties)`],
+          ["documents", sql`json_array_length(x.documents)`]
+        ],
+        searchable: [sql`x.name`, sql`x.family_name`, sql`x.description`],
+        familyScoped: true
+      },
+      query
+    )
 
   const findAll = SqlSchema.findAll({ Request: Schema.Void, Result: Assistance, execute: () => assistances(sql`true`) })
   const findById = SqlSchema.findOne({ Request: Schema.String, Result: Assistance, execute: (id) => assistances(sql`a.id = ${id}`) })
@@ -107,6 +130,7 @@ const make = Effect.gen(function* () {
 
   return {
     findAll: findAll().pipe(Effect.orDie),
+    page: (query: PageQuery) => page(query).pipe(Effect.orDie),
     findById: (id: string): Effect.Effect<Option.Option<Assistance>> => findById(id).pipe(Effect.orDie),
     findByFamily: (familyId: string) => findByFamily(familyId).pipe(Effect.orDie),
     families: familiesWith(sql, "assistance"),

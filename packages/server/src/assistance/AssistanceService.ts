@@ -77,6 +77,7 @@ const make = Effect.gen(function* () {
     update,
     remove,
     all: repo.findAll,
+    page: repo.page,
     getById: (id: string) => readVersioned(sql, "assistance", id, getById(id)),
     deleted: (query: PageQuery) => deletedPage(sql, "assistance", query),
     restore: (id: string) =>

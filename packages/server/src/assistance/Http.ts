@@ -25,6 +25,7 @@ export const AssistanceLive = HttpApiBuilder.group(PalmaApi, "assistance", (hand
       .handle("deleted", ({ urlParams }) => assistances.deleted(urlParams))
       .handle("restore", ({ path }) => Effect.flatMap(assistances.restore(path.id), answerVersioned))
       .handle("getAll", () => assistances.all)
+      .handle("page", ({ urlParams }) => assistances.page(urlParams))
       .handle("getById", ({ path }) => Effect.flatMap(assistances.getById(path.id), answerVersioned))
       .handle("getFamilies", () => assistances.families)
       .handle("getByFamilyId", ({ path }) => assistances.byFamily(path.family_id))

@@ -1,8 +1,9 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import type { Product, ProductInput, ProductPlan } from "@palma/core"
+import type { PageQuery, Product, ProductInput, ProductPlan } from "@palma/core"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
 import { familiesWith } from "../sql/familiesWith.js"
+import { pagedRows } from "../sql/pagedRows.js"
 import { returnedId } from "../sql/returnedId.js"
 import { toNumeric } from "./amounts.js"
 import { PlanRow, ProductRow, toPlan, toProduct } from "./rows.js"
@@ -44,14 +45,34 @@ const make = Effect.gen(function* () {
   const findById = SqlSchema.findOne({ Request: Schema.String, Result: ProductRow, execute: (id) => products(sql`p.id = ${id} AND p.is_active`) })
 
   /** Every active product, each with its plans at active retails (by plan id). */
-  const findAllWithPlans = SqlSchema.findAll({
-    Request: Schema.Void,
-    Result: ListedRow,
-    execute: () => sql`SELECT ${productColumns(sql)},
+  const listedSelect = sql`SELECT ${productColumns(sql)},
         (SELECT COALESCE(json_agg(to_json(pl) ORDER BY pl.id), '[]'::json) FROM (${planSelect(sql)}) pl WHERE pl.product_id = p.id AND pl.sold) AS plans
       FROM product p JOIN family f ON f.id = p.family_id
-      WHERE p.is_active ORDER BY p.name, p.id`
-  })
+      WHERE p.is_active`
+  const findAllWithPlans = SqlSchema.findAll({ Request: Schema.Void, Result: ListedRow, execute: () => sql`${listedSelect} ORDER BY p.name, p.id` })
+
+  /** One page of the active products, with their plans, for the web's table. */
+  const page = (query: PageQuery) =>
+    pagedRows(
+      sql,
+      ListedRow,
+      {
+        select: listedSelect,
+        sortable: [
+          ["name", sql`x.name`],
+          ["family_name", sql`x.family_name`],
+          ["currency", sql`x.currency`],
+          ["frequency", sql`x.frequency`],
+          ["term", sql`x.term`],
+          ["assistances", sql`json_array_length(x.assistances)`]
+        ],
+        searchable: [sql`x.name`, sql`x.family_name`, sql`x.title`],
+        familyScoped: true
+      },
+      query
+    )
+
+  const withPlans = ({ plans, ...row }: typeof ListedRow.Type) => ({ product: toProduct(row), plans: plans.map(toPlan) })
 
   /** Every active product (of one family, if given), each with the retail's plan of it where the retail sells it. */
   const findOffered = SqlSchema.findAll({
@@ -101,9 +122,14 @@ const make = Effect.gen(function* () {
   return {
     findById: (id: string): Effect.Effect<Option.Option<Product>> => findById(id).pipe(Effect.map(Option.map(toProduct)), Effect.orDie),
     findAllWithPlans: findAllWithPlans().pipe(
-      Effect.map((rows) => rows.map(({ plans, ...row }) => ({ product: toProduct(row), plans: plans.map(toPlan) }))),
+      Effect.map((rows) => rows.map(withPlans)),
       Effect.orDie
     ),
+    page: (query: PageQuery) =>
+      page(query).pipe(
+        Effect.map((found) => ({ ...found, items: found.items.map(withPlans) })),
+        Effect.orDie
+      ),
     findOffered: (retailId: string, familyId: string | null): Effect.Effect<ReadonlyArray<{ product: Product; plan: ProductPlan | null }>> =>
       findOffered({ retailId, familyId }).pipe(
         Effect.map((rows) => rows.map(({ plan, ...row }) => ({ product: toProduct(row), plan: plan === null ? null : toPlan(plan) }))),

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { Conflict, NotFound, type PageQuery, type PreconditionFailed, type Product, type ProductInput } from "@palma/core"
+import { Conflict, NotFound, type PageQuery, type PreconditionFailed, type Product, type ProductInput, type ProductPlan } from "@palma/core"
 import { ActiveRows } from "../sql/ActiveRows.js"
 import { deletedPage, restoreRow } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
@@ -11,6 +11,12 @@ import { ProductRepo } from "./ProductRepo.js"
 
 const notFound = () => new NotFound({ message: "No se encontró el producto" })
 const duplicate = () => new Conflict({ message: "Ya existe un producto activo con ese nombre" })
+
+/** A product with its retails' prices, as the lists answer it. */
+const listed = ({ product, plans }: { readonly product: Product; readonly plans: ReadonlyArray<ProductPlan> }) => ({
+  ...product,
+  product_plans: plans.flatMap(listedPlans)
+})
 
 const make = Effect.gen(function* () {
   const products = yield* ProductRepo
@@ -90,7 +96,9 @@ const make = Effect.gen(function* () {
     deleted: (query: PageQuery) => deletedPage(sql, "product", query),
     restore: (id: string) => transaction(restoreRow(sql, integrity, "product", id, { notFound: notFound().message, taken: duplicate().message }, getById(id))),
     /** Every active product with its retails' prices. */
-    listed: Effect.map(products.findAllWithPlans, (rows) => rows.map(({ product, plans }) => ({ ...product, product_plans: plans.flatMap(listedPlans) }))),
+    listed: Effect.map(products.findAllWithPlans, (rows) => rows.map(listed)),
+    /** One page of them, for the web's table. */
+    page: (query: PageQuery) => Effect.map(products.page(query), (found) => ({ ...found, items: found.items.map(listed) })),
     families: products.families,
     offered: (retailId: string) => offered(retailId, null),
     offeredInFamily: offered

@@ -23,6 +23,7 @@ export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
       handlers
         .handle("create", ({ payload }) => retails.upsert(payload))
         .handle("getAll", () => retails.all)
+        .handle("page", ({ urlParams }) => retails.page(urlParams))
         .handle("getBySearchValues", ({ payload }) => retails.search(payload))
         .handle("getById", ({ path }) => Effect.flatMap(retails.getById(path.id), answerVersioned))
         .handle("getByRut", ({ path }) => retails.getByRut(path.rut))

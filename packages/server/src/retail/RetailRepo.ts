@@ -1,6 +1,7 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { logoContentTypes, Retail, RetailFound, type RetailInput, type RetailSearch } from "@palma/core"
+import { logoContentTypes, type PageQuery, Retail, RetailFound, type RetailInput, type RetailSearch } from "@palma/core"
+import { pagedRows } from "../sql/pagedRows.js"
 import { returnedId } from "../sql/returnedId.js"
 import { containing, containsText } from "../sql/textSearch.js"
 
@@ -28,6 +29,25 @@ const make = Effect.gen(function* () {
   const findById = SqlSchema.findOne({ Request: Schema.String, Result: Retail, execute: (id) => retails(sql`r.id = ${id} AND r.is_active`) })
   const findByRut = SqlSchema.findOne({ Request: Schema.String, Result: Retail, execute: (rut) => retails(sql`r.rut = ${rut} AND r.is_active`) })
   const findAll = SqlSchema.findAll({ Request: Schema.Void, Result: Retail, execute: () => retails(sql`r.is_active`) })
+
+  /** One page of the active retails for the web's table: a search finds names, and RUTs when it has a digit ("12.345"). */
+  const page = (query: PageQuery) =>
+    pagedRows(
+      sql,
+      Retail,
+      {
+        select: sql`SELECT ${columns} FROM ${tables} WHERE r.is_active`,
+        sortable: [
+          ["name", sql`x.name`],
+          ["rut", sql`x.rut`]
+        ],
+        searchable: [sql`x.name`],
+        // A term with a digit ("12.345", "12345678-5") also looks in the RUTs.
+        alsoMatches: (term) => (/\d/.test(term) ? sql`replace(x.rut, '-', '') ILIKE ${containing(rutDigits(term))}` : null),
+        familyScoped: false
+      },
+      query
+    )
 
   /**
    * Active retails matching the criteria (a blank one does not filter), with how many products
@@ -89,6 +109,7 @@ const make = Effect.gen(function* () {
     findById: (id: string): Effect.Effect<Option.Option<Retail>> => findById(id).pipe(Effect.orDie),
     findByRut: (rut: string): Effect.Effect<Option.Option<Retail>> => findByRut(rut).pipe(Effect.orDie),
     findAll: findAll().pipe(Effect.orDie),
+    page: (query: PageQuery) => page(query).pipe(Effect.orDie),
     search: (criteria: RetailSearch) =>
       search({ rut: criteria.rut === null ? "" : rutDigits(criteria.rut), name: criteria.name?.trim() ?? "" }).pipe(Effect.orDie),
     upsert: (input: RetailInput, districtId: string | null) => upsert(input, districtId).pipe(Effect.orDie),

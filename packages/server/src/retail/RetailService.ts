@@ -57,6 +57,7 @@ const make = Effect.gen(function* () {
   return {
     upsert,
     all: retails.findAll,
+    page: retails.page,
     search: (criteria: RetailSearch) => retails.search(criteria),
     getById: (id: string) => readVersioned(sql, "retail", id, Effect.flatMap(getActive(id), detail)),
     getByRut: (rut: string) => retails.findByRut(rut).pipe(Effect.flatMap(Effect.orElseFail(notFound)), Effect.flatMap(detail)),

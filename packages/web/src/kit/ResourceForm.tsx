@@ -6,7 +6,7 @@ import { useEffect, useState } from "react"
 import { notify } from "../lib/notify"
 import { FormActions, FormDialog, RejectionAlert, type WriteRejection } from "./FormDialog"
 import { StaleRecord, type TypedValue } from "./StaleRecord"
-import { currentOption, isPicker, type Option, type OptionList, type PickerKind, pickerTexts, withOption } from "./options"
+import { type Option, type Picker, withOption } from "./options"
 import type { Texts } from "./text"
 import type { Field, ResourceConfig } from "./types"
 
@@ -22,13 +22,12 @@ export interface ResourceFormProps<A extends { readonly id: string }, I> {
   readonly item: A | null
   /** Starting values of a new item (e.g. the family the list is filtered by). */
   readonly defaults: Partial<Record<string, string>>
-  readonly pickers: Partial<Record<PickerKind, OptionList>>
   readonly canSubmit: boolean
   readonly saving: boolean
   readonly rejection: WriteRejection | null
   readonly onSubmit: (input: I) => void
   readonly onClose: () => void
-  /** How the screen calls the API (forms of their own load what they offer with it). */
+  /** Reloads the record after a 412 (someone else saved first). */
   readonly call: Call
 }
 
@@ -43,7 +42,7 @@ export const ResourceForm = <A extends { readonly id: string }, I>(props: Resour
 const initialValue = <I,>(field: Field<I>, item: Record<string, unknown> | null, defaults: Partial<Record<string, string>>) => {
   const current = item?.[field.name]
   if (field.kind === "number") return typeof current === "number" ? current : ""
-  if (isPicker(field.kind)) return typeof current === "string" ? current : (defaults[field.name] ?? null)
+  if (field.kind === "select") return typeof current === "string" ? current : (defaults[field.name] ?? null)
   return typeof current === "string" ? current : ""
 }
 
@@ -73,7 +72,6 @@ const FormBody = <A extends { readonly id: string }, I>({
   config,
   item,
   defaults,
-  pickers,
   canSubmit,
   saving,
   rejection,
@@ -161,8 +159,7 @@ const FormBody = <A extends { readonly id: string }, I>({
             key={field.name}
             field={field}
             autoFocus={index === 0}
-            pickers={pickers}
-            current={isPicker(field.kind) ? currentOption(field.kind, item as Record<string, unknown> | null) : null}
+            current={field.kind === "select" && item !== null ? field.picker.current(item) : null}
             inputProps={{ key: form.key(field.name), ...form.getInputProps(field.name) }}
           />
         ))}
@@ -175,13 +172,12 @@ const FormBody = <A extends { readonly id: string }, I>({
 interface FieldInputProps<I> {
   readonly field: Field<I>
   readonly autoFocus: boolean
-  readonly pickers: Partial<Record<PickerKind, OptionList>>
   /** The edited item's own choice, offered even if it is no longer active. */
   readonly current: Option | null
   readonly inputProps: ReturnType<ReturnType<typeof useForm<Values>>["getInputProps"]> & { key: string }
 }
 
-const FieldInput = <I,>({ field, autoFocus, pickers, current, inputProps }: FieldInputProps<I>) => {
+const FieldInput = <I,>({ field, autoFocus, current, inputProps }: FieldInputProps<I>) => {
   const { key, ...input } = inputProps
   // Mantine's modal focuses the element marked data-autofocus instead of its close button.
   const common = { label: field.label, required: field.optional !== true, description: field.hint, "data-autofocus": autoFocus || undefined }
@@ -204,23 +200,32 @@ const FieldInput = <I,>({ field, autoFocus, pickers, current, inputProps }: Fiel
           onChange={(e) => input.onChange(e.currentTarget.value.toUpperCase())}
         />
       )
-    case "family":
-    case "valueType": {
-      const list = pickers[field.kind]
-      return (
-        <Select
-          key={key}
-          {...common}
-          {...input}
-          data={withOption(list?.options ?? [], current)}
-          placeholder={list?.status === "loading" ? pickerTexts[field.kind].loading : "Seleccione…"}
-          error={input.error ?? (list?.status === "error" ? pickerTexts[field.kind].failed : undefined)}
-          searchable
-          openOnFocus={false}
-          allowDeselect={false}
-          nothingFoundMessage="Sin resultados"
-        />
-      )
-    }
+    case "select":
+      return <PickerSelect key={key} picker={field.picker} current={current} common={common} input={input} />
   }
+}
+
+interface PickerSelectProps {
+  readonly picker: Picker
+  readonly current: Option | null
+  readonly common: { label: string; required: boolean; description: string | undefined; "data-autofocus": true | undefined }
+  readonly input: Omit<FieldInputProps<unknown>["inputProps"], "key">
+}
+
+/** A select whose options come from the screen's picker (a shared list, loaded once per session). */
+const PickerSelect = ({ picker, current, common, input }: PickerSelectProps) => {
+  const list = picker.useOptions()
+  return (
+    <Select
+      {...common}
+      {...input}
+      data={withOption(list.options, current)}
+      placeholder={list.status === "loading" ? picker.texts.loading : "Seleccione…"}
+      error={input.error ?? (list.status === "error" ? picker.texts.failed : undefined)}
+      searchable
+      openOnFocus={false}
+      allowDeselect={false}
+      nothingFoundMessage="Sin resultados"
+    />
+  )
 }

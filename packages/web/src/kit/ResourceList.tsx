@@ -18,7 +18,7 @@ import {
 import { useDebouncedCallback } from "@mantine/hooks"
 import { useEffect, useRef, useState } from "react"
 import { EditIcon, EmptyIcon, PlusIcon, SearchIcon, SortIcon, TrashIcon } from "./icons"
-import { type OptionList, pickerTexts } from "./options"
+import type { Picker } from "./options"
 import { isFiltered, type ListQuery, pageSizes } from "./query"
 import type { ResourceConfig } from "./types"
 
@@ -36,7 +36,6 @@ export interface ResourceListProps<A extends { readonly id: string }, I> {
   readonly onCreate: () => void
   readonly onEdit: (item: A) => void
   readonly onDelete: (item: A) => void
-  readonly families: OptionList | undefined
   readonly nameOf: (item: A) => string
 }
 
@@ -176,7 +175,7 @@ const controlNames = {
   last: "Última página"
 } as const
 
-const Toolbar = <A extends { readonly id: string }, I>({ config, query, onQuery, families }: ResourceListProps<A, I>) => {
+const Toolbar = <A extends { readonly id: string }, I>({ config, query, onQuery }: ResourceListProps<A, I>) => {
   // The box shows what is typed at once; the URL (and the request) follow after a pause.
   const [text, setText] = useState(query.search)
   const pushed = useRef(query.search)
@@ -210,23 +209,34 @@ const Toolbar = <A extends { readonly id: string }, I>({ config, query, onQuery,
         }}
         style={{ flex: "1 1 16rem", maxWidth: "28rem" }}
       />
-      {config.familyFilter === true && (
-        <Select
-          aria-label="Filtrar por familia"
-          placeholder={families?.status === "loading" ? pickerTexts.family.loading : pickerTexts.family.all}
-          data={families?.options.map((o) => ({ ...o })) ?? []}
-          value={query.family}
-          onChange={(family) => onQuery({ family, page: 1 })}
-          error={families?.status === "error" ? pickerTexts.family.failed : undefined}
-          clearable
-          clearButtonProps={{ "aria-label": "Quitar filtro de familia" }}
-          searchable
-          openOnFocus={false}
-          nothingFoundMessage="Sin resultados"
-          style={{ flex: "0 1 14rem" }}
-        />
-      )}
+      {config.familyFilter !== undefined && <FamilyFilter picker={config.familyFilter} value={query.family} onQuery={onQuery} />}
     </Group>
+  )
+}
+
+interface FamilyFilterProps {
+  readonly picker: Picker
+  readonly value: string | null
+  readonly onQuery: (patch: Partial<ListQuery>) => void
+}
+
+const FamilyFilter = ({ picker, value, onQuery }: FamilyFilterProps) => {
+  const list = picker.useOptions()
+  return (
+    <Select
+      aria-label="Filtrar por familia"
+      placeholder={list.status === "loading" ? picker.texts.loading : picker.texts.all}
+      data={list.options.map((o) => ({ ...o }))}
+      value={value}
+      onChange={(family) => onQuery({ family, page: 1 })}
+      error={list.status === "error" ? picker.texts.failed : undefined}
+      clearable
+      clearButtonProps={{ "aria-label": "Quitar filtro de familia" }}
+      searchable
+      openOnFocus={false}
+      nothingFoundMessage="Sin resultados"
+      style={{ flex: "0 1 14rem" }}
+    />
   )
 }
 

@@ -1,23 +1,19 @@
 import { Button, Group, Stack, Title } from "@mantine/core"
-import { type Call, isRestorable, type NamedRecord, recordCalls, resourceActors, resourceMachine } from "@palma/core"
-import { useActorRef, useSelector } from "@xstate/react"
+import { type Call, isRestorable, type NamedRecord, recordCalls, resourceActors } from "@palma/core"
 import { useEffect, useMemo, useState } from "react"
 import { useNavigate } from "react-router"
 import { call as apiCall } from "../lib/api"
-import { notify } from "../lib/notify"
 import { ConfirmDelete } from "./ConfirmDelete"
 import { PlusIcon } from "./icons"
-import { isPicker, type PickerKind, usePickerOptions } from "./options"
 import { type QuerySpec, resourceQueryOf, sameQuery } from "./query"
-import { ResourceForm, type WriteRejection } from "./ResourceForm"
+import { ResourceForm } from "./ResourceForm"
 import { ResourceList } from "./ResourceList"
 import { textsOf } from "./text"
 import type { ResourceConfig } from "./types"
 import { useListQuery } from "./useListQuery"
+import { useResourceController } from "./useResourceController"
 
 type Dialog<A> = { readonly kind: "form"; readonly item: A | null } | { readonly kind: "delete"; readonly item: A }
-
-const writing = (value: unknown) => value === "creating" || value === "updating" || value === "deleting"
 
 export interface ResourcePageProps<A extends { readonly id: string }, I> {
   readonly config: ResourceConfig<A, I>
@@ -26,7 +22,7 @@ export interface ResourcePageProps<A extends { readonly id: string }, I> {
 }
 
 /**
- * A whole master screen from its declaration: the resource machine drives the list and the
+ * A whole master screen from its declaration: the resource controller drives the list and the
  * writes; the URL holds the filters; dialogs create, edit and confirm deletes; toasts confirm.
  */
 export const ResourcePage = <A extends { readonly id: string }, I>({ config, call = apiCall }: ResourcePageProps<A, I>) => {
@@ -36,26 +32,16 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
     () => ({
       sortable: config.columns.filter((c) => c.sortable === true).map((c) => c.key),
       defaultSort: config.defaultSort,
-      familyFilter: config.familyFilter === true
+      familyFilter: config.familyFilter !== undefined
     }),
     [config]
   )
   const { query, update } = useListQuery(spec)
   const target = useMemo(() => resourceQueryOf(query), [query])
 
-  const kinds = useMemo(
-    () => [...(config.familyFilter === true ? ["family" as const] : []), ...config.fields.map((f) => f.kind).filter(isPicker)] as PickerKind[],
-    [config]
-  )
-  const pickers = usePickerOptions(call, kinds)
-
-  const [machine] = useState(() =>
-    resourceMachine<A>().provide({ actors: config.actors === undefined ? resourceActors<A>(call, config.name) : config.actors(call) })
-  )
-  const actor = useActorRef(machine, { input: { query: target } })
-  const snapshot = useSelector(actor, (s) => s)
-  const { context } = snapshot
-  const status = snapshot.value as string
+  const [actors] = useState(() => (config.actors === undefined ? resourceActors<A>(call, config.name) : config.actors(call)))
+  const controller = useResourceController<A, I, Dialog<A>>({ resource: config.name, actors, query: target, done: texts })
+  const { actor, status, context, dialog } = controller
 
   // The URL is the truth: whenever the machine can load and shows another query, it loads the URL's.
   useEffect(() => {
@@ -67,35 +53,6 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
     if (status === "ready" && context.items.length === 0 && context.total > 0 && query.page > 1)
       update({ page: Math.ceil(context.total / query.pageSize) }, { replace: true })
   }, [status, context.items.length, context.total, query.page, query.pageSize, update])
-
-  const [dialog, setDialog] = useState<Dialog<A> | null>(null)
-  // Kept apart from `dialog` so a closing dialog keeps its content while it fades out.
-  const [open, setOpen] = useState(false)
-  const [rejection, setRejection] = useState<WriteRejection | null>(null)
-  const show = (next: Dialog<A>) => {
-    setDialog(next)
-    setRejection(null)
-    setOpen(true)
-  }
-
-  // Each write ends either reloading (done: close and toast) or back in ready with the server's reasons.
-  useEffect(() => {
-    let previous = actor.getSnapshot().value
-    const subscription = actor.subscribe((next) => {
-      const was = previous
-      previous = next.value
-      if (!writing(was) || writing(next.value)) return
-      const done = next.context.lastWrite
-      if (done !== null) {
-        setOpen(false)
-        setRejection(null)
-        notify.success(texts[done])
-      } else {
-        setRejection({ message: next.context.error ?? "No se pudo completar la operación", issues: next.context.issues })
-      }
-    })
-    return () => subscription.unsubscribe()
-  }, [actor, texts])
 
   /**
    * An item is read before a dialog shows it: the dialog starts from what the server holds now,
@@ -118,8 +75,8 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
   const openForm = (item: A | null) => {
     const { pages } = config
     if (pages !== undefined) void navigate(item === null ? pages.create : pages.edit(item))
-    else if (item === null) show({ kind: "form", item })
-    else withLatest(item, (latest) => show({ kind: "form", item: latest }))
+    else if (item === null) controller.show({ kind: "form", item })
+    else withLatest(item, (latest) => controller.show({ kind: "form", item: latest }))
   }
 
   const Form = config.form ?? ResourceForm
@@ -140,41 +97,39 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         config={config}
         query={query}
         onQuery={update}
-        failure={status === "failure" ? (context.error ?? "No se pudo cargar la lista") : null}
+        failure={status === "failure" ? (context.failure?.message ?? "No se pudo cargar la lista") : null}
         loading={context.loading}
         items={context.items}
         total={context.total}
-        canRetry={snapshot.can({ type: "RETRY" })}
-        onRetry={() => actor.send({ type: "RETRY" })}
+        canRetry={status === "failure"}
+        onRetry={controller.retry}
         onCreate={() => openForm(null)}
         onEdit={openForm}
-        onDelete={(item) => withLatest(item, (latest) => show({ kind: "delete", item: latest }))}
-        families={pickers.family}
+        onDelete={(item) => withLatest(item, (latest) => controller.show({ kind: "delete", item: latest }))}
         nameOf={nameOf}
       />
       <Form
-        call={call}
         config={config}
         texts={texts}
-        opened={open && dialog?.kind === "form"}
+        opened={controller.opened((d) => d.kind === "form")}
         item={editing}
         defaults={query.family !== null ? { family_id: query.family } : {}}
-        pickers={pickers}
-        canSubmit={editing === null ? snapshot.can({ type: "CREATE", input: null }) : snapshot.can({ type: "UPDATE", id: editing.id, input: null })}
+        canSubmit={controller.canWrite}
         saving={status === "creating" || status === "updating"}
-        rejection={rejection}
-        onSubmit={(input) => actor.send(editing === null ? { type: "CREATE", input } : { type: "UPDATE", id: editing.id, input })}
-        onClose={() => setOpen(false)}
+        rejection={controller.rejection}
+        onSubmit={(input) => (editing === null ? controller.create(input) : controller.update(editing.id, input))}
+        onClose={controller.close}
+        call={call}
       />
       <ConfirmDelete
-        opened={open && dialog?.kind === "delete"}
+        opened={controller.opened((d) => d.kind === "delete")}
         name={deleting !== null ? nameOf(deleting) : ""}
         warning={texts.deleteWarning}
-        canConfirm={deleting !== null && snapshot.can({ type: "DELETE", id: deleting.id })}
+        canConfirm={deleting !== null && controller.canWrite}
         deleting={status === "deleting"}
-        error={rejection?.message ?? null}
-        onConfirm={() => deleting !== null && actor.send({ type: "DELETE", id: deleting.id })}
-        onClose={() => setOpen(false)}
+        error={controller.rejection?.message ?? null}
+        onConfirm={() => deleting !== null && controller.remove(deleting.id)}
+        onClose={controller.close}
       />
     </Stack>
   )

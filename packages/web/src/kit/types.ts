@@ -1,6 +1,7 @@
 import type { Call, MasterName, resourceActors } from "@palma/core"
 import type { Schema } from "effect"
 import type { ComponentType, ReactNode } from "react"
+import type { Picker } from "./options"
 import type { ResourceFormProps } from "./ResourceForm"
 
 /** How a screen names what it lists, to build its Spanish texts ("Nueva familia", "Documento creado"). */
@@ -10,14 +11,15 @@ export interface Noun {
   readonly gender: "f" | "m"
 }
 
-/** What input a field renders; pickers load their options from the API. */
-export type FieldKind = "text" | "textarea" | "number" | "letter" | "family" | "valueType"
+/** What input a field renders; a select's options come from the picker the screen passes. */
+export type FieldKind = "text" | "textarea" | "number" | "letter" | "select"
 
 /** One form field, named as in the contract's Input schema. */
-export interface Field<I> {
+export type Field<I> = FieldCommon<I> & ({ readonly kind: Exclude<FieldKind, "select"> } | { readonly kind: "select"; readonly picker: Picker })
+
+interface FieldCommon<I> {
   readonly name: keyof I & string
   readonly label: string
-  readonly kind: FieldKind
   /** Optional fields get no asterisk; the schema still decides what is valid. */
   readonly optional?: boolean
   /** Help text under the input. */
@@ -39,7 +41,8 @@ export type ResourceActors<A extends { readonly id: string }> = ReturnType<typeo
 
 /**
  * Where a screen's data comes from: a master group of the contract (`/api/<name>/page`…), or
- * actors of its own for groups shaped otherwise (see `listedActors`).
+ * actors of its own for groups shaped otherwise (core's catalog actors). The name is also the
+ * resource whose writes make the session's shared lists stale.
  */
 export type ResourceSource<A extends { readonly id: string }> =
   | {
@@ -67,8 +70,8 @@ interface ResourceDeclaration<A extends { readonly id: string }, I> {
   readonly fields: ReadonlyArray<Field<I>>
   /** The server's default sort (its first sortable field). */
   readonly defaultSort: keyof A & string
-  /** Shows a family filter kept in the URL (`family`). */
-  readonly familyFilter?: boolean
+  /** Shows a family filter kept in the URL (`family`, the page query's `family_id`), its options from this picker. */
+  readonly familyFilter?: Picker
   /** How an item is named in buttons and dialogs; defaults to its `name`. */
   readonly itemName?: (item: A) => string
   /** A create / edit dialog of its own (nested or ordered inputs) instead of the one built from `fields`. */

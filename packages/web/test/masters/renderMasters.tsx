@@ -7,10 +7,12 @@ import { createBrowserRouter, RouterProvider } from "react-router"
 import { theme } from "../../src/app/theme"
 import { Toaster } from "../../src/components/Toaster"
 import { masterRoutes } from "../../src/app/routes/masterRoutes"
+import { LookupsProvider } from "../../src/lib/lookups/LookupsProvider"
 
 /**
  * Opens a master screen at `path` (with its query string) on its own, as the shell mounts it:
- * the app's theme and toast host, the browser's URL, the server of the test file (realServer.ts).
+ * the app's theme and toast host, the session's shared lists, the browser's URL, the server of
+ * the test file (realServer.ts).
  */
 export const renderMasters = (path: string) => {
   window.history.replaceState(null, "", path)
@@ -23,7 +25,9 @@ export const renderMasters = (path: string) => {
     <StrictMode>
       <MantineProvider theme={theme} env="test">
         <Toaster />
-        <RouterProvider router={router} />
+        <LookupsProvider preload={false}>
+          <RouterProvider router={router} />
+        </LookupsProvider>
       </MantineProvider>
     </StrictMode>
   )

@@ -41,7 +41,9 @@ describe("Canales", () => {
     expect(pacifico.getByRole("cell", { name: "Viña del Mar" })).toBeInTheDocument()
     // By name; retails other tests of this file create do not count.
     expect(names().filter((name) => seeded.includes(name ?? ""))).toEqual(seeded)
-    expect(server.calls("GET /api/retail/getAll").length).toBeGreaterThan(0)
+    // A page at a time from the server, never the whole table.
+    expect(server.calls("GET /api/retail/page").at(-1)!.params.get("pageSize")).toBe("20")
+    expect(server.calls("GET /api/retail/getAll")).toEqual([])
   })
 
   it("searches on the server by RUT or by name", async () => {
@@ -51,13 +53,13 @@ describe("Canales", () => {
     await screen.findByRole("cell", { name: austral.shown })
     await user.type(screen.getByRole("searchbox", { name: "Buscar" }), "77.345")
     await waitFor(() => expect(names()).toEqual(["Corredora Pacífico"]))
-    expect(server.calls("POST /api/retail/getBySearchValues").map((r) => r.body)).toContainEqual({ rut: "77.345", name: null })
+    expect(server.calls("GET /api/retail/page").map((r) => r.params.get("search"))).toContain("77.345")
 
     await user.clear(screen.getByRole("searchbox", { name: "Buscar" }))
     await user.type(screen.getByRole("searchbox", { name: "Buscar" }), "andes")
     await waitFor(() => expect(names()).toEqual(["Tiendas Andes"]))
-    // Words without digits only search names.
-    expect(server.calls("POST /api/retail/getBySearchValues").at(-1)!.body).toEqual({ rut: null, name: "andes" })
+    // Words without digits only search names (on the server).
+    expect(server.calls("GET /api/retail/page").at(-1)!.params.get("search")).toBe("andes")
     expect(new URLSearchParams(window.location.search).get("search")).toBe("andes")
   })
 

@@ -5,7 +5,8 @@ import { StrictMode } from "react"
 import type { District } from "@palma/core"
 import { afterEach, describe, expect, it } from "vitest"
 import { theme } from "../../src/app/theme"
-import { DistrictsProvider, useDistricts } from "../../src/lib/district/DistrictsProvider"
+import { LookupsProvider } from "../../src/lib/lookups/LookupsProvider"
+import { useDistricts } from "../../src/lib/lookups/useDistricts"
 import { admin, guest, operator } from "../accounts"
 import { useRealServer } from "../realServer"
 import { openAs } from "../signedIn"
@@ -40,10 +41,10 @@ const renderProvider = () =>
   render(
     <StrictMode>
       <MantineProvider theme={theme} env="test">
-        <DistrictsProvider enabled>
+        <LookupsProvider preload>
           <Comunas />
           <Comunas />
-        </DistrictsProvider>
+        </LookupsProvider>
       </MantineProvider>
     </StrictMode>
   )

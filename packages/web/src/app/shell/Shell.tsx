@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { Outlet, useLocation } from "react-router"
 import logoUrl from "../../assets/palma-logo.svg"
 import { useSession } from "../../lib/auth/useSession"
-import { DistrictsProvider } from "../../lib/district/DistrictsProvider"
+import { LookupsProvider } from "../../lib/lookups/LookupsProvider"
 import { entryFor, menuFor, titleFor } from "../menu"
 import { Sidebar, sidebarWidth } from "./Sidebar"
 import { UserMenu } from "./UserMenu"
@@ -19,7 +19,8 @@ const sectionOf = (pathname: string, sections: ReturnType<typeof menuFor>) => {
 
 /**
  * The layout of every signed-in page: the coloured header bar with the logo and the page title,
- * the sidebar for people with an operaciones role, and the comunas loaded once for all screens.
+ * the sidebar for people with an operaciones role, and the session's shared lists (comunas loaded
+ * at once for staff), fetched once for all screens.
  */
 export const Shell = () => {
   const session = useSession()
@@ -58,7 +59,8 @@ export const Shell = () => {
   const staff = role !== null
 
   return (
-    <DistrictsProvider enabled={staff}>
+    // Another user gets another cache: nothing one session loaded reaches the next.
+    <LookupsProvider key={session.userId} preload={staff}>
       <AppShell header={{ height: 60 }} navbar={staff ? { width: sidebarWidth.narrow, breakpoint: 0 } : undefined} padding="md" bg="gray.0">
         <AppShell.Header bg="teal.8" c="white" withBorder={false}>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -114,6 +116,6 @@ export const Shell = () => {
           <Outlet />
         </AppShell.Main>
       </AppShell>
-    </DistrictsProvider>
+    </LookupsProvider>
   )
 }

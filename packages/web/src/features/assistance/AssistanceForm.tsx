@@ -2,6 +2,7 @@ import { Alert, Fieldset, MultiSelect, Select, SimpleGrid, Stack, Textarea, Text
 import type { Assistance, AssistanceInput } from "@palma/core"
 import { useEffect, useRef, useState } from "react"
 import { FormActions, FormDialog, RejectionAlert, type ResourceFormProps, useSchemaForm } from "../../kit"
+import { familyPicker } from "../../lib/lookups/pickers"
 import { type AssistanceValues, bodyOf, familyLists, fieldKeyOf, initialValues, textItem } from "./assistanceValues"
 import { FamilyChange } from "./FamilyChange"
 import { TextListEditor } from "./TextListEditor"
@@ -18,7 +19,7 @@ export const AssistanceForm = (props: Props) => (
   </FormDialog>
 )
 
-const AssistanceFormBody = ({ config, item, defaults, pickers, canSubmit, saving, rejection, onSubmit, onClose, call }: Props) => {
+const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose }: Props) => {
   const { form, submit, unshown, element } = useSchemaForm<AssistanceValues, AssistanceInput>({
     name: "assistance-form",
     initialValues: initialValues(item, defaults.family_id ?? null),
@@ -29,13 +30,13 @@ const AssistanceFormBody = ({ config, item, defaults, pickers, canSubmit, saving
     onSubmit
   })
   const { values } = form
-  const family = useFamilyMembers(call, values.family_id)
-  const families = pickers.family
+  const family = useFamilyMembers(values.family_id)
+  const families = familyPicker.useOptions()
   const familyName = (id: string | null) =>
-    families?.options.find((o) => o.value === id)?.label ?? (id === item?.family_id ? item?.family_name : undefined) ?? ""
+    families.options.find((o) => o.value === id)?.label ?? (id === item?.family_id ? item?.family_name : undefined) ?? ""
   const familyOptions = [
-    ...(families?.options ?? []),
-    ...(item !== null && !families?.options.some((o) => o.value === item.family_id) ? [{ value: item.family_id, label: item.family_name }] : [])
+    ...families.options,
+    ...(item !== null && !families.options.some((o) => o.value === item.family_id) ? [{ value: item.family_id, label: item.family_name }] : [])
   ].map((o) => ({ ...o }))
 
   // A family change with choices of the old family waits for the person's confirmation.
@@ -80,8 +81,8 @@ const AssistanceFormBody = ({ config, item, defaults, pickers, canSubmit, saving
             data={familyOptions}
             value={values.family_id}
             onChange={chooseFamily}
-            error={error("family_id") ?? (families?.status === "error" ? "No se pudieron cargar las familias" : undefined)}
-            placeholder={families?.status === "loading" ? "Cargando familias…" : "Seleccione…"}
+            error={error("family_id") ?? (families.status === "error" ? "No se pudieron cargar las familias" : undefined)}
+            placeholder={families.status === "loading" ? "Cargando familias…" : "Seleccione…"}
             searchable
             openOnFocus={false}
             allowDeselect={false}

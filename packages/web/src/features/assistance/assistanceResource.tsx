@@ -1,26 +1,17 @@
-import { type Assistance, AssistanceInput } from "@palma/core"
-import { listedActors, type ResourceConfig, ResourcePage } from "../../kit"
+import { type Assistance, AssistanceInput, assistanceActors } from "@palma/core"
+import { type ResourceConfig, ResourcePage } from "../../kit"
+import { familyPicker } from "../../lib/lookups/pickers"
 import { AssistanceForm } from "./AssistanceForm"
 
 const count = (n: number) => String(n)
 
 /**
- * Servicios (assistances). The contract lists them whole (`getAll`), so the list searches,
- * filters and pages them here; the dialog edits an assistance with all its ordered parts.
+ * Servicios (assistances), paged, sorted and searched on the server (`GET /assistance/page`); the
+ * dialog edits an assistance with all its ordered parts.
  */
 export const assistanceResource: ResourceConfig<Assistance, AssistanceInput> = {
   name: "assistance",
-  actors: (call) =>
-    listedActors<Assistance, AssistanceInput>(
-      {
-        all: () => call((c) => c.assistance.getAll()),
-        create: (payload) => call((c) => c.assistance.create({ payload })),
-        // The seed's updateById: the id goes in the body.
-        update: (id, payload) => call((c) => c.assistance.updateById({ payload: { ...payload, id } })),
-        remove: (id) => call((c) => c.assistance.deleteById({ path: { id } }))
-      },
-      { searchIn: (a) => [a.name, a.family_name, a.description], familyOf: (a) => a.family_id }
-    ),
+  actors: assistanceActors,
   title: "Servicios",
   noun: { singular: "servicio", gender: "m" },
   input: AssistanceInput,
@@ -33,7 +24,7 @@ export const assistanceResource: ResourceConfig<Assistance, AssistanceInput> = {
   ],
   fields: [],
   defaultSort: "name",
-  familyFilter: true,
+  familyFilter: familyPicker,
   form: AssistanceForm
 }
 

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Stack, Text, TextInput } from "@mantine/core"
 import { OrderedList } from "../../kit"
-import type { Column } from "./columns"
+import type { Column } from "@palma/core"
 
 interface ColumnsEditorProps {
   readonly columns: ReadonlyArray<Column>

@@ -4,18 +4,18 @@ import { useSearchParams } from "react-router"
 import { call as apiCall } from "../../lib/api"
 import { FormatEditor } from "./FormatEditor"
 import { PlanPicker } from "./PlanPicker"
-import { useRetailPlans } from "./useRetailPlans"
+import { useLookup } from "../../lib/lookups/useLookup"
 
 /**
  * Formatos de archivo: pick a retail and one of its plans (kept in the URL: `?retail=&plan=`),
  * then set the columns of the Excel that retail sends for that plan.
  */
 export const FileFormatPage = ({ call = apiCall }: { readonly call?: Call }) => {
-  const { state, retry } = useRetailPlans(call)
+  // The active retails, each with the plans it sells (`GET /retail/getProductsAndRetail`), shared by the session.
+  const { status, value: retails, failure, retry } = useLookup("retailPlans")
   const [params, setParams] = useSearchParams()
   const retailId = params.get("retail")
   const planId = params.get("plan")
-  const retails = state.status === "ready" ? state.retails : null
   const retail = retails?.find((c) => c.id === retailId)
   const plan = retail?.plans.find((p) => p.id === planId)
 
@@ -36,10 +36,10 @@ export const FileFormatPage = ({ call = apiCall }: { readonly call?: Call }) => 
         <Text size="sm" c="dimmed" mb="sm">
           Cada plan de un canal tiene su formato: las columnas del Excel con que el canal envía sus asegurados.
         </Text>
-        {state.status === "failure" ? (
+        {status === "error" ? (
           <Alert color="red" title="No se pudieron cargar los canales">
             <Text size="sm" mb="sm">
-              {state.message}
+              {failure?.message ?? "No se pudieron cargar los canales"}
             </Text>
             <Button variant="light" color="red" onClick={retry}>
               Reintentar

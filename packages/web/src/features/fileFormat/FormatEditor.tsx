@@ -1,17 +1,13 @@
 import { Alert, Button, Grid, Group, List, Loader, Paper, Stack, Text, Title } from "@mantine/core"
-import { type Call, FileFormatInput, spanishIssues } from "@palma/core"
+import { availableFields, type Call, FileFormatInput, fileFormatMachine, formatPayload, messageOf, sameColumns, savedColumns, spanishIssues } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Either, Schema } from "effect"
 import { useEffect, useState } from "react"
 import { ConfirmDelete } from "../../kit"
 import { notify } from "../../lib/notify"
-import { messageOf } from "../../lib/messageOf"
 import { AvailableFields } from "./AvailableFields"
-import { availableFields, formatPayload, sameColumns } from "./columns"
 import { ColumnsEditor } from "./ColumnsEditor"
 import { downloadTemplate } from "./downloadTemplate"
-import { formatActors } from "./formatActors"
-import { formatMachine } from "./formatMachine"
 
 const decode = Schema.decodeUnknownEither(FileFormatInput, { errors: "all", onExcessProperty: "error" })
 
@@ -43,10 +39,12 @@ interface FormatEditorProps {
 
 /** The format of one plan: available fields on one side, the Excel's columns on the other. */
 export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
-  const [machine] = useState(() => formatMachine.provide({ actors: formatActors(call) }))
-  const actor = useActorRef(machine, { input: { planId } })
+  const [machine] = useState(() => fileFormatMachine(call))
+  const actor = useActorRef(machine, { input: { id: planId } })
   const status = useSelector(actor, (s) => s.value as string)
-  const { fields, columns, saved, failure, rejection } = useSelector(actor, (s) => s.context)
+  const { record, draft: columns, failure, rejection } = useSelector(actor, (s) => s.context)
+  const fields = record?.fields ?? []
+  const saved = savedColumns(record)
   const [issues, setIssues] = useState<Issues>(noIssues)
   const [confirming, setConfirming] = useState(false)
   const [downloading, setDownloading] = useState(false)
@@ -75,7 +73,7 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
     return (
       <Alert color="red" title="No se pudo cargar el formato">
         <Text size="sm" mb="sm">
-          {failure}
+          {failure?.message}
         </Text>
         <Button variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>
           Reintentar
@@ -113,7 +111,7 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
             <Title order={2} size="h4" mb="sm">
               Campos disponibles
             </Title>
-            <AvailableFields fields={availableFields(fields, columns)} onAdd={(field) => actor.send({ type: "ADD", field })} />
+            <AvailableFields fields={availableFields(fields, columns)} onAdd={(field) => actor.send({ type: "EDIT", edit: { op: "add", field } })} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -142,10 +140,10 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
               <ColumnsEditor
                 columns={columns}
                 headerErrors={issues.headers}
-                onMove={(from, to) => actor.send({ type: "MOVE", from, to })}
-                onRemove={(index) => actor.send({ type: "REMOVE", index })}
-                onRename={(index, header) => actor.send({ type: "RENAME", index, header })}
-                onRequire={(index, required) => actor.send({ type: "REQUIRE", index, required })}
+                onMove={(from, to) => actor.send({ type: "EDIT", edit: { op: "move", from, to } })}
+                onRemove={(index) => actor.send({ type: "EDIT", edit: { op: "remove", index } })}
+                onRename={(index, header) => actor.send({ type: "EDIT", edit: { op: "rename", index, header } })}
+                onRequire={(index, required) => actor.send({ type: "EDIT", edit: { op: "require", index, required } })}
               />
               <Text size="xs" c="dimmed">
                 Palma lee el Excel del canal por el encabezado de cada columna, no por su posición.
@@ -184,7 +182,7 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
         opened={confirming}
         name={`el formato de ${planName}`}
         warning="La próxima carga de este plan necesitará un formato nuevo. Las cargas ya hechas no cambian."
-        canConfirm={status === "editing"}
+        canConfirm={status === "ready"}
         deleting={status === "deleting"}
         error={confirming && rejection !== null ? rejection.message : null}
         onConfirm={() => actor.send({ type: "DELETE" })}

@@ -1,5 +1,6 @@
 import type { Document, DocumentInput, Specialty, SpecialtyInput } from "@palma/core"
 import type { ResourceConfig } from "../../kit"
+import { familyPicker } from "../../lib/lookups/pickers"
 
 /** Specialties and documents are the same screen: a named, described item of a family. */
 export const familyScopedResource = <A extends Specialty | Document, I extends SpecialtyInput | DocumentInput>(
@@ -13,10 +14,10 @@ export const familyScopedResource = <A extends Specialty | Document, I extends S
     { key: "description", label: "Descripción" }
   ],
   fields: [
-    { name: "family_id", label: "Familia", kind: "family" },
+    { name: "family_id", label: "Familia", kind: "select", picker: familyPicker },
     { name: "name", label: "Nombre", kind: "text" },
     { name: "description", label: "Descripción", kind: "textarea", optional: true }
   ],
   defaultSort: "name",
-  familyFilter: true
+  familyFilter: familyPicker
 })

@@ -1,5 +1,6 @@
 import { type Value, ValueInput } from "@palma/core"
 import { type ResourceConfig, ResourcePage } from "../../kit"
+import { familyPicker, valueTypePicker } from "../../lib/lookups/pickers"
 
 export const valueResource: ResourceConfig<Value, ValueInput> = {
   name: "value",
@@ -13,13 +14,13 @@ export const valueResource: ResourceConfig<Value, ValueInput> = {
     { key: "description", label: "Descripción" }
   ],
   fields: [
-    { name: "family_id", label: "Familia", kind: "family" },
-    { name: "valuetype_code", label: "Tipo de valor", kind: "valueType" },
+    { name: "family_id", label: "Familia", kind: "select", picker: familyPicker },
+    { name: "valuetype_code", label: "Tipo de valor", kind: "select", picker: valueTypePicker },
     { name: "name", label: "Nombre", kind: "text" },
     { name: "description", label: "Descripción", kind: "textarea", optional: true }
   ],
   defaultSort: "name",
-  familyFilter: true
+  familyFilter: familyPicker
 }
 
 export const ValuePage = () => <ResourcePage config={valueResource} />

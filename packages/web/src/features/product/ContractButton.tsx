@@ -1,5 +1,5 @@
 import { Button } from "@mantine/core"
-import type { Call, ListedProduct } from "@palma/core"
+import type { ListedProduct } from "@palma/core"
 import { useState } from "react"
 import { ContractDialog } from "./ContractDialog"
 
@@ -21,14 +21,14 @@ const FileIcon = () => (
 )
 
 /** "Ver contrato" on a product's row: the dialog (and its requests) exist only while open. */
-export const ContractButton = ({ product, call }: { readonly product: ListedProduct; readonly call: Call }) => {
+export const ContractButton = ({ product }: { readonly product: ListedProduct }) => {
   const [open, setOpen] = useState(false)
   return (
     <>
       <Button variant="subtle" size="compact-sm" leftSection={<FileIcon />} aria-label={`Ver contrato de ${product.name}`} onClick={() => setOpen(true)}>
         Ver contrato
       </Button>
-      {open && <ContractDialog product={product} call={call} onClose={() => setOpen(false)} />}
+      {open && <ContractDialog product={product} onClose={() => setOpen(false)} />}
     </>
   )
 }

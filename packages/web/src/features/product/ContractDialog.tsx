@@ -1,12 +1,11 @@
 import { Alert, Modal, Select, Stack } from "@mantine/core"
-import type { Call, ListedProduct } from "@palma/core"
+import type { ListedProduct } from "@palma/core"
 import { useState } from "react"
 import { PlanContract } from "../../components/planContract/PlanContract"
 import { plansOf } from "./productPlans"
 
 export interface ContractDialogProps {
   readonly product: ListedProduct
-  readonly call: Call
   readonly onClose: () => void
 }
 
@@ -14,7 +13,7 @@ export interface ContractDialogProps {
  * A product's contract: the contract belongs to a plan (the product as one retail sells it), so
  * the person picks the retail's plan first (chosen already when there is only one).
  */
-export const ContractDialog = ({ product, call, onClose }: ContractDialogProps) => {
+export const ContractDialog = ({ product, onClose }: ContractDialogProps) => {
   const plans = plansOf(product)
   const [picked, setPicked] = useState<string | null>(null)
   const only = plans.length === 1 ? (plans[0]?.value ?? null) : null
@@ -48,7 +47,7 @@ export const ContractDialog = ({ product, call, onClose }: ContractDialogProps) 
             data-autofocus
           />
         )}
-        {planId !== null && <PlanContract key={planId} call={call} planId={planId} title={`Contrato ${product.name}${plan ? ` - ${plan.retail}` : ""}`} />}
+        {planId !== null && <PlanContract key={planId} planId={planId} title={`Contrato ${product.name}${plan ? ` - ${plan.retail}` : ""}`} />}
       </Stack>
     </Modal>
   )

@@ -6,6 +6,7 @@ import { CoverageList } from "./CoverageList"
 import { currencyOptions, frequencyOptions, termOptions } from "./labels"
 import { MoneyInput, moneyHint } from "./MoneyInput"
 import { bodyOf, checkMoney, coverageOf, fieldKeyOf, initialValues, type ProductValues } from "./productValues"
+import { familyPicker } from "../../lib/lookups/pickers"
 import { useAssistanceOptions } from "./useAssistanceOptions"
 
 type Props = ResourceFormProps<ListedProduct, ProductInput>
@@ -18,7 +19,7 @@ export const ProductForm = (props: Props) => (
   </FormDialog>
 )
 
-const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, rejection, onSubmit, onClose, call }: Props) => {
+const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose }: Props) => {
   const { form, submit, unshown, element } = useSchemaForm<ProductValues, ProductInput>({
     name: "product-form",
     initialValues: initialValues(item, defaults.family_id ?? null),
@@ -30,11 +31,11 @@ const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, r
     onSubmit
   })
   const { values } = form
-  const assistances = useAssistanceOptions(call)
-  const families = pickers.family
+  const assistances = useAssistanceOptions()
+  const families = familyPicker.useOptions()
   const familyOptions = [
-    ...(families?.options ?? []),
-    ...(item !== null && !families?.options.some((o) => o.value === item.family_id) ? [{ value: item.family_id, label: item.family_name }] : [])
+    ...families.options,
+    ...(item !== null && !families.options.some((o) => o.value === item.family_id) ? [{ value: item.family_id, label: item.family_name }] : [])
   ].map((o) => ({ ...o }))
   const error = (key: string) => (form.errors[key] === undefined ? undefined : String(form.errors[key]))
 
@@ -65,14 +66,14 @@ const ProductFormBody = ({ config, item, defaults, pickers, canSubmit, saving, r
                 label="Familia"
                 required
                 data={familyOptions}
-                placeholder={families?.status === "loading" ? "Cargando familias…" : "Seleccione…"}
+                placeholder={families.status === "loading" ? "Cargando familias…" : "Seleccione…"}
                 searchable
                 openOnFocus={false}
                 allowDeselect={false}
                 nothingFoundMessage="Sin resultados"
                 data-autofocus
                 {...form.getInputProps("family_id")}
-                error={error("family_id") ?? (families?.status === "error" ? "No se pudieron cargar las familias" : undefined)}
+                error={error("family_id") ?? (families.status === "error" ? "No se pudieron cargar las familias" : undefined)}
               />
               <TextInput label="Nombre" required maxLength={120} {...form.getInputProps("name")} />
               <TextInput label="Título" maxLength={120} {...form.getInputProps("title")} />

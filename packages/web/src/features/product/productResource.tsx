@@ -1,29 +1,17 @@
-import { formatAmount, frequencyLabel, type ListedProduct, type Product, ProductInput } from "@palma/core"
-import { listedActors, type ResourceConfig, ResourcePage } from "../../kit"
-import { call as apiCall } from "../../lib/api"
+import { formatAmount, frequencyLabel, type ListedProduct, ProductInput, productActors } from "@palma/core"
+import { type ResourceConfig, ResourcePage } from "../../kit"
+import { familyPicker } from "../../lib/lookups/pickers"
 import { ContractButton } from "./ContractButton"
 import { currencyCode } from "./labels"
 import { ProductForm } from "./ProductForm"
 
-/** A written product as the list holds it until it reloads (after every write), plans and all. */
-const listed = (product: Product): ListedProduct => ({ ...product, product_plans: [] })
-
 /**
- * Productos. The contract lists them whole (`getAll`, with their retails' plans), so the list
- * searches, filters and pages them here; amounts show as es-CL writes them ("$12.345", "UF 1,25").
+ * Productos, paged, sorted and searched on the server (`GET /product/page`, with their retails'
+ * plans); amounts show as es-CL writes them ("$12.345", "UF 1,25").
  */
 export const productResource: ResourceConfig<ListedProduct, ProductInput> = {
   name: "product",
-  actors: (call) =>
-    listedActors<ListedProduct, ProductInput>(
-      {
-        all: () => call((c) => c.product.getAll()),
-        create: (payload) => call((c) => c.product.create({ payload })).then(listed),
-        update: (id, payload) => call((c) => c.product.update({ path: { id }, payload })).then(listed),
-        remove: (id) => call((c) => c.product.delete({ path: { id } })).then(listed)
-      },
-      { searchIn: (p) => [p.name, p.family_name, p.title], familyOf: (p) => p.family_id }
-    ),
+  actors: productActors,
   title: "Productos",
   noun: { singular: "producto", gender: "m" },
   input: ProductInput,
@@ -39,9 +27,9 @@ export const productResource: ResourceConfig<ListedProduct, ProductInput> = {
   ],
   fields: [],
   defaultSort: "name",
-  familyFilter: true,
+  familyFilter: familyPicker,
   form: ProductForm,
-  rowActions: (product) => <ContractButton product={product} call={apiCall} />
+  rowActions: (product) => <ContractButton product={product} />
 }
 
 export const ProductPage = () => <ResourcePage config={productResource} />

@@ -1,23 +1,13 @@
-import type { Assistance, Call } from "@palma/core"
-import { useEffect, useState } from "react"
+import type { Assistance } from "@palma/core"
+import { useLookup } from "../../lib/lookups/useLookup"
 
 export type AssistanceOptions =
   { readonly status: "loading" | "error"; readonly items: ReadonlyArray<Assistance> } | { readonly status: "ready"; readonly items: ReadonlyArray<Assistance> }
 
-/** The active assistances a product may cover, loaded once while the form is open. */
-export const useAssistanceOptions = (call: Call): AssistanceOptions => {
-  const [state, setState] = useState<AssistanceOptions>({ status: "loading", items: [] })
-  useEffect(() => {
-    let live = true
-    call((c) => c.assistance.getAll()).then(
-      (items) => live && setState({ status: "ready", items }),
-      () => live && setState({ status: "error", items: [] })
-    )
-    return () => {
-      live = false
-    }
-  }, [call])
-  return state
+/** The active assistances a product may cover, from the session's shared list. */
+export const useAssistanceOptions = (): AssistanceOptions => {
+  const { status, value } = useLookup("assistances")
+  return { status, items: value ?? [] }
 }
 
 /**

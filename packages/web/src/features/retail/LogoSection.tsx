@@ -1,10 +1,9 @@
 import { Alert, Button, FileInput, Group, Image, Stack, Text } from "@mantine/core"
-import type { Call, Retail } from "@palma/core"
+import { type Call, messageOf, type Retail } from "@palma/core"
 import { useEffect, useState } from "react"
 import { notify } from "../../lib/notify"
 import { RetailLogo } from "./RetailLogo"
 import { logoAccept, logoForm, logoProblem } from "./logoFile"
-import { messageOf } from "../../lib/messageOf"
 
 interface LogoSectionProps {
   readonly call: Call

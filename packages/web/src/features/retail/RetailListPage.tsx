@@ -1,10 +1,9 @@
 import { Anchor } from "@mantine/core"
-import { type Retail, RetailInput, Rut } from "@palma/core"
+import { type Retail, RetailInput, retailListActors, Rut } from "@palma/core"
 import { Link } from "react-router"
 import { type ResourceConfig, ResourcePage } from "../../kit"
 import { RetailLogo } from "./RetailLogo"
 import { retailPath, retailListPath } from "./paths"
-import { retailListActors } from "./retailListActors"
 
 export const retailResource: ResourceConfig<Retail, RetailInput> = {
   name: "retail",
@@ -36,5 +35,5 @@ export const retailResource: ResourceConfig<Retail, RetailInput> = {
   pages: { create: `${retailListPath}/new`, edit: (r) => retailPath(r.id) }
 }
 
-/** Canales: the retails, searched by RUT or name on the server. */
+/** Canales: the retails, paged and searched by RUT or name on the server (`GET /retail/page`). */
 export const RetailListPage = () => <ResourcePage config={retailResource} />

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core"
-import { type Call, type Retail, Rut } from "@palma/core"
+import { type Call, type Retail, retailMachine, Rut } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { type ReactNode, useEffect, useState } from "react"
 import { Link, useLocation, useNavigate, useParams } from "react-router"
 import { call as apiCall } from "../../lib/api"
+import { useLookupCache } from "../../lib/lookups/LookupsProvider"
 import { notify } from "../../lib/notify"
-import { retailActors } from "./retailActors"
-import { retailMachine } from "./retailMachine"
 import { LogoSection } from "./LogoSection"
 import { PlansSection } from "./plans/PlansSection"
 import { RetailForm } from "./RetailForm"
@@ -43,25 +42,29 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
   const location = useLocation()
   const opened = (location.state ?? {}) as OpenedState
 
-  const [machine] = useState(() => retailMachine.provide({ actors: retailActors(call) }))
-  const actor = useActorRef(machine, { input: { id: retailId, retail: opened.retail ?? null } })
+  const [machine] = useState(() => retailMachine(call))
+  // The retail as the opener has it, when it is this one: no need to load it again.
+  const known = opened.retail?.id === retailId ? opened.retail : null
+  const actor = useActorRef(machine, { input: { id: retailId, record: known } })
   const status = useSelector(actor, (s) => s.value as string)
-  const { retail, failure, rejection, pending } = useSelector(actor, (s) => s.context)
+  const { record: retail, failure, rejection, pending } = useSelector(actor, (s) => s.context)
   const [logoVersion, setLogoVersion] = useState(0)
+  const lookups = useLookupCache()
 
   useEffect(() => {
-    const saved = actor.on("saved", ({ retail: savedRetail, created }) => {
+    const saved = actor.on("saved", ({ record: savedRetail, created }) => {
       notify.success(created ? "Canal creado" : "Canal actualizado")
+      lookups.touched("retail")
       if (created) void navigate(retailPath(savedRetail.id), { replace: true, state: { retail: savedRetail } satisfies OpenedState })
     })
-    const exists = actor.on("exists", ({ retail: existing }) => {
+    const exists = actor.on("exists", ({ record: existing }) => {
       void navigate(retailPath(existing.id), { replace: true, state: { retail: existing, existing: true } satisfies OpenedState })
     })
     return () => {
       saved.unsubscribe()
       exists.unsubscribe()
     }
-  }, [actor, navigate])
+  }, [actor, navigate, lookups])
 
   if (status === "loading" || status === "start")
     return (
@@ -76,7 +79,7 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
       <Stack>
         <Alert color="red" title="No se pudo cargar el canal">
           <Text size="sm" mb="sm">
-            {failure}
+            {failure?.message}
           </Text>
           <Group>
             <Button variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>
@@ -116,7 +119,7 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
           retail={retail}
           saving={status === "saving" || (status === "checking" && pending !== null)}
           rejection={rejection}
-          onRut={(rut) => actor.send({ type: "CHECK_RUT", rut })}
+          onRut={(rut) => actor.send({ type: "CHECK", key: rut })}
           onSubmit={(input) => actor.send({ type: "SAVE", input })}
         />
       </Section>
@@ -133,7 +136,7 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
               version={logoVersion}
               onUploaded={(updated) => {
                 setLogoVersion((v) => v + 1)
-                actor.send({ type: "LOGO_SAVED", retail: updated })
+                actor.send({ type: "REPLACE", record: updated })
               }}
             />
           </Section>

@@ -1,9 +1,8 @@
 import { Modal } from "@mantine/core"
-import type { Call } from "@palma/core"
 import { PlanContract } from "../../../components/planContract/PlanContract"
 import type { PlanRow } from "./planRow"
 
-export const ContractDialog = ({ call, plan, onClose }: { readonly call: Call; readonly plan: PlanRow | null; readonly onClose: () => void }) => (
+export const ContractDialog = ({ plan, onClose }: { readonly plan: PlanRow | null; readonly onClose: () => void }) => (
   <Modal
     opened={plan !== null}
     onClose={onClose}
@@ -13,6 +12,6 @@ export const ContractDialog = ({ call, plan, onClose }: { readonly call: Call; r
     closeButtonProps={{ "aria-label": "Cerrar" }}
     styles={{ title: { fontWeight: 700 } }}
   >
-    {plan !== null && <PlanContract key={plan.id} call={call} planId={plan.id} title={`Contrato ${plan.product_name}`} />}
+    {plan !== null && <PlanContract key={plan.id} planId={plan.id} title={`Contrato ${plan.product_name}`} />}
   </Modal>
 )

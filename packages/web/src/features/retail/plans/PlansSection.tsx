@@ -1,9 +1,7 @@
 import { Alert, Button, EmptyState, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core"
-import { type Call, currencyLabel, formatAmount, type ProductPlanInput, resourceMachine } from "@palma/core"
-import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect, useState } from "react"
-import { ConfirmDelete, type WriteRejection } from "../../../kit"
-import { notify } from "../../../lib/notify"
+import { type Call, currencyLabel, formatAmount, type ProductPlanInput } from "@palma/core"
+import { useState } from "react"
+import { ConfirmDelete, useResourceController } from "../../../kit"
 import { ContractDialog } from "./ContractDialog"
 import { planActors } from "./planActors"
 import { PlanDialog } from "./PlanDialog"
@@ -13,7 +11,6 @@ import { useProducts } from "./useProducts"
 type Dialog = { readonly kind: "prices"; readonly plan: PlanRow | null } | { readonly kind: "remove"; readonly plan: PlanRow }
 
 const done = { created: "Plan agregado", updated: "Precios actualizados", deleted: "Plan quitado" } as const
-const writing = (value: unknown) => value === "creating" || value === "updating" || value === "deleting"
 
 const Prices = ({ plan }: { readonly plan: PlanRow }) => (
   <>
@@ -28,39 +25,13 @@ const Prices = ({ plan }: { readonly plan: PlanRow }) => (
  * add one, change its prices, remove it (after confirming) or read its contract.
  */
 export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly retailId: string }) => {
-  const [machine] = useState(() => resourceMachine<PlanRow>().provide({ actors: planActors(call, retailId) }))
-  const actor = useActorRef(machine, { input: {} })
-  const snapshot = useSelector(actor, (s) => s)
-  const { context } = snapshot
-  const status = snapshot.value as string
-
-  const [dialog, setDialog] = useState<Dialog | null>(null)
-  const [open, setOpen] = useState(false)
-  const [rejection, setRejection] = useState<WriteRejection | null>(null)
+  const [actors] = useState(() => planActors(call, retailId))
+  const controller = useResourceController<PlanRow, ProductPlanInput, Dialog>({ resource: "plan", actors, done })
+  const { status, context, dialog } = controller
   const [contract, setContract] = useState<PlanRow | null>(null)
-  const show = (next: Dialog) => {
-    setDialog(next)
-    setRejection(null)
-    setOpen(true)
-  }
 
-  useEffect(() => {
-    let previous = actor.getSnapshot().value
-    const subscription = actor.subscribe((next) => {
-      const was = previous
-      previous = next.value
-      if (!writing(was) || writing(next.value)) return
-      const write = next.context.lastWrite
-      if (write !== null) {
-        setOpen(false)
-        notify.success(done[write])
-      } else setRejection({ message: next.context.error ?? "No se pudo completar la operación", issues: next.context.issues })
-    })
-    return () => subscription.unsubscribe()
-  }, [actor])
-
-  const adding = open && dialog?.kind === "prices" && dialog.plan === null
-  const { products, failure: productsFailure } = useProducts(call, adding)
+  const adding = controller.opened((d) => d.kind === "prices" && d.plan === null)
+  const { products, failure: productsFailure } = useProducts(adding)
   const sold = new Set(context.items.map((p) => p.product_id))
   const repriced = dialog?.kind === "prices" ? dialog.plan : null
   const removing = dialog?.kind === "remove" ? dialog.plan : null
@@ -71,16 +42,16 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
         <Text size="sm" c="dimmed">
           Cada plan es un producto con los precios de este canal, en la moneda del producto.
         </Text>
-        <Button onClick={() => show({ kind: "prices", plan: null })} disabled={status === "loading" || status === "failure"}>
+        <Button onClick={() => controller.show({ kind: "prices", plan: null })} disabled={status === "loading" || status === "failure"}>
           Agregar plan
         </Button>
       </Group>
       {status === "failure" ? (
         <Alert color="red" title="No se pudieron cargar los planes">
           <Text size="sm" mb="sm">
-            {context.error}
+            {context.failure?.message}
           </Text>
-          <Button variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>
+          <Button variant="light" color="red" onClick={controller.retry}>
             Reintentar
           </Button>
         </Alert>
@@ -119,7 +90,7 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
                         variant="subtle"
                         size="compact-sm"
                         aria-label={`Cambiar precios de ${plan.product_name}`}
-                        onClick={() => show({ kind: "prices", plan })}
+                        onClick={() => controller.show({ kind: "prices", plan })}
                       >
                         Cambiar precios
                       </Button>
@@ -131,7 +102,7 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
                         color="red"
                         size="compact-sm"
                         aria-label={`Quitar plan ${plan.product_name}`}
-                        onClick={() => show({ kind: "remove", plan })}
+                        onClick={() => controller.show({ kind: "remove", plan })}
                       >
                         Quitar plan
                       </Button>
@@ -144,30 +115,30 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
         </Table.ScrollContainer>
       )}
       <PlanDialog
-        opened={open && dialog?.kind === "prices"}
+        opened={controller.opened((d) => d.kind === "prices")}
         plan={repriced}
         retailId={retailId}
         products={products === null ? null : products.filter((p) => !sold.has(p.id))}
         productsFailure={productsFailure}
         saving={status === "creating" || status === "updating"}
-        rejection={rejection}
-        onSubmit={(input: ProductPlanInput) => actor.send(repriced === null ? { type: "CREATE", input } : { type: "UPDATE", id: repriced.id, input })}
-        onClose={() => setOpen(false)}
+        rejection={controller.rejection}
+        onSubmit={(input: ProductPlanInput) => (repriced === null ? controller.create(input) : controller.update(repriced.id, input))}
+        onClose={controller.close}
       />
       <ConfirmDelete
-        opened={open && dialog?.kind === "remove"}
+        opened={controller.opened((d) => d.kind === "remove")}
         name={removing?.product_name ?? ""}
         title={`¿Quitar el plan ${removing?.product_name ?? ""}?`}
         confirmLabel="Quitar plan"
         failureTitle="No se pudo quitar el plan"
         warning="El canal dejará de vender este plan. Las suscripciones y los casos ya registrados conservan su historial."
-        canConfirm={removing !== null && snapshot.can({ type: "DELETE", id: removing.id })}
+        canConfirm={removing !== null && controller.canWrite}
         deleting={status === "deleting"}
-        error={rejection?.message ?? null}
-        onConfirm={() => removing !== null && actor.send({ type: "DELETE", id: removing.id })}
-        onClose={() => setOpen(false)}
+        error={controller.rejection?.message ?? null}
+        onConfirm={() => removing !== null && controller.remove(removing.id)}
+        onClose={controller.close}
       />
-      <ContractDialog call={call} plan={contract} onClose={() => setContract(null)} />
+      <ContractDialog plan={contract} onClose={() => setContract(null)} />
     </Stack>
   )
 }

@@ -2,7 +2,6 @@ import type { Call, ListResult, ProductPlan, ProductPlanInput, ResourceQuery } f
 import { fromPromise } from "xstate"
 import type { ResourceActors } from "../../../kit"
 import { type PlanRow, planRowOf } from "./planRow"
-import { removePlan } from "./removePlan"
 
 /** A plan as `assignPrices` answers it, as the section lists it. */
 const asRow = (plan: ProductPlan): PlanRow => ({
@@ -33,7 +32,8 @@ export const planActors = (call: Call, retailId: string): ResourceActors<PlanRow
     create: fromPromise<PlanRow, unknown>(({ input }) => assign(input)),
     update: fromPromise<PlanRow, { id: string; input: unknown }>(({ input }) => assign(input.input)),
     remove: fromPromise<PlanRow, string>(async ({ input }) => {
-      await removePlan(input)
+      // The retail stops selling the plan (the server deactivates it).
+      await call((c) => c.product.deletePlan({ path: { id: input } }))
       // The machine reads only the removed id (to clear a selection).
       return { id: input } as PlanRow
     })

@@ -1,4 +1,4 @@
-import { type FileFormat, type FileFormatInput, isColumnRequired, type RosterField } from "@palma/core"
+import { type FileFormat, type FileFormatInput, isColumnRequired, type RosterField } from "../domain/fileFormat.js"
 
 /** One column of a retail's Excel as the editor holds it. */
 export interface Column {

@@ -1,0 +1,203 @@
+import { assign, emit, fromPromise, setup } from "xstate"
+import { type Failure, failureOf } from "./failure.js"
+
+/** What differs between one-record pages (a retail, a plan's file format): pure functions only. */
+export interface RecordSpec<R, I, D, E> {
+  readonly id: string
+  /** The draft the page edits, from the record as loaded or saved (null: nothing saved yet). */
+  readonly draftOf: (record: R | null) => D
+  /** One edit of the draft (a column added, moved…); the record is there for what the edit needs. */
+  readonly edit: (draft: D, edit: E, record: R | null) => D
+  /**
+   * A new record's natural key (a retail's RUT): looked up before anything is written, so an
+   * existing record is opened instead of overwritten unseen. Without it there is no lookup.
+   */
+  readonly keyOf?: (input: I) => string
+}
+
+export interface RecordContext<R, I, D> {
+  /** The record's id (a retail's, a plan's); null while it is a new one. */
+  readonly id: string | null
+  /** The record as the server has it; null while it is a new one. */
+  readonly record: R | null
+  readonly draft: D
+  /** Why the record could not be loaded. */
+  readonly failure: Failure | null
+  /** What the server said when it refused the last save or delete: message, status and field issues. */
+  readonly rejection: Failure | null
+  /** A save waiting for the key lookup of a new record. */
+  readonly pending: I | null
+  /** The last key looked up, so leaving the field twice asks once. */
+  readonly checkedKey: string | null
+}
+
+export type RecordEvent<R, I, E> =
+  /** A new record's key was typed: does a record have it already? */
+  | { type: "CHECK"; key: string }
+  | { type: "SAVE"; input: I }
+  | { type: "EDIT"; edit: E }
+  /** Back to the draft of the record as saved. */
+  | { type: "DISCARD" }
+  | { type: "DELETE" }
+  /** The server's record as it is now, after a write made elsewhere (a logo upload). */
+  | { type: "REPLACE"; record: R }
+  | { type: "RETRY" }
+
+/** What `save` and `remove` get: the record's id, the SAVE's input (null on delete) and the record held. */
+export interface RecordWrite {
+  readonly id: string | null
+  readonly input: unknown
+  readonly record: unknown
+}
+
+export type RecordEmitted<R> =
+  | { type: "saved"; record: R; created: boolean }
+  | { type: "deleted"; record: R }
+  /** A new record's key belongs to this existing record: edit that one instead. */
+  | { type: "exists"; record: R }
+  | { type: "rejected"; failure: Failure }
+
+/**
+ * One record's page: load it (or start a new one), edit a draft, save it, delete it; outcomes
+ * are emitted (`actor.on("saved" | "deleted" | "exists" | "rejected")`). Hosts provide `load`,
+ * `find` (the key lookup), `save` and `remove`.
+ */
+export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, D, E>) =>
+  setup({
+    types: {
+      context: {} as RecordContext<R, I, D>,
+      events: {} as RecordEvent<R, I, E>,
+      emitted: {} as RecordEmitted<R>,
+      input: {} as {
+        readonly id: string | null
+        /** The record as the page that opened this one already has it (no need to load it again). */
+        readonly record?: R | null
+      }
+    },
+    actors: {
+      load: fromPromise<R, string>(async () => {
+        throw new Error("load no configurado")
+      }),
+      find: fromPromise<R | null, string>(async () => null),
+      // `input` is the SAVE's I and `record` the R | null held; typed loosely because generic inputs defeat XState's invoke inference.
+      save: fromPromise<R, RecordWrite>(async () => {
+        throw new Error("save no configurado")
+      }),
+      remove: fromPromise<R, RecordWrite>(async () => {
+        throw new Error("remove no configurado")
+      })
+    },
+    actions: {
+      announce: emit((_, outcome: RecordEmitted<R>) => outcome)
+    },
+    guards: {
+      hasRecord: ({ context }) => context.record !== null,
+      hasId: ({ context }) => context.id !== null,
+      /** A new record whose key was not looked up yet. */
+      keyUnchecked: ({ context, event }) => {
+        if (spec.keyOf === undefined || context.record !== null) return false
+        if (event.type === "CHECK") return event.key !== context.checkedKey
+        return event.type === "SAVE" && spec.keyOf(event.input) !== context.checkedKey
+      },
+      hasPending: ({ context }) => context.pending !== null
+    }
+  }).createMachine({
+    id: spec.id,
+    context: ({ input }) => {
+      const record = input.record ?? null
+      return { id: input.id, record, draft: spec.draftOf(record), failure: null, rejection: null, pending: null, checkedKey: null }
+    },
+    initial: "start",
+    states: {
+      start: { always: [{ guard: "hasRecord", target: "ready" }, { guard: "hasId", target: "loading" }, { target: "ready" }] },
+      loading: {
+        entry: assign({ failure: null }),
+        invoke: {
+          src: "load",
+          input: ({ context }) => context.id ?? "",
+          onDone: { target: "ready", actions: assign(({ event }) => ({ record: event.output, draft: spec.draftOf(event.output) })) },
+          onError: { target: "failure", actions: assign({ failure: ({ event }) => failureOf(event.error) }) }
+        }
+      },
+      failure: { on: { RETRY: "loading" } },
+      ready: {
+        on: {
+          CHECK: { guard: "keyUnchecked", target: "checking", actions: assign({ checkedKey: ({ event }) => event.key }) },
+          SAVE: [
+            {
+              guard: "keyUnchecked",
+              target: "checking",
+              actions: assign(({ event }) => ({ pending: event.input, checkedKey: spec.keyOf?.(event.input) ?? null, rejection: null }))
+            },
+            { target: "saving", actions: assign({ pending: ({ event }) => event.input, rejection: null }) }
+          ],
+          EDIT: { actions: assign({ draft: ({ context, event }) => spec.edit(context.draft, event.edit, context.record) }) },
+          DISCARD: { actions: assign({ draft: ({ context }) => spec.draftOf(context.record), rejection: null }) },
+          DELETE: { guard: "hasRecord", target: "deleting", actions: assign({ rejection: null }) },
+          REPLACE: { actions: assign({ record: ({ event }) => event.record }) }
+        }
+      },
+      checking: {
+        on: {
+          // Guardar while the key is being looked up: saved once the lookup says it is free.
+          SAVE: { actions: assign({ pending: ({ event }) => event.input, rejection: null }) }
+        },
+        invoke: {
+          src: "find",
+          input: ({ context }) => context.checkedKey ?? "",
+          onDone: [
+            {
+              guard: ({ event }) => event.output !== null,
+              target: "found",
+              actions: { type: "announce", params: ({ event }: { event: { output: R | null } }) => ({ type: "exists", record: event.output as R }) }
+            },
+            { guard: "hasPending", target: "saving" },
+            { target: "ready" }
+          ],
+          // The lookup failed: the save (if asked) goes on; the server has the last word anyway.
+          onError: [{ guard: "hasPending", target: "saving" }, { target: "ready" }]
+        }
+      },
+      found: { type: "final" },
+      saving: {
+        invoke: {
+          src: "save",
+          input: ({ context }) => ({ id: context.id, input: context.pending, record: context.record }),
+          onDone: {
+            target: "ready",
+            actions: [
+              { type: "announce", params: ({ context, event }) => ({ type: "saved", record: event.output, created: context.record === null }) },
+              assign(({ event }) => ({ record: event.output, draft: spec.draftOf(event.output), pending: null }))
+            ]
+          },
+          onError: {
+            target: "ready",
+            actions: [
+              assign({ rejection: ({ event }) => failureOf(event.error), pending: null }),
+              { type: "announce", params: ({ event }) => ({ type: "rejected", failure: failureOf(event.error) }) }
+            ]
+          }
+        }
+      },
+      deleting: {
+        invoke: {
+          src: "remove",
+          input: ({ context }: { context: RecordContext<R, I, D> }) => ({ id: context.id, input: null, record: context.record }),
+          onDone: {
+            target: "ready",
+            actions: [
+              assign(({ event }) => ({ record: event.output, draft: spec.draftOf(event.output) })),
+              { type: "announce", params: ({ event }) => ({ type: "deleted", record: event.output }) }
+            ]
+          },
+          onError: {
+            target: "ready",
+            actions: [
+              assign({ rejection: ({ event }) => failureOf(event.error) }),
+              { type: "announce", params: ({ event }) => ({ type: "rejected", failure: failureOf(event.error) }) }
+            ]
+          }
+        }
+      }
+    }
+  })
