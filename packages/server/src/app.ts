@@ -19,6 +19,7 @@ import { FamilyLive } from "./family/Http.js"
 import { FieldLive } from "./field/Http.js"
 import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
+import { compressJson } from "./http/compressJson.js"
 import { securityHeaders } from "./http/securityHeaders.js"
 import { markFaults } from "./http/faultId.js"
 import { type LogSink, palmaLoggerLayer } from "./log/PalmaLogger.js"
@@ -87,9 +88,10 @@ export const databaseReady = (config: Pick<ServerConfig, "seedDemo" | "demoPassw
     })
   ).pipe(Layer.provideMerge(UserRepo.layer))
 
+/** Compression last: the fault mark may write a body, and the docs' policy is computed from its page's bytes. */
 const withSecurityHeadersAndFaultIds =
   (headers: ReturnType<typeof securityHeaders>) => (request: HttpServerRequest.HttpServerRequest, response: HttpServerResponse.HttpServerResponse) =>
-    Effect.flatMap(headers(request, response), (withHeaders) => markFaults(request, withHeaders))
+    Effect.flatMap(headers(request, response), (withHeaders) => Effect.flatMap(markFaults(request, withHeaders), (marked) => compressJson(request, marked)))
 
 /**
  * The whole server: the same layers for `pnpm start` and for the tests, which pass a database of
