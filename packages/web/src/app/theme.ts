@@ -1,4 +1,4 @@
-import { type MantineColorsTuple, createTheme, DEFAULT_THEME, PasswordInput } from "@mantine/core"
+import { type CSSVariablesResolver, type MantineColorsTuple, createTheme, DEFAULT_THEME, PasswordInput } from "@mantine/core"
 
 /**
  * Mantine's teal with shades 6–9 darkened along the same hue, so everything drawn in the primary
@@ -25,4 +25,14 @@ export const theme = createTheme({
       defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar contraseña" } }
     })
   }
+})
+
+/**
+ * Placeholders in dimmed gray (5.2:1) rather than Mantine's gray 5 (2.1:1): a file picker's
+ * "Elegir imagen…" is the only text its field shows.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-placeholder": "var(--mantine-color-gray-6)" },
+  dark: {}
 })
