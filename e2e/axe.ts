@@ -15,7 +15,9 @@ interface AxeResult {
 }
 
 /** Lets every running CSS transition and animation end (a dialog fading in would be measured half transparent). */
-export const settled = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => undefined))
+export const settled = async (page: Page): Promise<void> => {
+  await page.evaluate("Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => undefined)")
+}
 
 /**
  * axe-core's serious and critical violations on the page as it is now, one line per element.
@@ -24,8 +26,8 @@ export const settled = (page: Page) => page.evaluate(() => Promise.all(document.
  */
 export const seriousViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
   await settled(page)
-  const installed = await page.evaluate(() => "axe" in window)
-  if (!installed) await page.evaluate(axeSource)
+  if ((await page.evaluate("'axe' in window")) !== true) await page.evaluate(axeSource)
+  // axe.run resolves to its results object; AxeResult names the fields read here.
   const result = (await page.evaluate(
     "axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })"
   )) as AxeResult
