@@ -103,24 +103,14 @@ describe("axe-core in Chromium, as admin", () => {
     expect(await seriousViolations(page)).toEqual([])
   })
 
-  it("passes a product's edit dialog", async () => {
-    await open("/masters/product", tableRows("Productos"))
-    await page
-      .getByRole("button", { name: /^Editar / })
-      .first()
-      .click()
-    await page.getByRole("dialog").waitFor()
+  it.each([
+    ["a product's edit dialog", "/masters/product", "Productos", /^Editar /],
+    ["a delete confirmation", "/masters/family", "Familias", /^Eliminar /]
+  ])("passes %s", async (_what, path, table, opener) => {
+    await open(path, tableRows(table))
+    await page.getByRole("button", { name: opener }).first().click()
+    await page.getByRole("dialog").getByRole("button").last().waitFor()
     await page.waitForLoadState("networkidle")
-    expect(await seriousViolations(page)).toEqual([])
-  })
-
-  it("passes a delete confirmation", async () => {
-    await open("/masters/family", tableRows("Familias"))
-    await page
-      .getByRole("button", { name: /^Eliminar / })
-      .first()
-      .click()
-    await page.getByRole("dialog").getByRole("button", { name: "Eliminar" }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
   })
 })
