@@ -78,7 +78,7 @@ describe("the web's built files", () => {
     expect(raw.headers["x-content-type-options"]).toBe("nosniff")
   })
 
-  it.each([{}, { "accept-encoding": "identity" }, { "accept-encoding": "br;q=0, gzip;q=0" }])(
+  it.each<Record<string, string>>([{}, { "accept-encoding": "identity" }, { "accept-encoding": "br;q=0, gzip;q=0" }])(
     "comes as it is to a client that takes no compression (%o)",
     async (headers) => {
       const raw = await get("/assets/app-Ab12Cd34.js", headers)
