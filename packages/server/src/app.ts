@@ -24,6 +24,7 @@ import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
 import { InsuredLive } from "./insured/Http.js"
 import { LeadLive } from "./lead/Http.js"
+import { compressJson } from "./http/compressJson.js"
 import { securityHeaders } from "./http/securityHeaders.js"
 import { markFaults } from "./http/faultId.js"
 import { type LogSink, palmaLoggerLayer } from "./log/PalmaLogger.js"
@@ -104,9 +105,10 @@ export const databaseReady = (config: Pick<ServerConfig, "seedDemo" | "demoPassw
     })
   ).pipe(Layer.provideMerge(UserRepo.layer))
 
+/** Compression last: the fault mark may write a body, and the docs' policy is computed from its page's bytes. */
 const withSecurityHeadersAndFaultIds =
   (headers: ReturnType<typeof securityHeaders>) => (request: HttpServerRequest.HttpServerRequest, response: HttpServerResponse.HttpServerResponse) =>
-    Effect.flatMap(headers(request, response), (withHeaders) => markFaults(request, withHeaders))
+    Effect.flatMap(headers(request, response), (withHeaders) => Effect.flatMap(markFaults(request, withHeaders), (marked) => compressJson(request, marked)))
 
 /**
  * The whole server: the same layers for `pnpm start` and for the tests, which pass a database of

@@ -2,9 +2,40 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { Effect, Layer } from "effect"
 import { existsSync, statSync } from "node:fs"
 import { extname, join, normalize, resolve, sep } from "node:path"
+import { type Coding, preferredCoding } from "./acceptEncoding.js"
 
 const notBuilt = `<!doctype html><html lang="es-CL"><meta charset="utf-8"><title>Palma</title>
 <p>La interfaz web no está compilada. Ejecute <code>npx -y pnpm@10 start</code>, que la compila antes de iniciar el servidor.</p></html>`
+
+/** Types of the files the web build precompresses; their compressed copies must keep them. */
+const textTypes: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json"
+}
+
+/** File suffix of each coding's copy, as the web build writes them (packages/web/vite/precompress.ts). */
+const suffixes: Readonly<Record<Coding, string>> = { br: ".br", gzip: ".gz" }
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile()
+
+/**
+ * A built file, sent as the copy in the coding the client prefers when the build wrote one
+ * (brotli, else gzip), with the type of the original. `Vary` tells caches the bytes depend on
+ * `Accept-Encoding` whenever a compressed copy exists.
+ */
+const sendFile = (request: HttpServerRequest.HttpServerRequest, path: string, cacheControl: string) => {
+  const type = textTypes[extname(path)]
+  const available = type === undefined ? [] : (["br", "gzip"] as const).filter((coding) => isFile(path + suffixes[coding]))
+  const coding = preferredCoding(request.headers["accept-encoding"], available)
+  const headers: Record<string, string> = { "cache-control": cacheControl }
+  if (available.length > 0) headers.vary = "Accept-Encoding"
+  if (coding === undefined || type === undefined) return HttpServerResponse.file(path, { headers })
+  return HttpServerResponse.file(path + suffixes[coding], { headers: { ...headers, "content-type": type, "content-encoding": coding } })
+}
 
 /**
  * Serves the built web app: files from its dist directory, and index.html for
@@ -26,16 +57,14 @@ export const StaticLive = (distDir: string) =>
         if (!existsSync(index)) return yield* HttpServerResponse.html(notBuilt).pipe(Effect.map(HttpServerResponse.setStatus(503)))
         const candidate = resolve(root, `.${normalize(pathname)}`)
         const inside = candidate === root || candidate.startsWith(root + sep)
-        const isFile = inside && existsSync(candidate) && statSync(candidate).isFile()
-        if (isFile) {
+        if (inside && isFile(candidate)) {
+          // Vite names every file under assets/ by a hash of its content.
           const immutable = candidate.startsWith(join(root, "assets") + sep)
-          return yield* HttpServerResponse.file(candidate, {
-            headers: { "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache" }
-          })
+          return yield* sendFile(request, candidate, immutable ? "public, max-age=31536000, immutable" : "no-cache")
         }
         // A missing asset is a 404; anything else is a client-side route.
         if (extname(pathname) !== "") return HttpServerResponse.text("No encontrado", { status: 404 })
-        return yield* HttpServerResponse.file(index, { headers: { "cache-control": "no-cache" } })
+        return yield* sendFile(request, index, "no-cache")
       }).pipe(Effect.orDie)
     )
   ) satisfies Layer.Layer<never>

@@ -61,7 +61,7 @@ export const HomePage = () => {
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
                 {links.map((link) => (
-                  <Card key={link.path} component={Link} to={link.path} withBorder shadow="xs" padding="md" aria-label={link.label}>
+                  <Card key={link.path} component={Link} to={link.path} withBorder shadow="xs" padding="md">
                     <Group wrap="nowrap">
                       <ThemeIcon variant="light" size={42} radius="md">
                         <Icon name={link.icon} />

@@ -55,11 +55,11 @@ describe("comunas", () => {
     await waitFor(() => expect(count()).toBe(1))
 
     const quick = within(await screen.findByRole("region", { name: "Accesos rápidos" }))
-    await user.click(quick.getByRole("link", { name: "Familias" }))
+    await user.click(quick.getByRole("link", { name: "Familias Maestros" }))
     await waitFor(() => expect(screen.getByTestId("page-title")).toHaveTextContent("Familias"))
     await user.click(within(screen.getByRole("navigation", { name: "Menú principal" })).getByRole("link", { name: "Inicio" }))
     expect(await screen.findByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
-    await user.click(within(screen.getByRole("region", { name: "Accesos rápidos" })).getByRole("link", { name: "Etapas" }))
+    await user.click(within(screen.getByRole("region", { name: "Accesos rápidos" })).getByRole("link", { name: "Etapas Maestros" }))
     await waitFor(() => expect(screen.getByTestId("page-title")).toHaveTextContent("Etapas"))
 
     expect(count()).toBe(1)

@@ -1,0 +1,116 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
+import { seriousViolations } from "./axe.js"
+import { launch, openPage } from "./browser.js"
+import { signIn } from "./session.js"
+
+/** Issue 9 §3: axe-core finds no serious or critical violation on any main page, nor with a dialog open. */
+
+let server: RunningServer
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launch()
+  page = await signIn(browser, server.url, "admin@palma.cl")
+})
+afterAll(async () => {
+  await page?.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Opens `path` and waits until its list has drawn its rows (or its content has loaded). */
+const open = async (path: string, ready: (page: Page) => Promise<void>) => {
+  await page.goto(`${server.url}${path}`)
+  await ready(page)
+  await page.waitForLoadState("networkidle")
+}
+
+const tableRows = (name: string) => (p: Page) => p.getByRole("table", { name }).getByRole("row").nth(1).waitFor()
+
+const lists: ReadonlyArray<readonly [path: string, table: string]> = [
+  ["/masters/family", "Familias"],
+  ["/masters/specialty", "Especialidades"],
+  ["/masters/valueType", "Tipos de valor"],
+  ["/masters/value", "Valores"],
+  ["/masters/document", "Documentos"],
+  ["/masters/stage", "Etapas"],
+  ["/masters/assistance", "Servicios"],
+  ["/masters/product", "Productos"],
+  ["/entities/retail", "Canales"]
+]
+
+describe("axe-core in Chromium, as admin", () => {
+  it("passes the sign-in page", async () => {
+    const guest = await openPage(browser, { viewport: { width: 1280, height: 800 } })
+    try {
+      await guest.goto(`${server.url}/sign-in`)
+      await guest.getByRole("button", { name: "Ingresar" }).waitFor()
+      expect(await seriousViolations(guest)).toEqual([])
+    } finally {
+      await guest.close()
+    }
+  })
+
+  it("passes the home page", async () => {
+    await open("/", (p) => p.getByRole("region", { name: "Accesos rápidos" }).waitFor())
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it.each(lists)("passes the list at %s", async (path, table) => {
+    await open(path, tableRows(table))
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it("passes the file formats page, with a plan's format open", async () => {
+    await open("/masters/fileFormat", (p) => p.getByRole("heading", { level: 1, name: "Formatos de archivo" }).waitFor())
+    expect(await seriousViolations(page)).toEqual([])
+    const main = page.getByRole("main")
+    for (const picker of ["Canal", "Plan"]) {
+      await main.getByRole("combobox", { name: picker, exact: true }).click()
+      await page.getByRole("option").first().click()
+    }
+    await page.getByRole("list", { name: "Columnas del archivo" }).waitFor()
+    await page.waitForLoadState("networkidle")
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it("passes a channel's page", async () => {
+    await open("/entities/retail", tableRows("Canales"))
+    await page.getByRole("table", { name: "Canales" }).getByRole("link").first().click()
+    await page.waitForURL(/\/entities\/retail\/[0-9a-f-]{36}$/)
+    await page.getByRole("link", { name: "← Canales" }).waitFor()
+    await page.waitForLoadState("networkidle")
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it("passes a create dialog", async () => {
+    await open("/masters/family", tableRows("Familias"))
+    await page.getByRole("button", { name: "Nueva familia" }).click()
+    await page.getByRole("dialog", { name: "Nueva familia" }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it("passes a create dialog that says what is wrong", async () => {
+    await open("/masters/family", tableRows("Familias"))
+    await page.getByRole("button", { name: "Nueva familia" }).click()
+    const dialog = page.getByRole("dialog", { name: "Nueva familia" })
+    await dialog.getByRole("button", { name: "Guardar" }).click()
+    await dialog.locator("[aria-invalid=true]").first().waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it.each([
+    ["a product's edit dialog", "/masters/product", "Productos", /^Editar /],
+    ["a delete confirmation", "/masters/family", "Familias", /^Eliminar /]
+  ])("passes %s", async (_what, path, table, opener) => {
+    await open(path, tableRows(table))
+    await page.getByRole("button", { name: opener }).first().click()
+    await page.getByRole("dialog").getByRole("button").last().waitFor()
+    await page.waitForLoadState("networkidle")
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})
