@@ -9,6 +9,8 @@ import { AuthConfig } from "./auth/AuthConfig.js"
 import { AuthLive } from "./auth/Http.js"
 import { LocalIssuer } from "./auth/LocalIssuer.js"
 import { Profiles } from "./auth/Profiles.js"
+import { Sessions } from "./auth/Sessions.js"
+import { Throttle } from "./auth/Throttle.js"
 import { SigningKey } from "./auth/SigningKey.js"
 import { signingKeyFromDatabase } from "./auth/SigningKeyStore.js"
 import { TokenVerifier } from "./auth/TokenVerifier.js"
@@ -38,7 +40,9 @@ import { SpecialtyLive } from "./specialty/Http.js"
 import { type DatabaseError, databaseLayer } from "./sql/Database.js"
 import { runMigrations } from "./sql/Migrations.js"
 import { StageLive } from "./stage/Http.js"
+import { UsersLive } from "./user/Http.js"
 import { UserRepo } from "./user/UserRepo.js"
+import { UserService } from "./user/UserService.js"
 import { ValueLive } from "./value/Http.js"
 import { ValueTypeLive } from "./valueType/Http.js"
 
@@ -60,7 +64,8 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     ProductLive,
     RetailLive,
     FieldLive,
-    FileFormatLive
+    FileFormatLive,
+    UsersLive
   ])
 )
 
@@ -106,7 +111,8 @@ export const appLayer = (
   const auth = AuthConfig.layerFrom(env)
   // Migrated and seeded first: the token layer may read its key from the database.
   const ready = databaseReady(config).pipe(Layer.provideMerge(auth), Layer.provideMerge(database))
-  const services = Layer.mergeAll(Profiles.layer, SecurityLive, MasterCache.layer(config.databaseUrl === undefined)).pipe(
+  const services = Layer.mergeAll(Profiles.layer, SecurityLive, UserService.layer, Throttle.layer, MasterCache.layer(config.databaseUrl === undefined)).pipe(
+    Layer.provideMerge(Sessions.layer),
     Layer.provideMerge(tokensLayer(config)),
     Layer.provideMerge(ready)
   )

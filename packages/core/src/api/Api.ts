@@ -15,6 +15,7 @@ import { RetailApi } from "./retail.js"
 import { SpecialtyApi } from "./specialty.js"
 import { StageApi } from "./stage.js"
 import { ValueApi } from "./value.js"
+import { UsersApi } from "./users.js"
 import { ValueTypeApi } from "./valueType.js"
 
 /** The whole contract: server, web, CLI and tests derive from this one value. */
@@ -35,6 +36,7 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(RetailApi)
   .add(FieldApi)
   .add(FileFormatApi)
+  .add(UsersApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
   .prefix("/api") {}

@@ -10,6 +10,7 @@ import fileFormat from "./0009_file_format.js"
 import seedFields from "./0010_seed_fields.js"
 import productSeedFields from "./0012_product_seed_fields.js"
 import fileFormatFieldId from "./0013_file_format_field_id.js"
+import sessionsThrottle from "./0014_sessions_throttle.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -24,5 +25,6 @@ export const migrations = {
   "0009_file_format": fileFormat,
   "0010_seed_fields": seedFields,
   "0012_product_seed_fields": productSeedFields,
-  "0013_file_format_field_id": fileFormatFieldId
+  "0013_file_format_field_id": fileFormatFieldId,
+  "0014_sessions_throttle": sessionsThrottle
 }
