@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from "@mantine
 import type { Call } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
+import { RetryAlert } from "../../components/RetryAlert"
 import { call as apiCall } from "../../lib/api"
 import { useAuth } from "../../lib/auth/useAuth"
 import { notify } from "../../lib/notify"
@@ -52,18 +53,7 @@ const SessionsView = ({ call }: { readonly call: Call }) => {
     }
   }, [actor, signOut])
 
-  if (status === "failed") {
-    return (
-      <Alert color="red" title="No se pudieron cargar sus sesiones">
-        <Text size="sm" mb="sm">
-          {failure}
-        </Text>
-        <Button variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>
-          Reintentar
-        </Button>
-      </Alert>
-    )
-  }
+  if (status === "failed") return <RetryAlert title="No se pudieron cargar sus sesiones" message={failure} onRetry={() => actor.send({ type: "RETRY" })} />
   if (sessions === null) return <Text role="status">Cargando sesiones…</Text>
   const busy = status !== "ready"
 

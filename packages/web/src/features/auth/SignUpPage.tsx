@@ -27,24 +27,27 @@ export const SignUpPage = () =>
 /** With sign-up off (PALMA_SIGN_UP=0) an address typed by hand says so instead of a form the server refuses. */
 const LocalSignUpPage = () => (useSignUpAllowed() ? <SignUpForm /> : <SignUpClosed />)
 
-const SignUpClosed = () => {
+const SignInLink = () => {
   const location = useLocation()
   return (
-    <AuthCard title="Crear cuenta">
-      <Alert color="blue">La creación de cuentas está desactivada. Pida a un administrador de Palma que le cree una cuenta.</Alert>
-      <Text size="sm">
-        ¿Ya tiene cuenta?{" "}
-        <Anchor component={Link} to="/sign-in" state={location.state}>
-          Ingresar
-        </Anchor>
-      </Text>
-    </AuthCard>
+    <Text size="sm">
+      ¿Ya tiene cuenta?{" "}
+      <Anchor component={Link} to="/sign-in" state={location.state}>
+        Ingresar
+      </Anchor>
+    </Text>
   )
 }
 
+const SignUpClosed = () => (
+  <AuthCard title="Crear cuenta">
+    <Alert color="blue">La creación de cuentas está desactivada. Pida a un administrador de Palma que le cree una cuenta.</Alert>
+    <SignInLink />
+  </AuthCard>
+)
+
 const SignUpForm = () => {
   const { error, busy, signUp } = useAuth()
-  const location = useLocation()
   // The machine keeps its last error; show it only for an attempt made on this page.
   const [submitted, setSubmitted] = useState(false)
   const form = useForm<SignUpDetails>({ mode: "uncontrolled", initialValues: { fullName: "", email: "", password: "" }, validate })
@@ -74,12 +77,7 @@ const SignUpForm = () => {
           </Button>
         </Stack>
       </form>
-      <Text size="sm">
-        ¿Ya tiene cuenta?{" "}
-        <Anchor component={Link} to="/sign-in" state={location.state}>
-          Ingresar
-        </Anchor>
-      </Text>
+      <SignInLink />
     </AuthCard>
   )
 }

@@ -1,5 +1,6 @@
 import type { UserSession } from "@palma/core"
 import { assign, emit, fromPromise, setup } from "xstate"
+import { messageOf } from "../../lib/messageOf"
 
 export interface SessionsContext {
   readonly sessions: ReadonlyArray<UserSession> | null
@@ -9,11 +10,6 @@ export interface SessionsContext {
 export type SessionsEvent = { type: "CLOSE"; id: string } | { type: "CLOSE_ALL" } | { type: "RETRY" }
 
 export type SessionsEmitted = { type: "allClosed" } | { type: "rejected"; message: string }
-
-const messageOf = (error: unknown, fallback: string) =>
-  typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string"
-    ? (error as { message: string }).message
-    : fallback
 
 /** "Sesiones" (local mode): the caller's open sessions; close one, or all of them (which signs this one out too). */
 export const sessionsMachine = setup({

@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core"
+import { Badge, Box, Button, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
 import { type Call, type ManagedUser, Role, roleLabel } from "@palma/core"
 import { Schema } from "effect"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { useSearchParams } from "react-router"
+import { RetryAlert } from "../../components/RetryAlert"
 import { ConfirmDelete } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { notify } from "../../lib/notify"
@@ -93,14 +94,9 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
           />
         </Box>
         {status === "failed" ? (
-          <Alert color="red" title="No se pudo cargar la lista" m="sm">
-            <Text size="sm" mb="sm">
-              {failure}
-            </Text>
-            <Button variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>
-              Reintentar
-            </Button>
-          </Alert>
+          <Box p="sm">
+            <RetryAlert title="No se pudo cargar la lista" message={failure} onRetry={() => actor.send({ type: "RETRY" })} />
+          </Box>
         ) : page === null ? (
           <Text p="md" role="status">
             Cargando usuarios…

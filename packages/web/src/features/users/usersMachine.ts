@@ -1,5 +1,6 @@
 import type { ManagedUser, Page, Role } from "@palma/core"
 import { assign, emit, fromPromise, setup } from "xstate"
+import { messageOf } from "../../lib/messageOf"
 
 /** What the list shows: the search box's text and the page, as the URL keeps them. */
 export interface UsersQuery {
@@ -23,11 +24,6 @@ export interface UsersContext {
 export type UsersEvent = { type: "QUERY"; query: UsersQuery } | { type: "CHANGE"; change: UserChange } | { type: "RETRY" }
 
 export type UsersEmitted = { type: "changed"; change: UserChange | null; user: ManagedUser } | { type: "rejected"; message: string }
-
-const messageOf = (error: unknown, fallback: string) =>
-  typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string"
-    ? (error as { message: string }).message
-    : fallback
 
 /**
  * Usuarios (admins, local mode): the list the server pages and searches, and the changes an admin
