@@ -12,6 +12,8 @@ import { ContractorLive } from "./contractor/Http.js"
 import { CustomerLive } from "./customer/Http.js"
 import { LocalIssuer } from "./auth/LocalIssuer.js"
 import { Profiles } from "./auth/Profiles.js"
+import { Sessions } from "./auth/Sessions.js"
+import { Throttle } from "./auth/Throttle.js"
 import { SigningKey } from "./auth/SigningKey.js"
 import { signingKeyFromDatabase } from "./auth/SigningKeyStore.js"
 import { TokenVerifier } from "./auth/TokenVerifier.js"
@@ -48,7 +50,9 @@ import { type DatabaseError, databaseLayer } from "./sql/Database.js"
 import { runMigrations } from "./sql/Migrations.js"
 import { StageLive } from "./stage/Http.js"
 import { UserLive } from "./user/Http.js"
+import { UsersLive } from "./user/Http.js"
 import { UserRepo } from "./user/UserRepo.js"
+import { UserService } from "./user/UserService.js"
 import { ValueLive } from "./value/Http.js"
 import { ValueTypeLive } from "./valueType/Http.js"
 
@@ -78,7 +82,8 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     InsuredLive,
     BeneficiaryLive,
     LeadLive,
-    UserLive
+    UserLive,
+    UsersLive
   ])
 )
 
@@ -125,10 +130,14 @@ export const appLayer = (
   const auth = AuthConfig.layerFrom(env)
   // Migrated and seeded first: the token layer may read its key from the database.
   const ready = databaseReady(config).pipe(Layer.provideMerge(auth), Layer.provideMerge(database))
-  const services = Layer.mergeAll(Profiles.layer, SecurityLive, MasterCache.layer(config.databaseUrl === undefined), RowIntegrity.layer).pipe(
-    Layer.provideMerge(tokensLayer(config)),
-    Layer.provideMerge(ready)
-  )
+  const services = Layer.mergeAll(
+    Profiles.layer,
+    SecurityLive,
+    UserService.layer,
+    Throttle.layer,
+    MasterCache.layer(config.databaseUrl === undefined),
+    RowIntegrity.layer
+  ).pipe(Layer.provideMerge(Sessions.layer), Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
   // Set where the server is built, so every request inherits them at no cost per request.
   const served = Layer.unwrapEffect(
     Effect.map(AuthConfig, (authConfig) =>

@@ -1,10 +1,11 @@
-import { type Command, Option } from "commander"
+import { Argument, type Command, Option } from "commander"
 import { NewUserInput, type Role, roleLabel } from "@palma/core"
 import { usageError } from "../errors.js"
 import type { Io } from "../io.js"
 import { newPasswordOrAsk } from "../prompt.js"
 import { type GlobalOptions, openSession } from "../session.js"
 import { validPayload } from "../validate.js"
+import { type ListOptions, listUsers, setUserDisabled, setUserRole } from "./userAdmin.js"
 
 interface AddUserOptions {
   readonly email: string
@@ -42,5 +43,28 @@ export const registerUsers = (program: Command, io: Io) => {
     .addOption(new Option("--role <rol>", "rol (none: sin rol)").choices(["user", "moderator", "admin", "none"]).makeOptionMandatory())
     .option("--password <contraseña>", "contraseña inicial (mínimo 8 caracteres); si falta y hay terminal, se pregunta")
     .action((options: AddUserOptions, command: Command) => addUser(io, options, command.optsWithGlobals<GlobalOptions>()))
+  users
+    .command("list")
+    .description("lista los usuarios (50 por página)")
+    .option("--search <texto>", "busca en nombre y correo, sin importar tildes ni mayúsculas")
+    .option("--page <n>", "página, desde 1")
+    .option("--json", "salida JSON")
+    .action((options: ListOptions, command: Command) => listUsers(io, options, command.optsWithGlobals<GlobalOptions>()))
+  users
+    .command("role")
+    .description("cambia el rol de un usuario (se aplica en su próximo token, a lo más un minuto)")
+    .argument("<usuario>", "correo o id (user_…)")
+    .addArgument(new Argument("<rol>", "rol nuevo (none: sin rol)").choices(["user", "moderator", "admin", "none"]))
+    .action((who: string, role: Role | "none", _: unknown, command: Command) => setUserRole(io, who, role, command.optsWithGlobals<GlobalOptions>()))
+  users
+    .command("disable")
+    .description("desactiva un usuario y cierra sus sesiones")
+    .argument("<usuario>", "correo o id (user_…)")
+    .action((who: string, _: unknown, command: Command) => setUserDisabled(io, who, true, command.optsWithGlobals<GlobalOptions>()))
+  users
+    .command("enable")
+    .description("vuelve a activar un usuario desactivado")
+    .argument("<usuario>", "correo o id (user_…)")
+    .action((who: string, _: unknown, command: Command) => setUserDisabled(io, who, false, command.optsWithGlobals<GlobalOptions>()))
   return users
 }

@@ -23,6 +23,7 @@ import { SpecialtyApi } from "./specialty.js"
 import { StageApi } from "./stage.js"
 import { UserApi } from "./user.js"
 import { ValueApi } from "./value.js"
+import { UsersApi } from "./users.js"
 import { ValueTypeApi } from "./valueType.js"
 
 /** The whole contract: server, web, CLI and tests derive from this one value. */
@@ -51,6 +52,7 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(BeneficiaryApi)
   .add(LeadApi)
   .add(UserApi)
+  .add(UsersApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
   .prefix("/api") {}

@@ -38,8 +38,15 @@ export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   HttpApiSchema.annotations({ status: 413 })
 ) {}
 
+/** Too many attempts (sign-in, sign-up): `retryAfter` seconds, also sent as the `Retry-After` header. */
+export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
+  "TooManyRequests",
+  { message: Schema.String, retryAfter: Schema.Number },
+  HttpApiSchema.annotations({ status: 429 })
+) {}
+
 /** The server cannot answer now for a reason of its own (a signing key or JWKS it cannot reach). */
 export class Unavailable extends Schema.TaggedError<Unavailable>()("Unavailable", { message: Schema.String }, HttpApiSchema.annotations({ status: 503 })) {}
 
 /** Every error a client may receive, for exhaustive handling. */
-export type ApiError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict | PreconditionFailed | PayloadTooLarge | Unavailable
+export type ApiError = BadRequest | Unauthorized | Forbidden | NotFound | Conflict | PreconditionFailed | PayloadTooLarge | TooManyRequests | Unavailable

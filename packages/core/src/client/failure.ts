@@ -21,6 +21,7 @@ const statusOf: Record<string, number> = {
   Conflict: 409,
   PreconditionFailed: 412,
   PayloadTooLarge: 413,
+  TooManyRequests: 429,
   Unavailable: 503
 }
 

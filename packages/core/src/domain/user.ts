@@ -39,6 +39,8 @@ export type User = typeof User.Type
 
 export const AuthConfig = Schema.Struct({
   mode: Schema.Literal("local", "clerk"),
-  publishableKey: Schema.NullOr(Schema.String)
+  publishableKey: Schema.NullOr(Schema.String),
+  /** Local mode: whether anyone may create an account (PALMA_SIGN_UP); the web hides "Crear cuenta" when not. Absent in Clerk mode. */
+  signUp: Schema.optional(Schema.Boolean)
 })
 export type AuthConfig = typeof AuthConfig.Type

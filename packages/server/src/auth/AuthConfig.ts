@@ -13,7 +13,11 @@ import { Context, Data, Effect, Either, Layer, Redacted } from "effect"
  * Other variables: `CLERK_ISSUER` (defaults to the publishable key's Frontend API),
  * `CLERK_AUTHORIZED_PARTIES` (comma separated origins; defaults to the public URL),
  * `PALMA_PUBLIC_URL` (defaults to `http://localhost:${PORT || 3000}`), `PALMA_LOCAL_ISSUER`
- * (defaults to `<public URL>/local-issuer`), `PALMA_LOCAL_TOKEN_TTL_SECONDS` (defaults to 600).
+ * (defaults to `<public URL>/local-issuer`), `PALMA_LOCAL_TOKEN_TTL_SECONDS` (access tokens; defaults to
+ * 60), `PALMA_SESSION_LIFETIME_SECONDS` (a session's absolute lifetime; 7 days, as Clerk's default),
+ * `PALMA_SESSION_IDLE_SECONDS` (ends a session not refreshed for that long; 12 hours),
+ * `PALMA_SIGN_UP` (`0` turns self sign-up off) and `PALMA_TRUST_PROXY` (`1`: the client address
+ * for throttling is the last hop of X-Forwarded-For, set by the proxy in front).
  */
 export interface LocalAuthConfig {
   readonly mode: "local"
@@ -22,6 +26,9 @@ export interface LocalAuthConfig {
   readonly authorizedParty: string
   readonly authorizedParties: ReadonlyArray<string>
   readonly tokenTtlSeconds: number
+  readonly sessions: { readonly absoluteSeconds: number; readonly idleSeconds: number }
+  readonly signUp: boolean
+  readonly trustProxy: boolean
 }
 
 export interface ClerkAuthConfig {
@@ -40,7 +47,10 @@ export class AuthConfigError extends Data.TaggedError("AuthConfigError")<{ reado
 
 export type Env = Readonly<Record<string, string | undefined>>
 
-const DEFAULT_TOKEN_TTL_SECONDS = 600
+/** Short-lived access tokens: a sign-out, a disable or a role change reaches every process within this. */
+const DEFAULT_TOKEN_TTL_SECONDS = 60
+const DEFAULT_SESSION_SECONDS = 7 * 24 * 3600
+const DEFAULT_IDLE_SECONDS = 12 * 3600
 
 /** A variable's value, with blank treated as unset (`KEY=` lines in env files). */
 const read = (env: Env, name: string): string | undefined => {
@@ -115,28 +125,46 @@ const clerkConfig = (env: Env, authorizedParties: ReadonlyArray<string>): Either
   }))
 }
 
-const localConfig = (env: Env, publicOrigin: string, listed: ReadonlyArray<string>): Either.Either<LocalAuthConfig, AuthConfigError> => {
-  if (read(env, "NODE_ENV") === "production" && read(env, "PALMA_ALLOW_LOCAL_AUTH") !== "1") {
-    return fail(
-      "Local authentication is refused with NODE_ENV=production. Configure Clerk (CLERK_PUBLISHABLE_KEY with CLERK_JWT_KEY or CLERK_SECRET_KEY), or set PALMA_ALLOW_LOCAL_AUTH=1 to run the embedded issuer anyway."
-    )
-  }
-  const ttl = read(env, "PALMA_LOCAL_TOKEN_TTL_SECONDS")
-  const tokenTtlSeconds = ttl === undefined ? DEFAULT_TOKEN_TTL_SECONDS : Number(ttl)
-  if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds <= 0) {
-    return fail(`PALMA_LOCAL_TOKEN_TTL_SECONDS must be a positive whole number of seconds, got "${ttl}"`)
-  }
-  const issuer = read(env, "PALMA_LOCAL_ISSUER")
-  if (issuer !== undefined && Either.isLeft(originOf(issuer, "PALMA_LOCAL_ISSUER"))) return fail(`PALMA_LOCAL_ISSUER: "${issuer}" is not a URL`)
-  return Either.right({
-    mode: "local",
-    issuer: issuer ?? `${publicOrigin}/local-issuer`,
-    authorizedParty: publicOrigin,
-    // The issuer's own azp must verify, whatever else is listed.
-    authorizedParties: [...new Set([publicOrigin, ...listed])],
-    tokenTtlSeconds
-  })
+/** A positive whole number of seconds, or the default when unset. */
+const seconds = (env: Env, name: string, fallback: number): Either.Either<number, AuthConfigError> => {
+  const raw = read(env, name)
+  const value = raw === undefined ? fallback : Number(raw)
+  return Number.isInteger(value) && value > 0 ? Either.right(value) : fail(`${name} must be a positive whole number of seconds, got "${raw}"`)
 }
+
+/** `1` or `0`, or the default when unset. */
+const flag = (env: Env, name: string, fallback: boolean): Either.Either<boolean, AuthConfigError> => {
+  const raw = read(env, name)
+  if (raw === undefined) return Either.right(fallback)
+  return raw === "1" || raw === "0" ? Either.right(raw === "1") : fail(`${name} must be 1 or 0, got "${raw}"`)
+}
+
+const localConfig = (env: Env, publicOrigin: string, listed: ReadonlyArray<string>): Either.Either<LocalAuthConfig, AuthConfigError> =>
+  Either.gen(function* () {
+    if (read(env, "NODE_ENV") === "production" && read(env, "PALMA_ALLOW_LOCAL_AUTH") !== "1") {
+      return yield* fail(
+        "Local authentication is refused with NODE_ENV=production. Configure Clerk (CLERK_PUBLISHABLE_KEY with CLERK_JWT_KEY or CLERK_SECRET_KEY), or set PALMA_ALLOW_LOCAL_AUTH=1 to run the embedded issuer anyway."
+      )
+    }
+    const tokenTtlSeconds = yield* seconds(env, "PALMA_LOCAL_TOKEN_TTL_SECONDS", DEFAULT_TOKEN_TTL_SECONDS)
+    const absoluteSeconds = yield* seconds(env, "PALMA_SESSION_LIFETIME_SECONDS", DEFAULT_SESSION_SECONDS)
+    const idleSeconds = yield* seconds(env, "PALMA_SESSION_IDLE_SECONDS", DEFAULT_IDLE_SECONDS)
+    const signUp = yield* flag(env, "PALMA_SIGN_UP", true)
+    const trustProxy = yield* flag(env, "PALMA_TRUST_PROXY", false)
+    const issuer = read(env, "PALMA_LOCAL_ISSUER")
+    if (issuer !== undefined && Either.isLeft(originOf(issuer, "PALMA_LOCAL_ISSUER"))) return yield* fail(`PALMA_LOCAL_ISSUER: "${issuer}" is not a URL`)
+    return {
+      mode: "local" as const,
+      issuer: issuer ?? `${publicOrigin}/local-issuer`,
+      authorizedParty: publicOrigin,
+      // The issuer's own azp must verify, whatever else is listed.
+      authorizedParties: [...new Set([publicOrigin, ...listed])],
+      tokenTtlSeconds,
+      sessions: { absoluteSeconds, idleSeconds },
+      signUp,
+      trustProxy
+    }
+  })
 
 /** Pure: the whole decision from an environment snapshot, so every branch is unit-testable. */
 export const authConfigFrom = (env: Env): Either.Either<AuthConfigShape, AuthConfigError> =>

@@ -1,16 +1,23 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
-import { BadRequest, Conflict, CurrentUser, PalmaApi, type Role, sessionCookie, Unauthorized } from "@palma/core"
-import { randomBytes } from "node:crypto"
+import { BadRequest, Conflict, CurrentUser, Forbidden, NotFound, PalmaApi, type Role, sessionCookie, Unauthorized } from "@palma/core"
+import { tokenOf } from "../http/Security.js"
 import { AuthConfig } from "./AuthConfig.js"
+import { clientAddress } from "./ClientAddress.js"
 import { LocalIssuer } from "./LocalIssuer.js"
-import { dummyVerify, hash, verify } from "./Passwords.js"
+import { dummyVerify, hash, verify, withHashingPermit } from "./Passwords.js"
 import { Profiles } from "./Profiles.js"
+import { endsAt } from "./SessionPolicy.js"
+import { Sessions } from "./Sessions.js"
+import { type Attempt, Throttle } from "./Throttle.js"
+import { TokenVerifier } from "./TokenVerifier.js"
 import { UserRepo } from "../user/UserRepo.js"
 
 const wrongCredentials = () => new Unauthorized({ message: "Correo o contraseña incorrectos" })
+const sessionEnded = () => new Unauthorized({ message: "Su sesión terminó. Inicie sesión nuevamente." })
+const disabledAccount = () => new Forbidden({ message: "Su cuenta está desactivada. Pida ayuda a un administrador de Palma." })
+const signUpOff = () => new Forbidden({ message: "La creación de cuentas está desactivada. Pida a un administrador que le cree una cuenta." })
 const localOnly = () => new BadRequest({ message: "El acceso local está desactivado: Palma usa Clerk para iniciar sesión", issues: [] })
-const newSessionId = () => `sess_${randomBytes(15).toString("base64url")}`
 const publicMetaOf = (role: Role | null) => (role ? { roles: { operaciones: role } } : {})
 
 export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
@@ -18,8 +25,17 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
     const config = yield* AuthConfig
     const users = yield* UserRepo
     const profiles = yield* Profiles
+    const sessions = yield* Sessions
+    const throttle = yield* Throttle
+    const verifier = yield* TokenVerifier
     const issuer = yield* Effect.serviceOption(LocalIssuer)
     const secure = config.mode === "local" ? config.authorizedParty.startsWith("https:") : true
+    const trustProxy = config.mode === "local" && config.trustProxy
+
+    const local = config.mode === "local" ? Effect.void : Effect.fail(localOnly())
+
+    const attemptOf = (action: Attempt["action"], email: string) =>
+      Effect.map(HttpServerRequest.HttpServerRequest, (request): Attempt => ({ action, email, address: clientAddress(request, trustProxy) }))
 
     /** Issues a token and sets it as the HttpOnly `__session` cookie the web relies on. */
     const issue = (userId: string, sessionId: string, role: Role | null) =>
@@ -35,10 +51,12 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
         return issued
       })
 
+    const clearCookie = HttpApiBuilder.securitySetCookie(sessionCookie, "", { secure, sameSite: "lax", path: "/", maxAge: 0 })
+
     /** A local account; the email is unique without case. */
     const createAccount = (account: { email: string; fullName: string; password: string }, role: Role | null) =>
       Effect.gen(function* () {
-        if (config.mode !== "local") return yield* Effect.fail(localOnly())
+        yield* local
         const created = yield* users.create({
           email: account.email,
           fullName: account.fullName,
@@ -49,34 +67,100 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
         return created.value
       })
 
+    /** The caller's own session, from the request's token even when it is no longer valid for anything else. */
+    const sessionOfRequest = Effect.gen(function* () {
+      const token = tokenOf(yield* HttpServerRequest.HttpServerRequest)
+      if (Option.isNone(token)) return Option.none()
+      return yield* verifier.verify(token.value).pipe(Effect.option)
+    })
+
     return handlers
-      .handle("config", () => Effect.succeed({ mode: config.mode, publishableKey: config.mode === "clerk" ? config.publishableKey : null }))
+      .handle("config", () =>
+        Effect.succeed(
+          config.mode === "clerk"
+            ? { mode: config.mode, publishableKey: config.publishableKey }
+            : { mode: config.mode, publishableKey: null, signUp: config.signUp }
+        )
+      )
       .handle("signIn", ({ payload }) =>
         Effect.gen(function* () {
-          if (config.mode !== "local") return yield* Effect.fail(localOnly())
+          yield* local
+          const attempt = yield* attemptOf("signIn", payload.email)
           const user = yield* users.findByEmail(payload.email)
-          // Unknown email and wrong password answer alike, in about the same time.
-          if (Option.isNone(user)) return yield* dummyVerify(payload.password).pipe(Effect.zipRight(Effect.fail(wrongCredentials())))
-          const ok = yield* verify(payload.password, user.value.passwordHash)
-          if (!ok) return yield* Effect.fail(wrongCredentials())
-          return yield* issue(user.value.id, newSessionId(), user.value.role)
+          const ok = yield* withHashingPermit(
+            Effect.gen(function* () {
+              yield* throttle.refuseIfLocked(attempt)
+              // Unknown email and wrong password answer alike, in about the same time.
+              const ok = Option.isSome(user) ? yield* verify(payload.password, user.value.passwordHash) : yield* dummyVerify(payload.password)
+              if (!ok) yield* throttle.count(attempt)
+              return ok
+            })
+          )
+          if (!ok || Option.isNone(user)) return yield* Effect.fail(wrongCredentials())
+          yield* throttle.succeeded(attempt)
+          if (user.value.disabled) return yield* Effect.fail(disabledAccount())
+          return yield* issue(user.value.id, yield* sessions.start(user.value.id), user.value.role)
         })
       )
       .handle("signUp", ({ payload }) =>
         Effect.gen(function* () {
+          yield* local
+          if (config.mode === "local" && !config.signUp) return yield* Effect.fail(signUpOff())
+          const attempt = yield* attemptOf("signUp", payload.email)
+          yield* throttle.refuseIfLocked(attempt)
+          yield* throttle.count(attempt)
           const created = yield* createAccount(payload, null)
-          return yield* issue(created.id, newSessionId(), null)
+          return yield* issue(created.id, yield* sessions.start(created.id), null)
         })
       )
-      .handle("signOut", () => HttpApiBuilder.securitySetCookie(sessionCookie, "", { secure, sameSite: "lax", path: "/", maxAge: 0 }))
+      .handle("signOut", () =>
+        Effect.gen(function* () {
+          // Public on purpose: clearing the cookie must work even with an expired token.
+          const claims = yield* sessionOfRequest
+          if (config.mode === "local" && Option.isSome(claims)) yield* sessions.end(claims.value.sessionId, claims.value.userId)
+          yield* clearCookie
+        })
+      )
       .handle("refresh", () =>
         Effect.gen(function* () {
           const actor = yield* CurrentUser
-          if (config.mode !== "local") return yield* Effect.fail(localOnly())
+          yield* local
+          if (!(yield* sessions.resume(actor.sessionId, actor.userId))) return yield* Effect.fail(sessionEnded())
           // The role is read again so a change by an admin reaches the user within one token lifetime.
           const user = yield* users.findById(actor.userId)
-          if (Option.isNone(user)) return yield* Effect.fail(localOnly())
+          if (Option.isNone(user)) return yield* Effect.fail(sessionEnded())
           return yield* issue(user.value.id, actor.sessionId, user.value.role)
+        })
+      )
+      .handle("sessions", () =>
+        Effect.gen(function* () {
+          const actor = yield* CurrentUser
+          yield* local
+          const open = yield* sessions.list(actor.userId)
+          return open.map((session) => ({
+            id: session.id,
+            createdAt: session.createdAt.toISOString(),
+            lastSeenAt: session.lastSeenAt.toISOString(),
+            expiresAt: endsAt(session).toISOString(),
+            current: session.id === actor.sessionId
+          }))
+        })
+      )
+      .handle("closeSession", ({ path }) =>
+        Effect.gen(function* () {
+          const actor = yield* CurrentUser
+          yield* local
+          if (!(yield* sessions.end(path.id, actor.userId)))
+            return yield* Effect.fail(new NotFound({ message: "No tiene una sesión abierta con ese identificador" }))
+          if (path.id === actor.sessionId) yield* clearCookie
+        })
+      )
+      .handle("closeAllSessions", () =>
+        Effect.gen(function* () {
+          const actor = yield* CurrentUser
+          yield* local
+          yield* sessions.endAll(actor.userId)
+          yield* clearCookie
         })
       )
       .handle("me", () =>

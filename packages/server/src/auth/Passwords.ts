@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto"
+import { availableParallelism } from "node:os"
 import { Effect } from "effect"
 
 /**
@@ -23,6 +24,18 @@ interface Cost {
   readonly p: number
 }
 
+/**
+ * Hashes running at once in this process: half the cores, at least one. scrypt is CPU- and
+ * memory-bound; unbounded, a flood of sign-ins takes every core and every read waits behind it.
+ */
+const hashing = Effect.unsafeMakeSemaphore(Math.max(1, Math.floor(availableParallelism() / 2)))
+
+/**
+ * Runs `effect` holding one hashing permit. Sign-in runs its throttle check, `verify` and the
+ * failure count inside one, so attempts queued behind a flood see the lock the flood just set.
+ */
+export const withHashingPermit = hashing.withPermits(1)
+
 const derive = (password: string, salt: Buffer, cost: Cost, keyLength: number): Effect.Effect<Buffer> =>
   Effect.async((resume) => {
     // scrypt needs 128·N·r bytes; node's default cap (32 MiB) would refuse the upper bounds above.
@@ -30,14 +43,17 @@ const derive = (password: string, salt: Buffer, cost: Cost, keyLength: number): 
     scrypt(password.normalize("NFKC"), salt, keyLength, { ...cost, maxmem }, (error, key) => resume(error ? Effect.die(error) : Effect.succeed(key)))
   })
 
+/** A new stored hash; holds a hashing permit. */
 export const hash = (password: string): Effect.Effect<string> =>
-  Effect.suspend(() => {
-    const salt = randomBytes(SALT_LENGTH)
-    return Effect.map(
-      derive(password, salt, COST, KEY_LENGTH),
-      (key) => `scrypt$${COST.N}$${COST.r}$${COST.p}$${salt.toString("base64")}$${key.toString("base64")}`
-    )
-  })
+  withHashingPermit(
+    Effect.suspend(() => {
+      const salt = randomBytes(SALT_LENGTH)
+      return Effect.map(
+        derive(password, salt, COST, KEY_LENGTH),
+        (key) => `scrypt$${COST.N}$${COST.r}$${COST.p}$${salt.toString("base64")}$${key.toString("base64")}`
+      )
+    })
+  )
 
 interface Parsed {
   readonly cost: Cost
@@ -61,7 +77,10 @@ const parse = (stored: string): Parsed | undefined => {
   return keyBytes.length === 0 ? undefined : { cost: { N, r: R, p: P }, salt: Buffer.from(salt, "base64"), key: keyBytes }
 }
 
-/** A stored hash that does not parse is corrupt data, not a wrong password: it dies loudly. */
+/**
+ * A stored hash that does not parse is corrupt data, not a wrong password: it dies loudly. Takes
+ * no permit of its own: sign-in calls it inside `withHashingPermit`.
+ */
 export const verify = (password: string, stored: string): Effect.Effect<boolean> =>
   Effect.suspend(() => {
     const parsed = parse(stored)

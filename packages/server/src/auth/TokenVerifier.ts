@@ -23,6 +23,8 @@ export type InvalidTokenReason =
   | "invalid-authorized-party"
   | "invalid-issuer"
   | "invalid-claims"
+  /** Local mode: a valid token of a session that was signed out, closed, or whose user was disabled. */
+  | "ended"
   /** Clerk's JWKS could not be fetched (secret-key-only mode): the server's problem, not the caller's. */
   | "key-unavailable"
 

@@ -1,7 +1,9 @@
 import { HttpServerRequest } from "@effect/platform"
 import { Context, Effect, Layer, Option, type Redacted } from "effect"
 import { type Access, Admin, type Actor, allows, Forbidden, Moderator, roleFromPublicMeta, SignedIn, Staff, Unauthorized, Unavailable } from "@palma/core"
-import { type InvalidToken, TokenVerifier, type VerifiedClaims } from "../auth/TokenVerifier.js"
+import { AuthConfig } from "../auth/AuthConfig.js"
+import { Sessions } from "../auth/Sessions.js"
+import { InvalidToken, TokenVerifier, type VerifiedClaims } from "../auth/TokenVerifier.js"
 import { makeVerifiedTokenCache } from "../auth/VerifiedTokenCache.js"
 
 const bearerPrefix = /^Bearer\s+/i
@@ -11,7 +13,7 @@ const bearerPrefix = /^Bearer\s+/i
  * cookie. Read from the request itself so every security scheme of the
  * middleware reaches the same verdict (the platform tries them in turn).
  */
-const tokenOf = (request: HttpServerRequest.HttpServerRequest): Option.Option<string> => {
+export const tokenOf = (request: HttpServerRequest.HttpServerRequest): Option.Option<string> => {
   const header = request.headers["authorization"]
   if (header && bearerPrefix.test(header)) {
     const token = header.replace(bearerPrefix, "").trim()
@@ -39,7 +41,12 @@ const authenticate = (access: Access, verify: (token: string) => Effect.Effect<V
         e.reason === "key-unavailable"
           ? new Unavailable({ message: "No se pudo verificar la sesión en este momento. Intente de nuevo en unos minutos." })
           : new Unauthorized({
-              message: e.reason === "expired" ? "Su sesión expiró. Inicie sesión nuevamente." : "Sesión inválida. Inicie sesión nuevamente."
+              message:
+                e.reason === "expired"
+                  ? "Su sesión expiró. Inicie sesión nuevamente."
+                  : e.reason === "ended"
+                    ? "Su sesión terminó. Inicie sesión nuevamente."
+                    : "Sesión inválida. Inicie sesión nuevamente."
             })
       )
     )
@@ -58,15 +65,28 @@ const authenticate = (access: Access, verify: (token: string) => Effect.Effect<V
     } satisfies Actor
   })
 
-/** Verification shared by every access level, with verified tokens cached until they expire. */
+const ended = new InvalidToken({ reason: "ended", message: "Session ended" })
+
+/**
+ * Verification shared by every access level, with verified tokens cached until they expire. In
+ * local mode the token's session must also be live (not signed out, closed or of a disabled user):
+ * a cached answer per session keeps that to a map lookup on most requests.
+ */
 const cachedVerify = Effect.gen(function* () {
   const verifier = yield* TokenVerifier
+  const config = yield* AuthConfig
+  const sessions = yield* Sessions
   const cache = makeVerifiedTokenCache()
-  return (token: string) =>
+  const verified = (token: string) =>
     Effect.suspend(() => {
       const hit = cache.get(token, Date.now())
       return hit ? Effect.succeed(hit) : verifier.verify(token).pipe(Effect.tap((claims) => Effect.sync(() => cache.set(token, claims))))
     })
+  if (config.mode !== "local") return verified
+  return (token: string) =>
+    Effect.flatMap(verified(token), (claims) =>
+      Effect.flatMap(sessions.isLive(claims.sessionId, claims.userId), (live) => (live ? Effect.succeed(claims) : Effect.fail(ended)))
+    )
 })
 
 /** One verifier and cache for every access level of the contract. */

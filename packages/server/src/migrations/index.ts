@@ -13,6 +13,7 @@ import fileFormatFieldId from "./0013_file_format_field_id.js"
 import providers from "./0014_providers.js"
 import people from "./0015_people.js"
 import rowVersion from "./0016_row_version.js"
+import sessionsThrottle from "./0017_sessions_throttle.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -30,5 +31,6 @@ export const migrations = {
   "0013_file_format_field_id": fileFormatFieldId,
   "0014_providers": providers,
   "0015_people": people,
-  "0016_row_version": rowVersion
+  "0016_row_version": rowVersion,
+  "0017_sessions_throttle": sessionsThrottle
 }

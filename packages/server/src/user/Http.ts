@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { PalmaApi } from "@palma/core"
 import { UserRepo } from "./UserRepo.js"
+import { UserService } from "./UserService.js"
 
 /** "Ana María Pérez Soto" → first name "Ana", last name the rest (the original's user objects split it so). */
 const split = (fullName: string) => {
@@ -9,11 +10,22 @@ const split = (fullName: string) => {
   return { first_name: first, last_name: rest.join(" ") }
 }
 
-/** The `user` group of the contract: staff names for histories and chats; unknown ids are left out. */
+/** The seed's `user` group: staff names for histories and chats; unknown ids are left out. */
 export const UserLive = HttpApiBuilder.group(PalmaApi, "user", (handlers) =>
   Effect.map(UserRepo, (users) =>
     handlers.handle("getByIds", ({ payload }) =>
       Effect.map(users.namesOf(payload.ids), (rows) => ({ success: true, data: rows.map((u) => ({ id: u.id, ...split(u.fullName) })) }))
     )
+  )
+)
+
+/** Palma's `users` group, admins managing local accounts: decode, call the service, encode. */
+export const UsersLive = HttpApiBuilder.group(PalmaApi, "users", (handlers) =>
+  Effect.map(UserService, (users) =>
+    handlers
+      .handle("list", ({ urlParams }) => users.list(urlParams))
+      .handle("setRole", ({ path, payload }) => users.setRole(path.id, payload.role))
+      .handle("disable", ({ path }) => users.disable(path.id))
+      .handle("enable", ({ path }) => users.enable(path.id))
   )
 )

@@ -16,14 +16,29 @@ const publishableKey = `pk_test_${Buffer.from("clerk.example.com$").toString("ba
 const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "pem" }).toString()
 
 describe("authConfigFrom", () => {
-  it("defaults to local mode on localhost:3000", () => {
+  it("defaults to local mode on localhost:3000, with short tokens and Clerk-like sessions", () => {
     expect(ok({})).toEqual({
       mode: "local",
       issuer: "http://localhost:3000/local-issuer",
       authorizedParty: "http://localhost:3000",
       authorizedParties: ["http://localhost:3000"],
-      tokenTtlSeconds: 600
+      tokenTtlSeconds: 60,
+      sessions: { absoluteSeconds: 7 * 24 * 3600, idleSeconds: 12 * 3600 },
+      signUp: true,
+      trustProxy: false
     })
+  })
+
+  it("reads session lifetimes, sign-up and the proxy setting, refusing nonsense", () => {
+    expect(ok({ PALMA_SESSION_LIFETIME_SECONDS: "3600", PALMA_SESSION_IDLE_SECONDS: "600", PALMA_SIGN_UP: "0", PALMA_TRUST_PROXY: "1" })).toMatchObject({
+      sessions: { absoluteSeconds: 3600, idleSeconds: 600 },
+      signUp: false,
+      trustProxy: true
+    })
+    expect(error({ PALMA_SESSION_IDLE_SECONDS: "-5" })).toMatch(/PALMA_SESSION_IDLE_SECONDS/)
+    expect(error({ PALMA_SESSION_LIFETIME_SECONDS: "una semana" })).toMatch(/PALMA_SESSION_LIFETIME_SECONDS/)
+    expect(error({ PALMA_SIGN_UP: "no" })).toMatch(/PALMA_SIGN_UP must be 1 or 0/)
+    expect(error({ PALMA_TRUST_PROXY: "yes" })).toMatch(/PALMA_TRUST_PROXY/)
   })
 
   it("derives local defaults from PORT or PALMA_PUBLIC_URL, and takes overrides", () => {
@@ -40,7 +55,10 @@ describe("authConfigFrom", () => {
       issuer: "https://palma.example.cl/auth",
       authorizedParty: "https://palma.example.cl",
       authorizedParties: ["https://palma.example.cl", "http://localhost:5173"],
-      tokenTtlSeconds: 120
+      tokenTtlSeconds: 120,
+      sessions: { absoluteSeconds: 7 * 24 * 3600, idleSeconds: 12 * 3600 },
+      signUp: true,
+      trustProxy: false
     })
     expect(error({ PALMA_LOCAL_TOKEN_TTL_SECONDS: "0" })).toMatch(/PALMA_LOCAL_TOKEN_TTL_SECONDS/)
     expect(error({ CLERK_AUTHORIZED_PARTIES: "not a url" })).toMatch(/CLERK_AUTHORIZED_PARTIES/)

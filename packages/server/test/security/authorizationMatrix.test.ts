@@ -67,6 +67,9 @@ const expectRefusal = (response: RawResponse, status: 401 | 403) => {
   expect(looksSpanish(message), `mensaje no está en español: ${String(message)}`).toBe(true)
 }
 
+/** Endpoints that end the caller's sessions (local mode): the suite signs the caller in again after them. */
+const endsSessions = new Set(["auth.signOut", "auth.closeAllSessions"])
+
 const request = (endpoint: Endpoint, token: string | null): Promise<RawResponse> =>
   send(server.url, endpoint.method, endpoint.url, {
     token,
@@ -153,6 +156,7 @@ describe.each(endpoints)("$label", (endpoint) => {
   it.each(callers)("$name", async (caller) => {
     expect(endpoint.problems, "endpoint sin clasificar").toEqual([])
     const response = await request(endpoint, caller.demo === null ? null : tokens[caller.demo])
+    if (caller.demo !== null && endsSessions.has(endpoint.id)) tokens[caller.demo] = await signIn(server.url, demo[caller.demo])
     const row = observed.get(endpoint.label) ?? new Map<string, number>()
     row.set(caller.name, response.status)
     observed.set(endpoint.label, row)

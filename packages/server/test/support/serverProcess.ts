@@ -64,6 +64,8 @@ export const startServerProcess = async (
       PALMA_DATA_DIR: dataDir,
       PALMA_PUBLIC_URL: `http://localhost:${port}`,
       CLERK_AUTHORIZED_PARTIES: `http://localhost:${port},${url}`,
+      // Suites and the bench sign in once and may run for minutes (unless a test asks for short tokens).
+      PALMA_LOCAL_TOKEN_TTL_SECONDS: process.env.PALMA_LOCAL_TOKEN_TTL_SECONDS ?? "3600",
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.env
     },

@@ -50,7 +50,8 @@ const cloneOf = (template: Template) => {
 export const startServerFrom = async (template: Template, options: { env?: Readonly<Record<string, string>> } = {}): Promise<RunningServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), "palma-test-"))
   const database = cloneOf(template)
-  const env = { PORT: "0", PALMA_DATA_DIR: dataDir, PALMA_PUBLIC_URL: "http://localhost:3000", ...options.env }
+  // Suites sign in once and may run for many minutes on a loaded machine: tokens outlive them unless a test asks for short ones.
+  const env = { PORT: "0", PALMA_DATA_DIR: dataDir, PALMA_PUBLIC_URL: "http://localhost:3000", PALMA_LOCAL_TOKEN_TTL_SECONDS: "3600", ...options.env }
   // Each server's log lines are its own: `output()` reads them, the run's console stays quiet.
   const lines: Array<string> = []
   const scope = Effect.runSync(Scope.make())

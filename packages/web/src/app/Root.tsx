@@ -2,7 +2,7 @@ import type { AuthConfig } from "@palma/core"
 import { lazy, Suspense, useState } from "react"
 import { Outlet, useLoaderData } from "react-router"
 import { PageLoader } from "../components/PageLoader"
-import { AuthModeContext } from "../features/auth/AuthMode"
+import { AuthModeContext, SignUpAllowedContext } from "../features/auth/AuthMode"
 import { AuthProvider } from "../features/auth/AuthProvider"
 import { createLocalAuthAdapter } from "../features/auth/localAuthAdapter"
 import { call } from "../lib/api"
@@ -34,7 +34,9 @@ export const Root = () => {
           </ClerkRoot>
         </Suspense>
       ) : (
-        <LocalRoot />
+        <SignUpAllowedContext value={config.signUp ?? true}>
+          <LocalRoot />
+        </SignUpAllowedContext>
       )}
     </AuthModeContext>
   )

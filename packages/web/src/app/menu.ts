@@ -14,6 +14,8 @@ export interface MenuItem {
   readonly path?: string
   /** Narrower than the section's roles, when set. */
   readonly roles?: ReadonlyArray<Role>
+  /** false: an administration screen Inicio does not offer as a quick link (Usuarios). */
+  readonly quickLink?: boolean
 }
 
 export interface MenuSection {
@@ -44,7 +46,12 @@ export const menu: ReadonlyArray<MenuSection> = [
     label: "Entidades",
     icon: "entities",
     roles: adminOnly,
-    items: [...entityMenu.map(({ label, path }) => ({ label, path: `/${path}` })), soon("Contratantes"), soon("Especialistas"), soon("Alianzas")]
+    items: [
+      ...entityMenu.map(({ label, path, quickLink }) => ({ label, path: `/${path}`, quickLink })),
+      soon("Contratantes"),
+      soon("Especialistas"),
+      soon("Alianzas")
+    ]
   },
   { id: "assistance", label: "Asistencia", icon: "assistance", roles: everyRole, items: [soon("Casos"), soon("Nuevo caso")] },
   { id: "reports", label: "Reportes", icon: "reports", roles: adminOnly, items: [soon("Panel"), soon("Exportar casos")] },
@@ -104,5 +111,7 @@ export interface QuickLink {
 /** What Inicio offers a role: every screen it may open, besides Inicio itself. */
 export const quickLinksFor = (role: Role | null): ReadonlyArray<QuickLink> =>
   menuFor(role).flatMap((section) =>
-    section.items.flatMap((item) => (item.path === undefined ? [] : [{ label: item.label, path: item.path, section: section.label, icon: section.icon }]))
+    section.items.flatMap((item) =>
+      item.path === undefined || item.quickLink === false ? [] : [{ label: item.label, path: item.path, section: section.label, icon: section.icon }]
+    )
   )

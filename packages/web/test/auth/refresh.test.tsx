@@ -23,8 +23,7 @@ describe("token refresh", () => {
   })
 
   it("signs out only after a refresh on the wire is answered, so its new cookie can't bring the session back", async () => {
-    const { user } = renderApp("/sign-in")
-    await signInThroughForm(user, admin)
+    // Gated from the start: a refresh sent while the sign-in was still settling would slip past the gate.
     let release = () => {}
     const gate = new Promise<void>((resolve) => (release = resolve))
     let refreshAnswered = false
@@ -39,6 +38,8 @@ describe("token refresh", () => {
       refreshAnsweredAtSignOut = refreshAnswered
       return forward()
     })
+    const { user } = renderApp("/sign-in")
+    await signInThroughForm(user, admin)
     await expect.poll(refreshes, { timeout: 8_000 }).toBeGreaterThanOrEqual(1)
     await user.click(await screen.findByRole("button", { name: "Menú de usuario" }))
     await user.click(await screen.findByRole("menuitem", { name: "Cerrar sesión" }))

@@ -5,7 +5,7 @@ import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
 import { signInThroughForm } from "./signInThroughForm"
 
-// The default token lifetime (10 minutes): no refresh happens during the test, so only the
+// The test servers' token lifetime (an hour): no refresh happens during the test, so only the
 // other tab's news can sign this one out. Refreshing is in refresh.test.tsx, on short tokens.
 const server = useRealServer()
 afterEach(() => server.signOut())

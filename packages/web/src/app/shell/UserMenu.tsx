@@ -6,6 +6,8 @@ import { notify } from "../../lib/notify"
 import { displayName } from "../../lib/auth/displayName"
 import { useAuth } from "../../lib/auth/useAuth"
 import { useSession } from "../../lib/auth/useSession"
+import { useAuthMode } from "../../features/auth/AuthMode"
+import { SessionsModal } from "../../features/auth/SessionsModal"
 import { initialsOf } from "./initials"
 import { ProfileModal } from "./ProfileModal"
 
@@ -15,11 +17,13 @@ interface UserMenuProps {
   readonly variant: "onBar" | "onSurface"
 }
 
-/** The user button: "Mi perfil" and "Cerrar sesión". */
+/** The user button: "Mi perfil", "Sesiones" (local mode) and "Cerrar sesión". */
 export const UserMenu = ({ position, variant }: UserMenuProps) => {
   const session = useSession()
   const { error, busy, signOut } = useAuth()
   const [profileOpened, profile] = useDisclosure(false)
+  const [sessionsOpened, sessions] = useDisclosure(false)
+  const local = useAuthMode() === "local"
   // The machine keeps its last error: report it only for a sign-out asked for here.
   const signOutAsked = useRef(false)
   useEffect(() => {
@@ -47,6 +51,7 @@ export const UserMenu = ({ position, variant }: UserMenuProps) => {
             {session.user.email !== null && session.user.email !== displayName(session.user) && <Text size="xs">{session.user.email}</Text>}
           </Menu.Label>
           <Menu.Item onClick={profile.open}>Mi perfil</Menu.Item>
+          {local && <Menu.Item onClick={sessions.open}>Sesiones</Menu.Item>}
           <Menu.Item
             color="red"
             disabled={busy}
@@ -60,6 +65,7 @@ export const UserMenu = ({ position, variant }: UserMenuProps) => {
         </Menu.Dropdown>
       </Menu>
       <ProfileModal session={session} opened={profileOpened} onClose={profile.close} />
+      {local && <SessionsModal opened={sessionsOpened} onClose={sessions.close} />}
     </>
   )
 }

@@ -7,3 +7,8 @@ export type AuthMode = AuthConfig["mode"]
 export const AuthModeContext = createContext<AuthMode>("local")
 
 export const useAuthMode = (): AuthMode => useContext(AuthModeContext)
+
+/** Whether this server lets people create their own account (local mode, PALMA_SIGN_UP). */
+export const SignUpAllowedContext = createContext(true)
+
+export const useSignUpAllowed = (): boolean => useContext(SignUpAllowedContext)

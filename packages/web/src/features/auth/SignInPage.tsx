@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from "react"
 import { Link, useLocation } from "react-router"
 import { PageLoader } from "../../components/PageLoader"
 import { AuthCard } from "./AuthCard"
-import { useAuthMode } from "./AuthMode"
+import { useAuthMode, useSignUpAllowed } from "./AuthMode"
 import { useAuth } from "../../lib/auth/useAuth"
 
 // The contract's own schema, so the form says exactly what the server would.
@@ -27,6 +27,7 @@ export const SignInPage = () =>
 const LocalSignInPage = () => {
   const { error, busy, signIn } = useAuth()
   const location = useLocation()
+  const signUpAllowed = useSignUpAllowed()
   // The machine keeps its last error; show it only for an attempt made on this page.
   const [submitted, setSubmitted] = useState(false)
   const form = useForm<Credentials>({ mode: "uncontrolled", initialValues: { email: "", password: "" }, validate })
@@ -49,12 +50,18 @@ const LocalSignInPage = () => {
           </Button>
         </Stack>
       </form>
-      <Text size="sm">
-        ¿No tiene cuenta?{" "}
-        <Anchor component={Link} to="/sign-up" state={location.state}>
-          Crear cuenta
-        </Anchor>
-      </Text>
+      {signUpAllowed ? (
+        <Text size="sm">
+          ¿No tiene cuenta?{" "}
+          <Anchor component={Link} to="/sign-up" state={location.state}>
+            Crear cuenta
+          </Anchor>
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          ¿No tiene cuenta? Pida a un administrador de Palma que le cree una.
+        </Text>
+      )}
     </AuthCard>
   )
 }

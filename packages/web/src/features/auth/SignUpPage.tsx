@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from "react"
 import { Link, useLocation } from "react-router"
 import { PageLoader } from "../../components/PageLoader"
 import { AuthCard } from "./AuthCard"
-import { useAuthMode } from "./AuthMode"
+import { useAuthMode, useSignUpAllowed } from "./AuthMode"
 import { useAuth } from "../../lib/auth/useAuth"
 
 // The contract's own schema, so the form says exactly what the server would.
@@ -24,9 +24,30 @@ export const SignUpPage = () =>
     <LocalSignUpPage />
   )
 
-const LocalSignUpPage = () => {
-  const { error, busy, signUp } = useAuth()
+/** With sign-up off (PALMA_SIGN_UP=0) an address typed by hand says so instead of a form the server refuses. */
+const LocalSignUpPage = () => (useSignUpAllowed() ? <SignUpForm /> : <SignUpClosed />)
+
+const SignInLink = () => {
   const location = useLocation()
+  return (
+    <Text size="sm">
+      ¿Ya tiene cuenta?{" "}
+      <Anchor component={Link} to="/sign-in" state={location.state}>
+        Ingresar
+      </Anchor>
+    </Text>
+  )
+}
+
+const SignUpClosed = () => (
+  <AuthCard title="Crear cuenta">
+    <Alert color="blue">La creación de cuentas está desactivada. Pida a un administrador de Palma que le cree una cuenta.</Alert>
+    <SignInLink />
+  </AuthCard>
+)
+
+const SignUpForm = () => {
+  const { error, busy, signUp } = useAuth()
   // The machine keeps its last error; show it only for an attempt made on this page.
   const [submitted, setSubmitted] = useState(false)
   const form = useForm<SignUpDetails>({ mode: "uncontrolled", initialValues: { fullName: "", email: "", password: "" }, validate })
@@ -56,12 +77,7 @@ const LocalSignUpPage = () => {
           </Button>
         </Stack>
       </form>
-      <Text size="sm">
-        ¿Ya tiene cuenta?{" "}
-        <Anchor component={Link} to="/sign-in" state={location.state}>
-          Ingresar
-        </Anchor>
-      </Text>
+      <SignInLink />
     </AuthCard>
   )
 }

@@ -1,0 +1,65 @@
+import type { UserSession } from "../domain/userSession.js"
+import { assign, emit, fromPromise, setup } from "xstate"
+import { messageOf } from "./failure.js"
+
+export interface SessionsContext {
+  readonly sessions: ReadonlyArray<UserSession> | null
+  readonly failure: string | null
+}
+
+export type SessionsEvent = { type: "CLOSE"; id: string } | { type: "CLOSE_ALL" } | { type: "RETRY" }
+
+export type SessionsEmitted = { type: "allClosed" } | { type: "rejected"; message: string }
+
+/** "Sesiones" (local mode): the caller's open sessions; close one, or all of them (which signs this one out too). */
+export const sessionsMachine = setup({
+  types: { context: {} as SessionsContext, events: {} as SessionsEvent, emitted: {} as SessionsEmitted },
+  actors: {
+    list: fromPromise<ReadonlyArray<UserSession>>(async () => {
+      throw new Error("list no configurado")
+    }),
+    close: fromPromise<void, string>(async () => {
+      throw new Error("close no configurado")
+    }),
+    closeAll: fromPromise<void>(async () => {
+      throw new Error("closeAll no configurado")
+    })
+  }
+}).createMachine({
+  id: "sessions",
+  context: { sessions: null, failure: null },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        src: "list",
+        onDone: { target: "ready", actions: assign({ sessions: ({ event }) => event.output, failure: null }) },
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => messageOf(event.error, "No se pudieron cargar sus sesiones") }) }
+      }
+    },
+    ready: { on: { CLOSE: "closing", CLOSE_ALL: "closingAll" } },
+    closing: {
+      invoke: {
+        src: "close",
+        input: ({ event }) => (event.type === "CLOSE" ? event.id : ""),
+        onDone: "loading",
+        onError: {
+          target: "ready",
+          actions: emit(({ event }) => ({ type: "rejected" as const, message: messageOf(event.error, "No se pudo cerrar la sesión") }))
+        }
+      }
+    },
+    closingAll: {
+      invoke: {
+        src: "closeAll",
+        onDone: { target: "done", actions: emit({ type: "allClosed" as const }) },
+        onError: {
+          target: "ready",
+          actions: emit(({ event }) => ({ type: "rejected" as const, message: messageOf(event.error, "No se pudieron cerrar sus sesiones") }))
+        }
+      }
+    },
+    failed: { on: { RETRY: "loading" } },
+    done: { type: "final" }
+  }
+})

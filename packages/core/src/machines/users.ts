@@ -1,0 +1,90 @@
+import type { ManagedUser } from "../domain/managedUser.js"
+import type { Page } from "../domain/page.js"
+import type { Role } from "../domain/role.js"
+import { assign, emit, fromPromise, setup } from "xstate"
+import { messageOf } from "./failure.js"
+
+/** What the list shows: the search box's text and the page, as the URL keeps them. */
+export interface UsersQuery {
+  readonly search: string
+  readonly page: number
+}
+
+/** A change an admin asks for on one user. */
+export type UserChange =
+  { readonly kind: "role"; readonly id: string; readonly role: Role | null } | { readonly kind: "disable" | "enable"; readonly id: string }
+
+export interface UsersContext {
+  readonly query: UsersQuery
+  readonly page: Page<ManagedUser> | null
+  /** Why the list could not be loaded. */
+  readonly failure: string | null
+  /** The change being sent. */
+  readonly pending: UserChange | null
+}
+
+export type UsersEvent = { type: "QUERY"; query: UsersQuery } | { type: "CHANGE"; change: UserChange } | { type: "RETRY" }
+
+export type UsersEmitted = { type: "changed"; change: UserChange | null; user: ManagedUser } | { type: "rejected"; message: string }
+
+/**
+ * Usuarios (admins, local mode): the list the server pages and searches, and the changes an admin
+ * makes to one user (role, disable, enable), each followed by a reload of the page shown.
+ */
+export const usersMachine = setup({
+  types: {
+    context: {} as UsersContext,
+    events: {} as UsersEvent,
+    emitted: {} as UsersEmitted,
+    input: {} as { readonly query: UsersQuery }
+  },
+  actors: {
+    list: fromPromise<Page<ManagedUser>, UsersQuery>(async () => {
+      throw new Error("list no configurado")
+    }),
+    change: fromPromise<ManagedUser, UserChange>(async () => {
+      throw new Error("change no configurado")
+    })
+  }
+}).createMachine({
+  id: "users",
+  context: ({ input }) => ({ query: input.query, page: null, failure: null, pending: null }),
+  initial: "loading",
+  on: {
+    QUERY: { target: ".loading", actions: assign({ query: ({ event }) => event.query }) }
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: "list",
+        input: ({ context }) => context.query,
+        onDone: { target: "ready", actions: assign({ page: ({ event }) => event.output, failure: null }) },
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => messageOf(event.error, "No se pudo cargar la lista de usuarios") }) }
+      }
+    },
+    ready: {
+      on: { CHANGE: { target: "changing", actions: assign({ pending: ({ event }) => event.change }) } }
+    },
+    changing: {
+      invoke: {
+        src: "change",
+        input: ({ context }) => {
+          if (context.pending === null) throw new Error("Sin cambio pendiente")
+          return context.pending
+        },
+        onDone: {
+          target: "loading",
+          actions: [emit(({ context, event }) => ({ type: "changed" as const, change: context.pending, user: event.output })), assign({ pending: null })]
+        },
+        onError: {
+          target: "ready",
+          actions: [
+            emit(({ event }) => ({ type: "rejected" as const, message: messageOf(event.error, "No se pudo guardar el cambio") })),
+            assign({ pending: null })
+          ]
+        }
+      }
+    },
+    failed: { on: { RETRY: "loading" } }
+  }
+})

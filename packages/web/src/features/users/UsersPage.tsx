@@ -1,0 +1,213 @@
+import { Badge, Box, Button, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core"
+import { useDebouncedCallback } from "@mantine/hooks"
+import { type Call, type ManagedUser, Role, roleLabel, type UsersQuery, usersMachine } from "@palma/core"
+import { Schema } from "effect"
+import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect, useState } from "react"
+import { useSearchParams } from "react-router"
+import { RetryAlert } from "../../components/RetryAlert"
+import { ConfirmDelete } from "../../kit"
+import { call as apiCall } from "../../lib/api"
+import { notify } from "../../lib/notify"
+import { usersActors, USERS_PAGE_SIZE } from "./usersActors"
+
+const NO_ROLE = "none"
+const roleOptions = [...(Object.keys(roleLabel) as Role[]).map((role) => ({ value: role, label: roleLabel[role] })), { value: NO_ROLE, label: "Sin rol" }]
+
+const roleOf = (value: string): Role | null => (Schema.is(Role)(value) ? value : null)
+const pageControls = { first: "Primera página", previous: "Página anterior", next: "Página siguiente", last: "Última página" } as const
+
+const queryOf = (params: URLSearchParams): UsersQuery => {
+  const page = Number(params.get("page"))
+  return { search: params.get("q") ?? "", page: Number.isInteger(page) && page > 0 ? page : 1 }
+}
+
+const doneMessage = { role: "Rol actualizado", disable: "Usuario desactivado: sus sesiones se cerraron", enable: "Usuario activado" } as const
+
+/**
+ * Usuarios (admins, local mode): search by name or email, change a role, disable or enable an
+ * account. A role change reaches the person's next token (within a minute); disabling ends their
+ * sessions at once.
+ */
+export const UsersPage = ({ call = apiCall }: { readonly call?: Call }) => <UsersScreen call={call} />
+
+const UsersScreen = ({ call }: { readonly call: Call }) => {
+  const [params, setParams] = useSearchParams()
+  const query = queryOf(params)
+  const [machine] = useState(() => usersMachine.provide({ actors: usersActors(call) }))
+  const actor = useActorRef(machine, { input: { query } })
+  const status = useSelector(actor, (s) => s.value as string)
+  const { page, failure, pending } = useSelector(actor, (s) => s.context)
+  const [search, setSearch] = useState(query.search)
+  const [confirming, setConfirming] = useState<ManagedUser | null>(null)
+
+  // The URL is the list's state: back and forward, and a shared link, show the same list.
+  useEffect(() => {
+    actor.send({ type: "QUERY", query: { search: query.search, page: query.page } })
+  }, [actor, query.search, query.page])
+
+  useEffect(() => {
+    const changed = actor.on("changed", ({ change }) => {
+      notify.success(change === null ? "Cambio guardado" : doneMessage[change.kind])
+      setConfirming(null)
+    })
+    const rejected = actor.on("rejected", ({ message }) => {
+      notify.error(message)
+      setConfirming(null)
+    })
+    return () => {
+      changed.unsubscribe()
+      rejected.unsubscribe()
+    }
+  }, [actor])
+
+  const go = (next: Partial<UsersQuery>) => {
+    const merged = { ...query, ...next }
+    const nextParams = new URLSearchParams()
+    if (merged.search !== "") nextParams.set("q", merged.search)
+    if (merged.page > 1) nextParams.set("page", String(merged.page))
+    setParams(nextParams)
+  }
+  const searchLater = useDebouncedCallback((text: string) => go({ search: text, page: 1 }), 300)
+
+  const loading = status === "loading" || status === "changing"
+  const items = page?.items ?? []
+  const pages = page === null ? 1 : Math.max(1, Math.ceil(page.total / page.pageSize))
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Usuarios
+      </Title>
+      <Paper withBorder radius="md">
+        <Box p="sm">
+          <TextInput
+            type="search"
+            aria-label="Buscar"
+            placeholder="Buscar por nombre o correo…"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value)
+              searchLater(e.currentTarget.value)
+            }}
+          />
+        </Box>
+        {status === "failed" ? (
+          <Box p="sm">
+            <RetryAlert title="No se pudo cargar la lista" message={failure} onRetry={() => actor.send({ type: "RETRY" })} />
+          </Box>
+        ) : page === null ? (
+          <Text p="md" role="status">
+            Cargando usuarios…
+          </Text>
+        ) : items.length === 0 ? (
+          <Stack p="xl" align="center" gap="xs">
+            <Text fw={600}>No hay usuarios</Text>
+            <Text size="sm" c="dimmed">
+              Ningún usuario coincide con la búsqueda.
+            </Text>
+            <Button
+              variant="default"
+              onClick={() => {
+                setSearch("")
+                go({ search: "", page: 1 })
+              }}
+            >
+              Limpiar búsqueda
+            </Button>
+          </Stack>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={640}>
+              <Table aria-label="Usuarios" aria-busy={loading} verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Nombre</Table.Th>
+                    <Table.Th>Correo electrónico</Table.Th>
+                    <Table.Th>Rol</Table.Th>
+                    <Table.Th>Estado</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Acciones</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((user) => (
+                    <Table.Tr key={user.id}>
+                      <Table.Td>{user.fullName}</Table.Td>
+                      <Table.Td>{user.email}</Table.Td>
+                      <Table.Td>
+                        <NativeSelect
+                          size="xs"
+                          aria-label={`Rol de ${user.fullName}`}
+                          data={roleOptions}
+                          value={user.role ?? NO_ROLE}
+                          disabled={loading}
+                          onChange={(e) => {
+                            actor.send({ type: "CHANGE", change: { kind: "role", id: user.id, role: roleOf(e.currentTarget.value) } })
+                          }}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={user.disabled ? "gray" : "teal"} variant="light">
+                          {user.disabled ? "Desactivado" : "Activo"}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group justify="flex-end">
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color={user.disabled ? "teal" : "red"}
+                            disabled={loading}
+                            aria-label={`${user.disabled ? "Activar" : "Desactivar"} a ${user.fullName}`}
+                            onClick={() => setConfirming(user)}
+                          >
+                            {user.disabled ? "Activar" : "Desactivar"}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between" p="sm" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
+              <Text size="sm" c="dimmed" role="status">
+                {loading ? "Cargando…" : `${(query.page - 1) * USERS_PAGE_SIZE + 1}–${(query.page - 1) * USERS_PAGE_SIZE + items.length} de ${page.total}`}
+              </Text>
+              <Pagination
+                size="sm"
+                total={pages}
+                value={Math.min(query.page, pages)}
+                onChange={(next) => go({ page: next })}
+                hideWithOnePage
+                getControlProps={(control) => ({ "aria-label": pageControls[control] })}
+                getItemProps={(n) => ({ "aria-label": `Página ${n}`, "aria-current": n === query.page ? "page" : undefined })}
+              />
+            </Group>
+          </>
+        )}
+      </Paper>
+      {confirming !== null && (
+        <ConfirmDelete
+          opened
+          name={confirming.fullName}
+          title={confirming.disabled ? `¿Activar a ${confirming.fullName}?` : `¿Desactivar a ${confirming.fullName}?`}
+          confirmLabel={confirming.disabled ? "Activar" : "Desactivar"}
+          failureTitle="No se pudo guardar el cambio"
+          warning={
+            confirming.disabled
+              ? "Podrá volver a iniciar sesión con su contraseña."
+              : "No podrá iniciar sesión y sus sesiones abiertas se cerrarán de inmediato. Podrá activarlo de nuevo."
+          }
+          canConfirm={pending === null}
+          deleting={pending !== null}
+          error={null}
+          onConfirm={() => actor.send({ type: "CHANGE", change: { kind: confirming.disabled ? "enable" : "disable", id: confirming.id } })}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </Stack>
+  )
+}
