@@ -139,7 +139,10 @@ describe("the seed's calls, verbatim", () => {
       "POST /uploadLogo",
       "GET /logo/:",
       "GET /template/:",
-      "GET /getContractData/:"
+      "GET /getContractData/:",
+      // Deleted records, listed and restored by an admin (DESIGN §4).
+      "GET /deleted",
+      "POST /restore/:"
     ])
     const seedKeys = new Set(rows.map((r) => r.key))
     const extra = Object.entries(PalmaApi.groups)

@@ -14,6 +14,9 @@ beforeAll(async () => {
   const ids = async (path: string) => (await server.api<ReadonlyArray<{ id: string }>>("GET", path)).map((row) => row.id)
   await Promise.all((await ids("/api/product/getAll")).map((id) => server.api("DELETE", `/api/product/delete/${id}`)))
   await Promise.all((await ids("/api/assistance/getAll")).map((id) => server.api("DELETE", `/api/assistance/deleteById/${id}`)))
+  // Specialists and partners do specialties.
+  await Promise.all((await ids("/api/specialist/getAll")).map((id) => server.api("DELETE", `/api/specialist/deleteById/${id}`)))
+  await Promise.all((await ids("/api/partner/getAll")).map((id) => server.api("DELETE", `/api/partner/deletePartner/${id}`)))
   for (const master of ["value", "document", "specialty", "family"] as const) {
     await Promise.all((await listOf(server, master)).map((row) => server.api("DELETE", `/api/${master}/delete/${row.id}`)))
   }
