@@ -25,10 +25,15 @@ export const scrub = (text: string): string =>
     .map((part, index) => (index % 2 === 1 ? part : scrubPart(part)))
     .join("")
 
+/** Routes whose next path segment is a person's name (`/specialist/getByName/:name`): never logged. */
+const nameLookups = new Set(["getByName"])
+
 /** A request path as logs show it: each segment scrubbed (ids kept), never the query, at most `max` characters. */
 export const loggablePath = (url: string, max = 200): string => {
   const path = url.split(/[?#]/, 1)[0] ?? ""
-  const segments = path.split("/").map((segment) => {
+  const parts = path.split("/")
+  const segments = parts.map((segment, index) => {
+    if (index > 0 && nameLookups.has(parts[index - 1]!)) return ":oculto"
     let decoded = segment
     try {
       decoded = decodeURIComponent(segment)

@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { Rut } from "@palma/core"
 import { once } from "./once.js"
+import { chileanSurnames } from "./chileanSurnames.js"
 
 const firstNames = [
   "Juan",
@@ -29,44 +30,8 @@ const firstNames = [
   "Diego",
   "Andrea"
 ]
-const surnames = [
-  "González",
-  "Muñoz",
-  "Rojas",
-  "Díaz",
-  "Pérez",
-  "Soto",
-  "Contreras",
-  "Silva",
-  "Martínez",
-  "Sepúlveda",
-  "Morales",
-  "Rodríguez",
-  "López",
-  "Fuentes",
-  "Hernández",
-  "Torres",
-  "Araya",
-  "Flores",
-  "Espinoza",
-  "Valenzuela",
-  "Castillo",
-  "Tapia",
-  "Reyes",
-  "Gutiérrez",
-  "Castro",
-  "Pizarro",
-  "Álvarez",
-  "Vásquez",
-  "Sánchez",
-  "Fernández",
-  "Ramírez",
-  "Carrasco",
-  "Gómez",
-  "Cortés",
-  "Herrera",
-  "Núñez"
-]
+// The first 36 only: the demo providers keep the names they were first seeded with.
+const surnames = chileanSurnames.slice(0, 36)
 const streets = ["Av. Los Leones", "Calle Maipú", "Av. Pedro de Valdivia", "Pasaje Los Aromos", "Calle O'Higgins", "Av. Colón", "Calle Freire", "Av. Alemania"]
 
 /** The comunas specialists live in (CUT codes of Chile's larger cities); each serves comunas of its own province. */

@@ -44,6 +44,9 @@ describe("loggablePath", () => {
     expect(loggablePath("/api/retail/getByRut/12.345.678-5")).toBe("/api/retail/getByRut/:oculto")
     expect(loggablePath("/api/retail/getByRut/12345678-5?x=ana@palma.cl")).toBe("/api/retail/getByRut/:oculto")
     expect(loggablePath("/api/nope/ana%40palma.cl")).toBe("/api/nope/:oculto")
+    // A person's name looked up by name is personal data too.
+    expect(loggablePath("/api/specialist/getByName/Rosa%20N%C3%BA%C3%B1ez")).toBe("/api/specialist/getByName/:oculto")
+    expect(loggablePath("/api/partner/getByName/Gasfiter%C3%ADa")).toBe("/api/partner/getByName/:oculto")
     expect(loggablePath(`/api/family/get/${id}`)).toBe(`/api/family/get/${id}`)
     const long = loggablePath("/ab".repeat(5_000))
     expect(long.length).toBeLessThanOrEqual(201)
