@@ -5,7 +5,6 @@ import {
   EmptyState,
   Group,
   NativeSelect,
-  Pagination,
   Paper,
   Select,
   Skeleton,
@@ -17,6 +16,7 @@ import {
 } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
 import { useEffect, useRef, useState } from "react"
+import { PageFooter } from "./PageFooter"
 import { EditIcon, EmptyIcon, PlusIcon, SearchIcon, SortIcon, TrashIcon } from "./icons"
 import type { Picker } from "./options"
 import { isFiltered, type ListQuery, pageSizes } from "./query"
@@ -41,12 +41,10 @@ export interface ResourceListProps<A extends { readonly id: string }, I> {
 
 const SEARCH_DELAY_MS = 300
 const skeletonRows = 5
-const nf = new Intl.NumberFormat("es-CL")
 
 /** A server-side list: search, filters, sortable headers and pagination, all kept in the URL. */
 export const ResourceList = <A extends { readonly id: string }, I>(props: ResourceListProps<A, I>) => {
   const { config, query, onQuery, failure, loading, items, total } = props
-  const pages = Math.max(1, Math.ceil(total / query.pageSize))
 
   return (
     <Paper withBorder radius="md">
@@ -131,49 +129,25 @@ export const ResourceList = <A extends { readonly id: string }, I>(props: Resour
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" p="sm" gap="sm" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
-            <Group gap="md">
-              <Text size="sm" c="dimmed" role="status">
-                {loading
-                  ? "Cargando…"
-                  : `${nf.format((query.page - 1) * query.pageSize + 1)}–${nf.format((query.page - 1) * query.pageSize + items.length)} de ${nf.format(total)}`}
+          <PageFooter loading={loading} page={query.page} pageSize={query.pageSize} shown={items.length} total={total} onPage={(page) => onQuery({ page })}>
+            <Group gap="xs">
+              <Text size="sm" component="label" htmlFor={`${config.name}-page-size`}>
+                Filas por página
               </Text>
-              <Group gap="xs">
-                <Text size="sm" component="label" htmlFor={`${config.name}-page-size`}>
-                  Filas por página
-                </Text>
-                <NativeSelect
-                  id={`${config.name}-page-size`}
-                  size="xs"
-                  data={pageSizes.map(String)}
-                  value={String(query.pageSize)}
-                  onChange={(e) => onQuery({ pageSize: Number(e.currentTarget.value), page: 1 })}
-                />
-              </Group>
+              <NativeSelect
+                id={`${config.name}-page-size`}
+                size="xs"
+                data={pageSizes.map(String)}
+                value={String(query.pageSize)}
+                onChange={(e) => onQuery({ pageSize: Number(e.currentTarget.value), page: 1 })}
+              />
             </Group>
-            <Pagination
-              size="sm"
-              total={pages}
-              value={Math.min(query.page, pages)}
-              onChange={(page) => onQuery({ page })}
-              hideWithOnePage
-              withEdges
-              getControlProps={(control) => ({ "aria-label": controlNames[control] })}
-              getItemProps={(page) => ({ "aria-label": `Página ${page}`, "aria-current": page === query.page ? "page" : undefined })}
-            />
-          </Group>
+          </PageFooter>
         </>
       )}
     </Paper>
   )
 }
-
-const controlNames = {
-  first: "Primera página",
-  previous: "Página anterior",
-  next: "Página siguiente",
-  last: "Última página"
-} as const
 
 const Toolbar = <A extends { readonly id: string }, I>({ config, query, onQuery }: ResourceListProps<A, I>) => {
   // The box shows what is typed at once; the URL (and the request) follow after a pause.

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core"
+import { Badge, Box, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
 import { type Call, type ManagedUser, Role, roleLabel, type UsersQuery, usersMachine } from "@palma/core"
 import { Schema } from "effect"
@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { useSearchParams } from "react-router"
 import { RetryAlert } from "../../components/RetryAlert"
-import { ConfirmDelete } from "../../kit"
+import { ConfirmDelete, PageFooter } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { notify } from "../../lib/notify"
 import { usersActors, USERS_PAGE_SIZE } from "./usersActors"
@@ -15,7 +15,6 @@ const NO_ROLE = "none"
 const roleOptions = [...(Object.keys(roleLabel) as Role[]).map((role) => ({ value: role, label: roleLabel[role] })), { value: NO_ROLE, label: "Sin rol" }]
 
 const roleOf = (value: string): Role | null => (Schema.is(Role)(value) ? value : null)
-const pageControls = { first: "Primera página", previous: "Página anterior", next: "Página siguiente", last: "Última página" } as const
 
 const queryOf = (params: URLSearchParams): UsersQuery => {
   const page = Number(params.get("page"))
@@ -72,7 +71,6 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
 
   const loading = status === "loading" || status === "changing"
   const items = page?.items ?? []
-  const pages = page === null ? 1 : Math.max(1, Math.ceil(page.total / page.pageSize))
 
   return (
     <Stack>
@@ -172,20 +170,14 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between" p="sm" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
-              <Text size="sm" c="dimmed" role="status">
-                {loading ? "Cargando…" : `${(query.page - 1) * USERS_PAGE_SIZE + 1}–${(query.page - 1) * USERS_PAGE_SIZE + items.length} de ${page.total}`}
-              </Text>
-              <Pagination
-                size="sm"
-                total={pages}
-                value={Math.min(query.page, pages)}
-                onChange={(next) => go({ page: next })}
-                hideWithOnePage
-                getControlProps={(control) => ({ "aria-label": pageControls[control] })}
-                getItemProps={(n) => ({ "aria-label": `Página ${n}`, "aria-current": n === query.page ? "page" : undefined })}
-              />
-            </Group>
+            <PageFooter
+              loading={loading}
+              page={query.page}
+              pageSize={USERS_PAGE_SIZE}
+              shown={items.length}
+              total={page.total}
+              onPage={(next) => go({ page: next })}
+            />
           </>
         )}
       </Paper>
