@@ -13,7 +13,8 @@ const startAuth = (call: Call, bearer: Bearer) => {
     actors: {
       loadSession: fromPromise<Session | null>(() => (bearer.token === undefined ? Promise.resolve(null) : call((client) => client.auth.me()))),
       signIn: fromPromise<void, Credentials>(async ({ input }) => {
-        issued = await call((client) => client.auth.signIn({ payload: input }))
+        // The CLI has no cookie jar: it keeps the session's refresh credential itself.
+        issued = await call((client) => client.auth.signIn({ payload: { ...input, returnRefreshToken: true } }))
         bearer.token = issued.token
       })
     }

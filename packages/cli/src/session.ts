@@ -41,10 +41,15 @@ const signedInCall = (apiUrl: string, token: string): SignedInCall => {
   return { apiUrl, bearer, call: connect(apiUrl, bearer) }
 }
 
-/** Local tokens are short-lived: swap one near (or past) expiry for a fresh one and store it. */
+/**
+ * Local tokens are short-lived: swap one near (or past) expiry for a fresh one and store it. The
+ * session's refresh credential does the asking, so a token that expired hours ago is no obstacle
+ * while the session lives; without one (a login older than it) the session is over.
+ */
 const refreshed = async (stored: StoredCredentials, apiUrl: string, path: string): Promise<StoredCredentials> => {
   if (stored.mode !== "local" || stored.expiresAt === null || stored.expiresAt - Date.now() > refreshMarginMs) return stored
-  const issued = await connect(apiUrl, { token: stored.token })((client) => client.auth.refresh()).catch((error: unknown) => {
+  if (stored.refreshToken === undefined) throw deniedError(`La sesión expiró. ${signInHint}`)
+  const issued = await connect(apiUrl, { token: stored.refreshToken })((client) => client.auth.refresh()).catch((error: unknown) => {
     if (error instanceof ApiFailure && (error.status === 401 || error.status === 403)) throw deniedError(`La sesión expiró. ${signInHint}`)
     throw error
   })

@@ -57,6 +57,19 @@ describe("palma against a real server", () => {
     expect(login.stdout + login.stderr).not.toContain(stored.token)
   })
 
+  it("refreshes from the session after the token expired long ago, and logout ends that session", async () => {
+    const env = await loggedIn("admin@palma.cl")
+    const path = join(env.PALMA_CONFIG_DIR, "credentials.json")
+    const stored = JSON.parse(await readFile(path, "utf8")) as { refreshToken: string }
+    expect(stored.refreshToken).toMatch(/^prt_/)
+    // An access token that expired an hour ago (and is not even a token): only the session's credential can help.
+    await writeFile(path, JSON.stringify({ ...stored, token: "caducado", expiresAt: Date.now() - 3_600_000 }), { mode: 0o600 })
+    expect((await palma(["whoami"], env)).code).toBe(0)
+    expect((await palma(["logout"], env)).code).toBe(0)
+    const refresh = await fetch(`${server.url}/api/auth/local/refresh`, { method: "POST", headers: { authorization: `Bearer ${stored.refreshToken}` } })
+    expect(refresh.status).toBe(401)
+  })
+
   it("refreshes a stored token that is about to expire, keeping the file private", async () => {
     const env = await loggedIn("admin@palma.cl")
     const path = join(env.PALMA_CONFIG_DIR, "credentials.json")

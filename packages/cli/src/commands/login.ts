@@ -49,7 +49,8 @@ const login = async (io: Io, options: LoginOptions, globals: GlobalOptions) => {
       throw error instanceof ApiFailure && error.status === 401 ? deniedError(error.message) : error
     })
     session = signedIn.session
-    stored = { apiUrl, token: signedIn.issued.token, expiresAt: signedIn.issued.expiresAt, mode }
+    const { token, expiresAt, refreshToken } = signedIn.issued
+    stored = { apiUrl, token, expiresAt, mode, ...(refreshToken === undefined ? {} : { refreshToken }) }
   }
   await writeCredentials(stored, path)
   io.stdout.write(`Sesión iniciada en ${apiUrl} como ${describeUser(session)}.\n`)

@@ -12,7 +12,9 @@ const logout = async (io: Io) => {
   const path = credentialsPath(io.configDir)
   const stored = await readCredentials(path).catch(() => undefined)
   if (stored?.mode === "local") {
-    await connect(stored.apiUrl, { token: stored.token })((client) => client.auth.signOut().pipe(Effect.timeout("5 seconds"))).catch(() => undefined)
+    // The refresh credential ends the session even when the access token has long expired.
+    const token = stored.refreshToken ?? stored.token
+    await connect(stored.apiUrl, { token })((client) => client.auth.signOut().pipe(Effect.timeout("5 seconds"))).catch(() => undefined)
   }
   const removed = await deleteCredentials(path)
   io.stdout.write(removed ? "Sesión cerrada.\n" : "No había una sesión guardada.\n")

@@ -10,7 +10,9 @@ export const StoredCredentials = Schema.Struct({
   token: Schema.String,
   /** Epoch milliseconds; null when the token's expiry is unknown. */
   expiresAt: Schema.NullOr(Schema.Number),
-  mode: Schema.Literal("local", "clerk")
+  mode: Schema.Literal("local", "clerk"),
+  /** The session's refresh credential (local sign-in): refreshes even after the token expired, ends the session on logout. */
+  refreshToken: Schema.optional(Schema.String)
 })
 export type StoredCredentials = typeof StoredCredentials.Type
 

@@ -31,8 +31,9 @@ export const AuthApi = HttpApiGroup.make("auth")
       .addError(TooManyRequests)
   )
   .add(HttpApiEndpoint.post("signOut", "/local/sign-out").addSuccess(Schema.Void))
-  // Only from a live session: one signed out, closed, past its lifetime or of a disabled user is 401.
-  .add(HttpApiEndpoint.post("refresh", "/local/refresh").addSuccess(IssuedToken).addError(Unauthorized).addError(BadRequest).middleware(SignedIn))
+  // From the session's refresh credential (cookie or `prt_` bearer), not the access token, so an
+  // expired token refreshes; a session signed out, closed, past its lifetime or of a disabled user is 401.
+  .add(HttpApiEndpoint.post("refresh", "/local/refresh").addSuccess(IssuedToken).addError(Unauthorized).addError(BadRequest))
   .add(HttpApiEndpoint.get("sessions", "/sessions").addSuccess(Schema.Array(UserSession)).addError(BadRequest).middleware(SignedIn))
   .add(
     HttpApiEndpoint.del("closeSession", "/sessions/:id")

@@ -9,6 +9,8 @@ const Password = Schema.String.pipe(
 
 export const SignInInput = Payload({
   email: Email,
+  /** A client without cookies (the CLI) asks for the session's refresh credential in the answer. */
+  returnRefreshToken: Schema.optional(Schema.Boolean),
   password: Schema.String.pipe(Schema.minLength(1, { message: () => "Ingrese su contraseña" }), Schema.maxLength(200)).annotations({
     message: () => "Ingrese su contraseña"
   })
@@ -26,7 +28,8 @@ export const NewUserInput = Payload({
 })
 export type NewUserInput = typeof NewUserInput.Type
 
-export const IssuedToken = Schema.Struct({ token: Schema.String, expiresAt: Schema.Number })
+/** An access token; `refreshToken` only when the sign-in asked for it (the browser gets it as an HttpOnly cookie). */
+export const IssuedToken = Schema.Struct({ token: Schema.String, expiresAt: Schema.Number, refreshToken: Schema.optional(Schema.String) })
 export type IssuedToken = typeof IssuedToken.Type
 
 export const User = Schema.Struct({

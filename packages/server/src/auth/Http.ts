@@ -7,6 +7,7 @@ import { clientAddress } from "./ClientAddress.js"
 import { LocalIssuer } from "./LocalIssuer.js"
 import { dummyVerify, hash, verify, withHashingPermit } from "./Passwords.js"
 import { Profiles } from "./Profiles.js"
+import { refreshCookie, refreshCookiePath, refreshTokenOf } from "./RefreshToken.js"
 import { endsAt } from "./SessionPolicy.js"
 import { Sessions } from "./Sessions.js"
 import { type Attempt, Throttle } from "./Throttle.js"
@@ -51,7 +52,27 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
         return issued
       })
 
-    const clearCookie = HttpApiBuilder.securitySetCookie(sessionCookie, "", { secure, sameSite: "lax", path: "/", maxAge: 0 })
+    /** A new session: the access token as above, its refresh credential in a cookie only the local auth routes receive. */
+    const startSession = (userId: string, role: Role | null, returnRefreshToken: boolean) =>
+      Effect.gen(function* () {
+        const session = yield* sessions.start(userId)
+        const issued = yield* issue(userId, session.id, role)
+        if (config.mode === "local") {
+          yield* HttpApiBuilder.securitySetCookie(refreshCookie, session.refreshToken, {
+            secure,
+            httpOnly: true,
+            sameSite: "strict",
+            path: refreshCookiePath,
+            maxAge: `${config.sessions.absoluteSeconds} seconds`
+          })
+        }
+        return returnRefreshToken ? { ...issued, refreshToken: session.refreshToken } : issued
+      })
+
+    const clearCookie = Effect.zipRight(
+      HttpApiBuilder.securitySetCookie(sessionCookie, "", { secure, sameSite: "lax", path: "/", maxAge: 0 }),
+      HttpApiBuilder.securitySetCookie(refreshCookie, "", { secure, httpOnly: true, sameSite: "strict", path: refreshCookiePath, maxAge: 0 })
+    )
 
     /** A local account; the email is unique without case. */
     const createAccount = (account: { email: string; fullName: string; password: string }, role: Role | null) =>
@@ -67,11 +88,14 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
         return created.value
       })
 
-    /** The caller's own session, from the request's token even when it is no longer valid for anything else. */
+    /** The caller's own session: from the access token, else (expired) from the refresh credential. */
     const sessionOfRequest = Effect.gen(function* () {
-      const token = tokenOf(yield* HttpServerRequest.HttpServerRequest)
-      if (Option.isNone(token)) return Option.none()
-      return yield* verifier.verify(token.value).pipe(Effect.option)
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const token = tokenOf(request)
+      const claims = Option.isSome(token) ? yield* verifier.verify(token.value).pipe(Effect.option) : Option.none()
+      if (Option.isSome(claims)) return Option.some({ sessionId: claims.value.sessionId, userId: claims.value.userId })
+      const refresh = refreshTokenOf(request)
+      return Option.isSome(refresh) ? yield* sessions.ownerOf(refresh.value) : Option.none()
     })
 
     return handlers
@@ -99,7 +123,7 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
           if (!ok || Option.isNone(user)) return yield* Effect.fail(wrongCredentials())
           yield* throttle.succeeded(attempt)
           if (user.value.disabled) return yield* Effect.fail(disabledAccount())
-          return yield* issue(user.value.id, yield* sessions.start(user.value.id), user.value.role)
+          return yield* startSession(user.value.id, user.value.role, payload.returnRefreshToken === true)
         })
       )
       .handle("signUp", ({ payload }) =>
@@ -110,7 +134,7 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
           yield* throttle.refuseIfLocked(attempt)
           yield* throttle.count(attempt)
           const created = yield* createAccount(payload, null)
-          return yield* issue(created.id, yield* sessions.start(created.id), null)
+          return yield* startSession(created.id, null, false)
         })
       )
       .handle("signOut", () =>
@@ -123,13 +147,15 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
       )
       .handle("refresh", () =>
         Effect.gen(function* () {
-          const actor = yield* CurrentUser
           yield* local
-          if (!(yield* sessions.resume(actor.sessionId, actor.userId))) return yield* Effect.fail(sessionEnded())
+          const claim = refreshTokenOf(yield* HttpServerRequest.HttpServerRequest)
+          if (Option.isNone(claim)) return yield* Effect.fail(sessionEnded())
+          const session = yield* sessions.resume(claim.value)
+          if (Option.isNone(session)) return yield* Effect.fail(sessionEnded())
           // The role is read again so a change by an admin reaches the user within one token lifetime.
-          const user = yield* users.findById(actor.userId)
+          const user = yield* users.findById(session.value.userId)
           if (Option.isNone(user)) return yield* Effect.fail(sessionEnded())
-          return yield* issue(user.value.id, actor.sessionId, user.value.role)
+          return yield* issue(user.value.id, session.value.sessionId, user.value.role)
         })
       )
       .handle("sessions", () =>

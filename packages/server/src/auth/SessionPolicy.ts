@@ -1,4 +1,4 @@
-import type { SessionRow, SessionWithUser } from "./SessionRepo.js"
+import type { SessionRow } from "./SessionRepo.js"
 
 /** How long a local session lives: at most `absoluteSeconds` after sign-in, and `idleSeconds` after its last refresh. */
 export interface SessionLifetimes {
@@ -16,7 +16,7 @@ export const newSession = (id: string, userId: string, at: Date, lifetimes: Sess
 }
 
 /** Live: not ended, within both limits, and its user not disabled. */
-export const isLive = (session: SessionWithUser, at: Date): boolean =>
+export const isLive = (session: SessionRow & { readonly userDisabled: boolean }, at: Date): boolean =>
   session.endedAt === null && !session.userDisabled && session.expiresAt.getTime() > at.getTime() && session.idleExpiresAt.getTime() > at.getTime()
 
 /** The idle limit after activity at `at`: never past the absolute one. */

@@ -13,13 +13,15 @@ export const SessionRow = Schema.Struct({
 })
 export type SessionRow = typeof SessionRow.Type
 
-/** A session with its user's standing, what liveness and refresh decide on. */
+/** A session with its user's standing and its refresh secret's hash, what liveness and refresh decide on. */
 export const SessionWithUser = Schema.Struct({
   ...SessionRow.fields,
-  userDisabled: Schema.Boolean
+  userDisabled: Schema.Boolean,
+  refreshHash: Schema.NullOr(Schema.String)
 })
 export type SessionWithUser = typeof SessionWithUser.Type
 
+const NewSession = Schema.Struct({ ...SessionRow.fields, refreshHash: Schema.String })
 const Touch = Schema.Struct({ id: Schema.String, at: Schema.DateFromSelf, idleExpiresAt: Schema.DateFromSelf })
 const EndOne = Schema.Struct({ id: Schema.String, userId: Schema.String, at: Schema.DateFromSelf })
 const EndAll = Schema.Struct({ userId: Schema.String, at: Schema.DateFromSelf })
@@ -32,7 +34,7 @@ const make = Effect.gen(function* () {
     s.expires_at AS "expiresAt", s.idle_expires_at AS "idleExpiresAt", s.ended_at AS "endedAt"`
 
   const insert = SqlSchema.void({
-    Request: SessionRow,
+    Request: NewSession,
     execute: (row) =>
       sql`INSERT INTO auth_session ${sql.insert({
         id: row.id,
@@ -41,7 +43,8 @@ const make = Effect.gen(function* () {
         last_seen_at: row.lastSeenAt,
         expires_at: row.expiresAt,
         idle_expires_at: row.idleExpiresAt,
-        ended_at: row.endedAt
+        ended_at: row.endedAt,
+        refresh_hash: row.refreshHash
       })}`
   })
 
@@ -49,7 +52,7 @@ const make = Effect.gen(function* () {
     Request: Schema.String,
     Result: SessionWithUser,
     execute: (id) =>
-      sql`SELECT ${columns}, u.disabled_at IS NOT NULL AS "userDisabled"
+      sql`SELECT ${columns}, u.disabled_at IS NOT NULL AS "userDisabled", s.refresh_hash AS "refreshHash"
           FROM auth_session s JOIN app_user u ON u.id = s.user_id WHERE s.id = ${id}`
   })
 
@@ -81,7 +84,7 @@ const make = Effect.gen(function* () {
   })
 
   return {
-    insert: (row: SessionRow) => Effect.orDie(insert(row)),
+    insert: (row: typeof NewSession.Type) => Effect.orDie(insert(row)),
     findWithUser: (id: string) => Effect.orDie(findWithUser(id)),
     openOfUser: (userId: string, at: Date) => Effect.orDie(openOfUser({ userId, at })),
     touch: (id: string, at: Date, idleExpiresAt: Date) => Effect.orDie(touch({ id, at, idleExpiresAt })),

@@ -2,8 +2,9 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { randomBytes } from "node:crypto"
 import { AuthConfig } from "./AuthConfig.js"
 import { makeSessionLivenessCache } from "./SessionLivenessCache.js"
+import { type RefreshClaim, newRefreshSecret, secretMatches } from "./RefreshToken.js"
 import { idleExpiryAfter, isLive, newSession } from "./SessionPolicy.js"
-import { type SessionRow, SessionRepo } from "./SessionRepo.js"
+import { type SessionRow, type SessionWithUser, SessionRepo } from "./SessionRepo.js"
 
 /** How long this process trusts what it learned about a session (another process may end it meanwhile). */
 const LIVENESS_TTL_MS = 5_000
@@ -31,27 +32,42 @@ const make = Effect.gen(function* () {
       Option.filter((row) => row.userId === userId && isLive(row, at))
     )
 
+  /** The session a refresh credential names, when its secret matches (live or not). */
+  const claimed = (claim: RefreshClaim) =>
+    Effect.map(
+      repo.findWithUser(claim.sessionId),
+      Option.filter((row: SessionWithUser) => secretMatches(claim.secret, row.refreshHash))
+    )
+
   return {
-    /** A new session for a sign-in; its id goes into the token as `sid`. */
+    /** A new session for a sign-in: its id goes into the token as `sid`; its refresh credential to the client. */
     start: (userId: string) =>
       Effect.gen(function* () {
         const id = newSessionId()
-        yield* repo.insert(newSession(id, userId, yield* now, lifetimes))
-        return id
+        const refresh = newRefreshSecret(id)
+        yield* repo.insert({ ...newSession(id, userId, yield* now, lifetimes), refreshHash: refresh.hash })
+        return { id, refreshToken: refresh.token }
       }),
 
-    /** For refresh: true when the session is live, which also counts as activity (the idle limit moves). */
-    resume: (sessionId: string, userId: string) =>
+    /**
+     * For refresh: the session and its user when the credential is right and the session live,
+     * which also counts as activity (the idle limit moves). The access token is not needed.
+     */
+    resume: (claim: RefreshClaim) =>
       Effect.gen(function* () {
         const at = yield* now
-        const row = yield* liveRow(sessionId, userId, at)
-        if (Option.isNone(row)) {
-          cache.set(sessionId, userId, false, at.getTime())
-          return false
-        }
-        yield* repo.touch(sessionId, at, idleExpiryAfter(row.value, at, lifetimes))
-        return true
+        const row = Option.filter(yield* claimed(claim), (row) => isLive(row, at))
+        if (Option.isNone(row)) return Option.none<{ sessionId: string; userId: string }>()
+        yield* repo.touch(row.value.id, at, idleExpiryAfter(row.value, at, lifetimes))
+        return Option.some({ sessionId: row.value.id, userId: row.value.userId })
       }),
+
+    /** The session a refresh credential names, for sign-out after the access token expired. */
+    ownerOf: (claim: RefreshClaim) =>
+      Effect.map(
+        claimed(claim),
+        Option.map((row) => ({ sessionId: row.id, userId: row.userId }))
+      ),
 
     /** For every request: a map lookup while the answer is fresh, one query otherwise. */
     isLive: (sessionId: string, userId: string) =>

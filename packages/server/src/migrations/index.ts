@@ -14,6 +14,7 @@ import providers from "./0014_providers.js"
 import people from "./0015_people.js"
 import rowVersion from "./0016_row_version.js"
 import sessionsThrottle from "./0017_sessions_throttle.js"
+import sessionRefresh from "./0018_session_refresh.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -32,5 +33,6 @@ export const migrations = {
   "0014_providers": providers,
   "0015_people": people,
   "0016_row_version": rowVersion,
-  "0017_sessions_throttle": sessionsThrottle
+  "0017_sessions_throttle": sessionsThrottle,
+  "0018_session_refresh": sessionRefresh
 }

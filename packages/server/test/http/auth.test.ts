@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { roleFromPublicMeta } from "@palma/core"
 import { type RunningServer, startServer } from "../support/startServer.js"
-import { clientAs, demo, demoPassword, signIn, statusOf } from "../support/api.js"
+import { clientAs, demo, demoPassword, signIn, signInForRefresh, statusOf } from "../support/api.js"
 
 let server: RunningServer
 
@@ -56,9 +56,9 @@ describe("local sign-in", () => {
   })
 
   it("refreshes a token, keeping the session id and reading the role again", async () => {
-    const token = await signIn(server.url, demo.moderator)
+    const { token, refreshToken } = await signInForRefresh(server.url, demo.moderator)
     const before = await clientAs(server.url, token)((c) => c.auth.me())
-    const refreshed = await clientAs(server.url, token)((c) => c.auth.refresh())
+    const refreshed = await clientAs(server.url, refreshToken)((c) => c.auth.refresh())
     const after = await clientAs(server.url, refreshed.token)((c) => c.auth.me())
     expect(after.sessionId).toBe(before.sessionId)
     expect(refreshed.expiresAt).toBeGreaterThan(Date.now())

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { roleFromPublicMeta } from "@palma/core"
 import { type RunningServer, startServer } from "../support/startServer.js"
-import { clientAs, demo, signIn, statusOf } from "../support/api.js"
+import { clientAs, demo, signIn, signInForRefresh, statusOf } from "../support/api.js"
 
 /** DESIGN §3, issue 10 §1: local sessions that can end, and admins managing users, over HTTP. */
 let server: RunningServer
@@ -20,19 +20,19 @@ const newUser = async (role: "user" | "moderator" | "admin" | null = "user") => 
   created += 1
   const email = `persona${created}@palma.cl`
   const user = await admin((c) => c.auth.createUser({ payload: { email, fullName: `Persona Número ${created}`, role, password } }))
-  return { ...user, token: await signIn(server.url, email, password) }
+  return { ...user, ...(await signInForRefresh(server.url, email, password)) }
 }
 const as = (token: string) => clientAs(server.url, token)
 const familyList = (token: string) => statusOf(as(token)((c) => c.family.list({ urlParams: {} })))
 const roleIn = (token: string) => as(token)((c) => c.auth.me()).then((me) => roleFromPublicMeta(me.user.publicMetadata))
 
 describe("sessions", () => {
-  it("a signed-out token can't be refreshed, and ordinary requests refuse it", async () => {
-    const { token } = await newUser()
+  it("a signed-out session can't be refreshed, and ordinary requests refuse its token", async () => {
+    const { token, refreshToken } = await newUser()
     expect(await familyList(token)).toBe(0)
     const out = await fetch(`${server.url}/api/auth/local/sign-out`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
     expect(out.status).toBeLessThan(300)
-    const refresh = await fetch(`${server.url}/api/auth/local/refresh`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
+    const refresh = await fetch(`${server.url}/api/auth/local/refresh`, { method: "POST", headers: { authorization: `Bearer ${refreshToken}` } })
     expect(refresh.status).toBe(401)
     expect(await refresh.json()).toMatchObject({ _tag: "Unauthorized", message: "Su sesión terminó. Inicie sesión nuevamente." })
     expect(await familyList(token)).toBe(401)
@@ -46,16 +46,16 @@ describe("sessions", () => {
   })
 
   it("refresh keeps the session and carries the role an admin set since", async () => {
-    const { id, token } = await newUser("user")
+    const { id, token, refreshToken } = await newUser("user")
     expect(await roleIn(token)).toBe("user")
     await admin((c) => c.users.setRole({ path: { id }, payload: { role: "moderator" } }))
-    const refreshed = await as(token)((c) => c.auth.refresh())
+    const refreshed = await as(refreshToken)((c) => c.auth.refresh())
     expect(await roleIn(refreshed.token)).toBe("moderator")
     const before = await as(token)((c) => c.auth.me())
     const after = await as(refreshed.token)((c) => c.auth.me())
     expect(after.sessionId).toBe(before.sessionId)
     await admin((c) => c.users.setRole({ path: { id }, payload: { role: null } }))
-    const none = await as(refreshed.token)((c) => c.auth.refresh())
+    const none = await as(refreshToken)((c) => c.auth.refresh())
     expect(await roleIn(none.token)).toBe(null)
     expect(await familyList(none.token)).toBe(403)
   })
@@ -82,25 +82,79 @@ describe("sessions", () => {
 
   it("closing all my sessions signs me out everywhere and clears the cookie", async () => {
     const { email, token } = await newUser()
-    const other = await signIn(server.url, email, password)
+    const other = await signInForRefresh(server.url, email, password)
     const response = await fetch(`${server.url}/api/auth/sessions/close-all`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
     expect(response.status).toBeLessThan(300)
     expect(response.headers.get("set-cookie")).toMatch(/__session=;.*Max-Age=0/i)
     expect(await familyList(token)).toBe(401)
-    expect(await familyList(other)).toBe(401)
-    expect(await statusOf(as(other)((c) => c.auth.refresh()))).toBe(401)
+    expect(await familyList(other.token)).toBe(401)
+    expect(await statusOf(as(other.refreshToken)((c) => c.auth.refresh()))).toBe(401)
     // Signing in again opens a new session.
     expect(await familyList(await signIn(server.url, email, password))).toBe(0)
   })
 })
 
+describe("refresh from the session, not the access token", () => {
+  const postWith = (path: string, headers: Record<string, string>) => fetch(`${server.url}/api/auth/local/${path}`, { method: "POST", headers })
+
+  it("the refresh credential alone gets a new access token, so an expired one is no obstacle", async () => {
+    const { token, refreshToken } = await newUser()
+    const before = await as(token)((c) => c.auth.me())
+    // No access token on the request at all: only the session's credential.
+    const refreshed = await as(refreshToken)((c) => c.auth.refresh())
+    expect(refreshed.refreshToken).toBeUndefined()
+    expect((await as(refreshed.token)((c) => c.auth.me())).sessionId).toBe(before.sessionId)
+  })
+
+  it("an access token can't mint new ones, and a forged or foreign credential is refused alike", async () => {
+    const { token, refreshToken } = await newUser()
+    expect((await postWith("refresh", { authorization: `Bearer ${token}` })).status).toBe(401)
+    const [, sessionPart] = /^prt_(.+)\.[^.]+$/.exec(refreshToken)!
+    const forged = `prt_${sessionPart}.${"A".repeat(43)}`
+    expect((await postWith("refresh", { authorization: `Bearer ${forged}` })).status).toBe(401)
+    expect((await postWith("refresh", { authorization: "Bearer prt_nada" })).status).toBe(401)
+    // The right one still works after the refusals.
+    expect((await postWith("refresh", { authorization: `Bearer ${refreshToken}` })).status).toBe(200)
+  })
+
+  it("the browser gets the credential as a cookie only the local auth routes receive, and refreshes with it", async () => {
+    const { email } = await newUser()
+    const response = await fetch(`${server.url}/api/auth/local/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password })
+    })
+    const body = (await response.json()) as { refreshToken?: string }
+    expect(body.refreshToken).toBeUndefined()
+    const cookies = response.headers.getSetCookie()
+    const refreshCookie = cookies.find((c) => c.startsWith("__palma_refresh="))!
+    expect(refreshCookie).toMatch(/HttpOnly/i)
+    expect(refreshCookie).toMatch(/SameSite=Strict/i)
+    expect(refreshCookie).toMatch(/Path=\/api\/auth\/local(;|$)/i)
+    const pair = refreshCookie.split(";")[0]!
+    const refreshed = await postWith("refresh", { cookie: pair })
+    expect(refreshed.status).toBe(200)
+    // Signing out with only that cookie (the access token long expired) ends the session and clears both cookies.
+    const out = await postWith("sign-out", { cookie: pair })
+    expect(out.headers.getSetCookie().join("\n")).toMatch(/__palma_refresh=;.*Max-Age=0/i)
+    expect((await postWith("refresh", { cookie: pair })).status).toBe(401)
+  })
+
+  it("the CLI signs out with its credential after the access token expired, ending the session", async () => {
+    const { token, refreshToken } = await newUser()
+    await as(refreshToken)((c) => c.auth.signOut())
+    expect(await familyList(token)).toBe(401)
+    expect(await statusOf(as(refreshToken)((c) => c.auth.refresh()))).toBe(401)
+  })
+})
+
 describe("admins manage users", () => {
   it("a disabled user is refused at once, can't refresh or sign in, and signs in again once enabled", async () => {
-    const { id, email, token } = await newUser()
+    const { id, email, token, refreshToken } = await newUser()
     const disabled = await admin((c) => c.users.disable({ path: { id } }))
     expect(disabled).toMatchObject({ id, disabled: true })
     expect(await familyList(token)).toBe(401)
-    expect(await statusOf(as(token)((c) => c.auth.refresh()))).toBe(401)
+    expect(await statusOf(as(refreshToken)((c) => c.auth.refresh()))).toBe(401)
     const refused = await fetch(`${server.url}/api/auth/local/sign-in`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -1,5 +1,5 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, HttpMethod } from "@effect/platform"
-import { Admin, type Access, allows, restorableNames, type Role, Staff, Unauthorized } from "@palma/core"
+import { Admin, allows, restorableNames, type Role, Staff, Unauthorized } from "@palma/core"
 import { Schema } from "effect"
 import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto"
 import { existsSync, readFileSync } from "node:fs"
@@ -18,7 +18,8 @@ import { looksSpanish, type RawResponse, send, sleep } from "./http.js"
  *
  * Requests are harmless by construction: path ids are a valid UUID that names nothing (404 at
  * worst), bodies are `{}` (every payload has required fields, so 400 before any write), and the
- * only payload-less writes are sign-out and refresh.
+ * only payload-less writes are sign-out and refresh. Refresh is public but answers only a
+ * session's refresh credential (never an access token): every caller here gets 401.
  */
 
 let server: RunningServer
@@ -54,7 +55,12 @@ const callers: ReadonlyArray<Caller> = [
 
 type Verdict = "public" | "401" | "403" | "allowed"
 
-const verdictOf = (access: Access | null, caller: Caller): Verdict => {
+/** Public endpoints that take a credential of their own instead of the access token. */
+const ownCredential = new Set(["auth.refresh"])
+
+const verdictOf = (endpoint: Endpoint, caller: Caller): Verdict => {
+  const { access } = endpoint
+  if (ownCredential.has(endpoint.id)) return "401"
   if (access === null) return "public"
   if (caller.demo === null) return "401"
   return allows(caller.role, access) ? "allowed" : "403"
@@ -148,7 +154,7 @@ describe("the contract, as the matrix sees it", () => {
         .filter((e) => e.access === null)
         .map((e) => e.id)
         .sort()
-    ).toEqual(["auth.config", "auth.signIn", "auth.signOut", "auth.signUp"])
+    ).toEqual(["auth.config", "auth.refresh", "auth.signIn", "auth.signOut", "auth.signUp"])
   })
 })
 
@@ -163,7 +169,7 @@ describe.each(endpoints)("$label", (endpoint) => {
 
     // Whatever the verdict, a request of this shape is never a server error.
     expect(response.status, response.text).toBeLessThan(500)
-    const verdict = verdictOf(endpoint.access, caller)
+    const verdict = verdictOf(endpoint, caller)
     switch (verdict) {
       case "public":
       case "allowed":

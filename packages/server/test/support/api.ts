@@ -18,6 +18,13 @@ export const signIn = async (baseUrl: string, email: string, password = demoPass
   return token
 }
 
+/** A sign-in as the CLI does it: the access token and the session's refresh credential. */
+export const signInForRefresh = async (baseUrl: string, email: string, password = demoPassword) => {
+  const issued = await clientAs(baseUrl)((c) => c.auth.signIn({ payload: { email, password, returnRefreshToken: true } }))
+  if (issued.refreshToken === undefined) throw new Error("sign-in gave no refresh credential")
+  return { token: issued.token, refreshToken: issued.refreshToken }
+}
+
 /** Tokens of every demo user, signed in once per suite. */
 export const demoTokens = async (baseUrl: string): Promise<Record<DemoRole, string>> => {
   const entries = await Promise.all((Object.keys(demo) as DemoRole[]).map(async (role) => [role, await signIn(baseUrl, demo[role])] as const))

@@ -49,6 +49,22 @@ describe("token refresh", () => {
     await expect(server.api("GET", "/api/auth/me")).rejects.toThrow(/401/)
   })
 
+  it("opens signed in when the access token lapsed but the session is live (a laptop woken up)", async () => {
+    await server.signIn(admin.email)
+    // This browser knew of a session whose token ran out an hour ago, and the first check of
+    // the session meets that expired token, as after a night asleep.
+    localStorage.setItem("palma.session.expiresAt", String(Date.now() - 3_600_000))
+    let lapsed = true
+    server.override.set("GET /api/auth/me", (forward) => {
+      if (!lapsed) return forward()
+      lapsed = false
+      return Response.json({ _tag: "Unauthorized", message: "Su sesión expiró. Inicie sesión nuevamente." }, { status: 401 })
+    })
+    renderApp("/")
+    expect(await screen.findByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
+    expect(refreshes()).toBeGreaterThanOrEqual(1)
+  })
+
   it("signs out when the refresh fails", async () => {
     const { user } = renderApp("/sign-in")
     await signInThroughForm(user, admin)

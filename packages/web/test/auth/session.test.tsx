@@ -19,6 +19,7 @@ describe("session", () => {
     // that tab's storage write reaches this one as an event.
     await server.signOut()
     const oldValue = localStorage.getItem("palma.session.expiresAt")
+    localStorage.removeItem("palma.session.expiresAt")
     window.dispatchEvent(new StorageEvent("storage", { key: "palma.session.expiresAt", oldValue, newValue: null, storageArea: localStorage }))
 
     expect(await screen.findByRole("heading", { name: "Iniciar sesión" })).toBeInTheDocument()

@@ -60,18 +60,28 @@ export const createLocalAuthAdapter = (call: Call): AuthAdapter => {
     else notify?.()
   }
 
+  const me = () => call((client) => client.auth.me())
+
   return {
     loadSession: () =>
-      call((client) => client.auth.me()).then(
+      me().then(
         (session) => {
           // An unknown expiry (storage cleared) refreshes at once, which also learns it.
           validUntil(readExpiry() ?? Date.now())
           return session
         },
-        (error: unknown) => {
+        async (error: unknown) => {
           if (!isUnauthorized(error)) throw error
-          forget()
-          return null
+          // The access token lapsed (a sleeping laptop, a tab opened tomorrow): the session's
+          // refresh cookie may still be live. Not after a sign-out here or in another tab,
+          // which clears the stored expiry: then there is nothing to refresh.
+          const issued = readExpiry() === null ? null : await call((client) => client.auth.refresh()).catch(() => null)
+          if (issued === null) {
+            forget()
+            return null
+          }
+          remember(issued)
+          return me()
         }
       ),
     signIn: (credentials) => call((client) => client.auth.signIn({ payload: credentials })).then(remember),
