@@ -1,9 +1,12 @@
 import { Button, Group, Stack, Title } from "@mantine/core"
 import { type Call, isRestorable, type NamedRecord, recordCalls, resourceActors } from "@palma/core"
-import { useEffect, useMemo, useState } from "react"
+import { useCallback, useEffect, useMemo, useState } from "react"
 import { useNavigate } from "react-router"
 import { call as apiCall } from "../lib/api"
+import { useLookupCache } from "../lib/lookups/LookupsProvider"
+import { notify } from "../lib/notify"
 import { ConfirmDelete } from "./ConfirmDelete"
+import { DeletedRecords } from "./DeletedRecords"
 import { PlusIcon } from "./icons"
 import { type QuerySpec, resourceQueryOf, sameQuery } from "./query"
 import { ResourceForm } from "./ResourceForm"
@@ -79,6 +82,17 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
     else withLatest(item, (latest) => controller.show({ kind: "form", item: latest }))
   }
 
+  // Deleted records are for admins, and so is every screen built on this page (menu.ts); were
+  // that to change, the server's 403 would show in the dialog.
+  const restorable = isRestorable(config.name) ? config.name : null
+  const [showDeleted, setShowDeleted] = useState(false)
+  const lookups = useLookupCache()
+  const onRestored = useCallback(() => {
+    notify.success(texts.restored)
+    lookups.touched(config.name)
+    actor.send({ type: "LOAD" })
+  }, [actor, config.name, lookups, texts.restored])
+
   const Form = config.form ?? ResourceForm
   const editing = dialog?.kind === "form" ? dialog.item : null
   const deleting = dialog?.kind === "delete" ? dialog.item : null
@@ -89,9 +103,16 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         <Title order={1} size="h2">
           {config.title}
         </Title>
-        <Button leftSection={<PlusIcon />} onClick={() => openForm(null)}>
-          {texts.create}
-        </Button>
+        <Group gap="sm">
+          {restorable !== null && (
+            <Button variant="default" onClick={() => setShowDeleted(true)}>
+              Mostrar eliminados
+            </Button>
+          )}
+          <Button leftSection={<PlusIcon />} onClick={() => openForm(null)}>
+            {texts.create}
+          </Button>
+        </Group>
       </Group>
       <ResourceList
         config={config}
@@ -131,6 +152,9 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         onConfirm={() => deleting !== null && controller.remove(deleting.id)}
         onClose={controller.close}
       />
+      {restorable !== null && showDeleted && (
+        <DeletedRecords name={restorable} title={config.title} noun={config.noun} call={call} onClose={() => setShowDeleted(false)} onRestored={onRestored} />
+      )}
     </Stack>
   )
 }

@@ -5,13 +5,14 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 /** The Spanish texts of a screen, built from its noun and gender. */
 export const textsOf = ({ singular, gender }: Noun) => {
   const f = gender === "f"
-  const done = (verb: "cread" | "actualizad" | "eliminad") => `${capitalize(singular)} ${verb}${f ? "a" : "o"}`
+  const done = (verb: "cread" | "actualizad" | "eliminad" | "restaurad") => `${capitalize(singular)} ${verb}${f ? "a" : "o"}`
   return {
     create: `${f ? "Nueva" : "Nuevo"} ${singular}`,
     edit: `Editar ${singular}`,
     created: done("cread"),
     updated: done("actualizad"),
     deleted: done("eliminad"),
+    restored: done("restaurad"),
     /** Shown in the delete confirmation under its title. */
     deleteWarning: `${f ? "La" : "El"} ${singular} dejará de estar disponible para nuevos registros. Lo ya registrado conserva su historial.`
   }
