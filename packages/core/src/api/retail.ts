@@ -5,7 +5,7 @@ import { Id } from "../domain/fields.js"
 import { Retail, RetailDetail, RetailFound, RetailInput, RetailSearch, RetailWithPlans } from "../domain/retail.js"
 import { RetailCustomer } from "../domain/retailCustomer.js"
 import { Rut } from "../rut/Rut.js"
-import { NotFound, PayloadTooLarge, PreconditionFailed } from "./errors.js"
+import { BadRequest, NotFound, PayloadTooLarge, PreconditionFailed } from "./errors.js"
 import { deletedRecordsEndpoint, IdPath, restoreEndpoint } from "./master.js"
 import { Admin, Staff } from "./security.js"
 
@@ -35,6 +35,17 @@ export const LogoImage = HttpApiSchema.Uint8Array({ contentType: "image/*" })
  */
 export const RetailApi = HttpApiGroup.make("retail")
   .add(HttpApiEndpoint.post("create", "/create").setPayload(RetailInput).addSuccess(RetailDetail).middleware(Admin))
+  // Palma's own, beside the upsert: edits the channel with this id, so `If-Match` can name its version (412 when stale).
+  .add(
+    HttpApiEndpoint.put("update", "/update/:id")
+      .setPath(IdPath)
+      .setPayload(RetailInput)
+      .addSuccess(RetailDetail)
+      .addError(NotFound)
+      .addError(BadRequest)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   .add(HttpApiEndpoint.get("getAll", "/getAll").addSuccess(Schema.Array(Retail)).middleware(Staff))
   // Palma's own: server-side paging, sorting and search for the web's table (the seed lists it whole).
   .add(HttpApiEndpoint.get("page", "/page").setUrlParams(PageQuery).addSuccess(Page(Retail)).middleware(Staff))

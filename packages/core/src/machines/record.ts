@@ -41,6 +41,8 @@ export type RecordEvent<R, I, E> =
   | { type: "DELETE" }
   /** The server's record as it is now, after a write made elsewhere (a logo upload). */
   | { type: "REPLACE"; record: R }
+  /** Read the record again (someone else saved it first: 412). */
+  | { type: "RELOAD" }
   | { type: "RETRY" }
 
 /** What `save` and `remove` get: the record's id, the SAVE's input (null on delete) and the record held. */
@@ -134,7 +136,16 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
           EDIT: { actions: assign({ draft: ({ context, event }) => spec.edit(context.draft, event.edit, context.record) }) },
           DISCARD: { actions: assign({ draft: ({ context }) => spec.draftOf(context.record), rejection: null }) },
           DELETE: { guard: "hasRecord", target: "deleting", actions: assign({ rejection: null }) },
-          REPLACE: { actions: assign({ record: ({ event }) => event.record }) }
+          REPLACE: { actions: assign({ record: ({ event }) => event.record }) },
+          RELOAD: { guard: "hasId", target: "reloading" }
+        }
+      },
+      reloading: {
+        invoke: {
+          src: "load",
+          input: ({ context }) => context.id ?? "",
+          onDone: { target: "ready", actions: assign(({ event }) => ({ record: event.output, draft: spec.draftOf(event.output), rejection: null })) },
+          onError: { target: "ready", actions: assign({ rejection: ({ event }) => failureOf(event.error) }) }
         }
       },
       checking: {

@@ -14,8 +14,13 @@ export const retailActors = (call: Call) => ({
       throw error
     })
   ),
-  // The record machine hands over the pending input it got in SAVE (a RetailInput).
-  save: fromPromise<Retail, RecordWrite>(({ input }) => call((c) => c.retail.create({ payload: input.input as RetailInput })))
+  // The record machine hands over the pending input it got in SAVE (a RetailInput). A retail
+  // already saved is edited by id, so the client's If-Match guards it against a lost update.
+  save: fromPromise<Retail, RecordWrite>(({ input }) => {
+    const payload = input.input as RetailInput
+    const { id } = input
+    return call((c) => (id === null ? c.retail.create({ payload }) : c.retail.update({ path: { id }, payload })))
+  })
 })
 
 /**

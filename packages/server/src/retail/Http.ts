@@ -22,6 +22,12 @@ export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
     return (
       handlers
         .handle("create", ({ payload }) => retails.upsert(payload))
+        .handle("update", ({ path, payload }) =>
+          ifMatch.pipe(
+            Effect.flatMap((precondition) => retails.update(path.id, payload, precondition)),
+            Effect.flatMap(answerVersioned)
+          )
+        )
         .handle("getAll", () => retails.all)
         .handle("page", ({ urlParams }) => retails.page(urlParams))
         .handle("getBySearchValues", ({ payload }) => retails.search(payload))

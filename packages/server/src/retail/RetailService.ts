@@ -1,10 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { NotFound, type PageQuery, type Retail, type RetailDetail, type RetailInput, type RetailSearch } from "@palma/core"
+import { BadRequest, NotFound, type PageQuery, type Retail, type RetailDetail, type RetailInput, type RetailSearch } from "@palma/core"
 import { Districts } from "../district/Districts.js"
 import { deletedPage, restoreRow } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
-import { checkVersion, type Precondition, readVersioned } from "../sql/rowVersion.js"
+import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import type { LogoUpload } from "./logoUpload.js"
 import { RetailPlansRepo } from "./RetailPlansRepo.js"
@@ -34,6 +34,19 @@ const make = Effect.gen(function* () {
       return yield* detail(yield* Effect.flatMap(retails.findById(id), Effect.orDie))
     })
 
+  /** Edits the active retail `id` (its RUT stays: it is the channel's key), refused with 412 over someone else's change. */
+  const update = (id: string, input: RetailInput, precondition?: Precondition) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* checkVersion(sql, "retail", id, precondition)
+        const current = yield* getActive(id)
+        if (current.rut !== input.rut) return yield* Effect.fail(new BadRequest({ message: "El RUT de un canal no se puede cambiar", issues: [] }))
+        const districtId = yield* districts.resolve(input.district)
+        yield* retails.upsert(input, districtId)
+        return yield* withVersion(sql, "retail", id, yield* detail(yield* getActive(id)))
+      })
+    )
+
   const deactivate = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
@@ -56,6 +69,7 @@ const make = Effect.gen(function* () {
 
   return {
     upsert,
+    update,
     all: retails.findAll,
     page: retails.page,
     search: (criteria: RetailSearch) => retails.search(criteria),

@@ -116,6 +116,28 @@ describe("catalog records", () => {
   })
 })
 
+describe("a retail edited by id (Palma's PUT /retail/update/:id beside the seed's upsert by RUT)", () => {
+  it("412 on a stale If-Match with nothing changed; the current tag saves and moves; the RUT stays the channel's", async () => {
+    const retail = (await admin((c) => c.retail.getAll()))[0]!
+    const read = await call("GET", `/api/retail/getById/${retail.id}`)
+    const tag = read.headers.get("etag")!
+    const body = { ...(read.json as Record<string, unknown>), rut: retail.rut, district: null }
+    const first = await call("PUT", `/api/retail/update/${retail.id}`, { ...body, line: "Giro de A" }, tag)
+    expect(first.status, first.text).toBe(200)
+    expect(first.json).toMatchObject({ id: retail.id, line: "Giro de A" })
+    expect(first.headers.get("etag")).not.toBe(tag)
+
+    expectStale(await call("PUT", `/api/retail/update/${retail.id}`, { ...body, line: "Giro de B" }, tag))
+    expect((await call("GET", `/api/retail/getById/${retail.id}`)).json).toMatchObject({ line: "Giro de A" })
+    expect((await call("PUT", `/api/retail/update/${retail.id}`, { ...body, line: "Giro de B" }, first.headers.get("etag")!)).status).toBe(200)
+
+    const moved = await call("PUT", `/api/retail/update/${retail.id}`, { ...body, rut: "11111111-1" })
+    expect(moved.status).toBe(400)
+    expect(moved.json).toMatchObject({ message: "El RUT de un canal no se puede cambiar" })
+    expect((await call("PUT", "/api/retail/update/00000000-0000-4000-8000-000000000000", body)).status).toBe(404)
+  })
+})
+
 describe("the typed client (web and CLI)", () => {
   it("sends If-Match with the version it last read: another user's save in between makes its update a typed 412", async () => {
     const family = await admin((c) => c.family.create({ payload: { name: "Dos pestañas" } }))

@@ -13,3 +13,4 @@ export { parseListQuery, listQueryParams, resourceQueryOf, type ListQuery } from
 export type { Column, Field, FieldKind, Noun, ResourceActors, ResourceConfig } from "./types"
 export { type ResourceControllerOptions, useResourceController } from "./useResourceController"
 export { type SchemaFormOptions, useSchemaForm } from "./useSchemaForm"
+export { StaleRecord, type TypedValue } from "./StaleRecord"

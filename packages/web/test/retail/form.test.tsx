@@ -70,12 +70,12 @@ describe("a retail's form", () => {
     expect(loaded.getByRole("textbox", { name: "RUT" })).toHaveAttribute("readonly")
     expect(writes(server)).toEqual([])
 
-    // Saving now updates that retail (the server upserts by RUT).
+    // Saving now updates that retail, by its id.
     await user.clear(loaded.getByRole("textbox", { name: "Giro" }))
     await user.type(loaded.getByRole("textbox", { name: "Giro" }), "Banca de personas")
     await user.click(loaded.getByRole("button", { name: "Guardar cambios" }))
     expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
-    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: austral.rut, name: austral.name, line: "Banca de personas" })
+    expect(server.calls(`PUT /api/retail/update/${existing.id}`)[0]!.body).toMatchObject({ rut: austral.rut, name: austral.name, line: "Banca de personas" })
     expect(await retailById(server, existing.id)).toMatchObject({ name: austral.name, line: "Banca de personas" })
     // Updated, not a second retail.
     expect(await retails()).toHaveLength(before)
@@ -127,8 +127,39 @@ describe("a retail's form", () => {
     await user.type(form.getByRole("textbox", { name: "Nombre de fantasía" }), "Andes Seguros")
     await user.click(form.getByRole("button", { name: "Guardar cambios" }))
     expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
-    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ rut: "76512340-2", fantasyName: "Andes Seguros", district: "13123" })
+    // A saved retail is edited by id, with the version it was read at.
+    const [sent] = server.calls(`PUT /api/retail/update/${retail.id}`)
+    expect(sent!.body).toMatchObject({ rut: "76512340-2", fantasyName: "Andes Seguros", district: "13123" })
+    expect(sent!.headers.get("if-match")).toMatch(/^"\d+"$/)
     expect(await retailById(server, retail.id)).toMatchObject({ fantasyName: "Andes Seguros", district: "Providencia", district_id: "13123" })
+  })
+
+  it("refuses a save over another user's change (412), and Recargar shows the current data beside what was typed", async () => {
+    await signInAdmin(server)
+    const retail = await retailNamed(server, "Tiendas Andes")
+    const { user } = renderApp(`/entities/retail/${retail.id}`)
+    const form = within(await screen.findByRole("form", { name: "Datos del canal" }))
+    const line = form.getByRole("textbox", { name: "Giro" })
+    await waitFor(() => expect(form.getByRole("textbox", { name: "Nombre" })).toHaveValue("Tiendas Andes"))
+    await user.clear(line)
+    await user.type(line, "Mi giro")
+
+    // Another admin saves first, through the seed's upsert (no If-Match: it wins).
+    const current = await retailById(server, retail.id)
+    await server.api("POST", "/api/retail/create", { ...current, district: current.district_id, line: "Giro del otro" })
+    await user.click(form.getByRole("button", { name: "Guardar cambios" }))
+    expect(await form.findByText("Otro usuario modificó este registro. Recargue para ver los cambios.")).toBeInTheDocument()
+    expect(line).toHaveValue("Mi giro")
+    expect(await retailById(server, retail.id)).toMatchObject({ line: "Giro del otro" })
+
+    await user.click(form.getByRole("button", { name: "Recargar" }))
+    await waitFor(() => expect(form.getByRole("textbox", { name: "Giro" })).toHaveValue("Giro del otro"))
+    expect(within(form.getByRole("list", { name: "Lo que usted escribió" })).getByText("Giro: Mi giro")).toBeInTheDocument()
+    await user.clear(form.getByRole("textbox", { name: "Giro" }))
+    await user.type(form.getByRole("textbox", { name: "Giro" }), "Mi giro")
+    await user.click(form.getByRole("button", { name: "Guardar cambios" }))
+    expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
+    expect(await retailById(server, retail.id)).toMatchObject({ line: "Mi giro" })
   })
 
   it("shows the server's field messages beside the fields", async () => {

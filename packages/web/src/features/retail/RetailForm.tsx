@@ -1,10 +1,10 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core"
 import { useForm } from "@mantine/form"
-import { type FieldIssue, type Retail, RetailInput, Rut, spanishIssues } from "@palma/core"
+import { type FieldIssue, type Retail, RetailInput, Rut, spanishIssues, staleVersionMessage } from "@palma/core"
 import { Either, Schema } from "effect"
-import { useEffect } from "react"
+import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
-import { errorsAt, RejectionAlert, type WriteRejection } from "../../kit"
+import { errorsAt, RejectionAlert, StaleRecord, type TypedValue, type WriteRejection } from "../../kit"
 import { DistrictSelect } from "./DistrictSelect"
 import { retailListPath } from "./paths"
 
@@ -19,6 +19,17 @@ interface Values {
   district: string | null
   email: string
   phone: string
+}
+
+/** What the stale-record notice calls each field the person may have typed. */
+const labels: Record<Exclude<keyof Values, "rut" | "district">, string> = {
+  name: "Nombre",
+  fantasyName: "Nombre de fantasía",
+  legalRepresentative: "Representante legal",
+  line: "Giro",
+  address: "Dirección",
+  email: "Correo electrónico",
+  phone: "Teléfono"
 }
 
 const fieldNames = ["rut", "name", "fantasyName", "legalRepresentative", "line", "address", "district", "email", "phone"] as const
@@ -47,6 +58,9 @@ export interface RetailFormProps {
   /** A new retail's RUT is complete and valid (canonical "12345678-5"). */
   readonly onRut: (rut: RetailInput["rut"]) => void
   readonly onSubmit: (input: RetailInput) => void
+  /** Someone else saved first (412): read the channel again. */
+  readonly onReload: () => void
+  readonly reloading: boolean
 }
 
 /**
@@ -54,7 +68,7 @@ export interface RetailFormProps {
  * módulo 11 check digit, with the server's Spanish messages); the RUT is shown formatted. The RUT
  * is the retail's key: fixed once the retail exists.
  */
-export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit }: RetailFormProps) => {
+export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit, onReload, reloading }: RetailFormProps) => {
   // The logo reference given on create is kept as it is; uploads go through the logo section.
   const bodyOf = (values: Values) => ({ ...values, logo: retail?.logo ?? null })
   const form = useForm<Values>({
@@ -71,6 +85,23 @@ export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit }: Retai
   }, [rejection, setErrors])
   const unshown: ReadonlyArray<FieldIssue> = rejection?.issues.filter((issue) => !shown(String(issue.path[0] ?? ""))) ?? []
 
+  // Recargar (after a 412): the form takes the channel as saved now, and what the person had
+  // typed stays listed beside it to re-apply.
+  const typedAtReload = useRef<Values | null>(null)
+  const [typed, setTyped] = useState<ReadonlyArray<TypedValue> | null>(null)
+  useEffect(() => {
+    const mine = typedAtReload.current
+    if (mine === null || retail === null) return
+    typedAtReload.current = null
+    const current = valuesOf(retail)
+    form.setValues(current)
+    form.resetDirty(current)
+    setTyped((Object.keys(labels) as Array<keyof typeof labels>).filter((k) => mine[k] !== current[k]).map((k) => ({ label: labels[k], value: mine[k] })))
+    // Only a new record from the server is news here; `form` is stable in what this uses.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [retail])
+  const stale = rejection?.message === staleVersionMessage && retail !== null
+
   const isNew = retail === null
   const rut = form.getInputProps("rut")
 
@@ -81,7 +112,10 @@ export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit }: Retai
       onSubmit={form.onSubmit(
         (values) => {
           const decoded = decode(bodyOf(values))
-          if (Either.isRight(decoded)) onSubmit(decoded.right)
+          if (Either.isRight(decoded)) {
+            setTyped(null)
+            onSubmit(decoded.right)
+          }
         },
         (errors) => {
           const first = fieldNames.find((name) => errors[name] !== undefined)
@@ -90,7 +124,19 @@ export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit }: Retai
       )}
     >
       <Stack>
-        <RejectionAlert rejection={rejection} unshown={unshown} />
+        {stale || typed !== null ? (
+          <StaleRecord
+            message={rejection?.message ?? staleVersionMessage}
+            typed={typed}
+            reloading={reloading}
+            onReload={() => {
+              typedAtReload.current = form.getValues()
+              onReload()
+            }}
+          />
+        ) : (
+          <RejectionAlert rejection={rejection} unshown={unshown} />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             {...rut}

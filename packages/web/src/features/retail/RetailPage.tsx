@@ -121,6 +121,8 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
           rejection={rejection}
           onRut={(rut) => actor.send({ type: "CHECK", key: rut })}
           onSubmit={(input) => actor.send({ type: "SAVE", input })}
+          onReload={() => actor.send({ type: "RELOAD" })}
+          reloading={status === "reloading"}
         />
       </Section>
       {retail === null ? (
