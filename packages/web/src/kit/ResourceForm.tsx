@@ -1,11 +1,11 @@
 import { NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core"
 import { type FormErrors, useForm } from "@mantine/form"
-import { ApiFailure, type Call, type FieldIssue, isRestorable, recordCalls, spanishIssues, staleVersionMessage } from "@palma/core"
+import { type Call, type FieldIssue, spanishIssues } from "@palma/core"
 import { Either, Schema } from "effect"
-import { useEffect, useState } from "react"
-import { notify } from "../lib/notify"
+import { useEffect } from "react"
 import { FormActions, FormDialog, RejectionAlert, type WriteRejection } from "./FormDialog"
-import { StaleRecord, type TypedValue } from "./StaleRecord"
+import { StaleRecord } from "./StaleRecord"
+import { useStaleReload } from "./useStaleReload"
 import { type Option, type Picker, withOption } from "./options"
 import type { Texts } from "./text"
 import type { Field, ResourceConfig } from "./types"
@@ -109,30 +109,19 @@ const FormBody = <A extends { readonly id: string }, I>({
 
   // Someone else saved first (412): Recargar loads the current record (and its version) into the
   // form, and what the person typed stays listed beside it.
-  const stale = rejection?.message === staleVersionMessage && item !== null && isRestorable(config.name)
-  const [typed, setTyped] = useState<ReadonlyArray<TypedValue> | null>(null)
-  const [reloading, setReloading] = useState(false)
-  const reload = () => {
-    if (item === null || !isRestorable(config.name)) return
-    const mine = form.getValues()
-    setReloading(true)
-    recordCalls(call, config.name)
-      .read(item.id)
-      .then(
-        (latest) => {
-          const current = Object.fromEntries(config.fields.map((f) => [f.name, initialValue(f, Object.fromEntries(Object.entries(latest)), defaults)]))
-          form.setValues(current)
-          form.resetDirty(current)
-          setTyped(
-            config.fields
-              .filter((f) => String(mine[f.name] ?? "") !== String(current[f.name] ?? ""))
-              .map((f) => ({ label: f.label, value: String(mine[f.name] ?? "") }))
-          )
-        },
-        (error: unknown) => notify.error(error instanceof ApiFailure ? error.message : "No se pudo recargar el registro")
-      )
-      .finally(() => setReloading(false))
-  }
+  const { stale, notice } = useStaleReload<Values>({
+    name: config.name,
+    call,
+    item,
+    rejection,
+    current: () => form.getValues(),
+    valuesOf: (latest) => Object.fromEntries(config.fields.map((f) => [f.name, initialValue(f, { ...latest }, defaults)])),
+    apply: (values) => {
+      form.setValues(values)
+      form.resetDirty(values)
+    },
+    labels: Object.fromEntries(config.fields.map((f) => [f.name, f.label]))
+  })
 
   return (
     <form
@@ -149,11 +138,7 @@ const FormBody = <A extends { readonly id: string }, I>({
       )}
     >
       <Stack>
-        {stale ? (
-          <StaleRecord message={rejection.message} typed={typed} reloading={reloading} onReload={reload} />
-        ) : (
-          <RejectionAlert rejection={rejection} unshown={otherIssues} />
-        )}
+        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={rejection} unshown={otherIssues} />}
         {config.fields.map((field, index) => (
           <FieldInput
             key={field.name}

@@ -14,3 +14,4 @@ export type { Column, Field, FieldKind, Noun, ResourceActors, ResourceConfig } f
 export { type ResourceControllerOptions, useResourceController } from "./useResourceController"
 export { type SchemaFormOptions, useSchemaForm } from "./useSchemaForm"
 export { StaleRecord, type TypedValue } from "./StaleRecord"
+export { type StaleReloadOptions, useStaleReload } from "./useStaleReload"

@@ -1,7 +1,7 @@
 import { Alert, Fieldset, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core"
 import type { Assistance, AssistanceInput } from "@palma/core"
 import { useEffect, useRef, useState } from "react"
-import { FormActions, FormDialog, RejectionAlert, type ResourceFormProps, useSchemaForm } from "../../kit"
+import { FormActions, FormDialog, RejectionAlert, type ResourceFormProps, StaleRecord, useSchemaForm, useStaleReload } from "../../kit"
 import { familyPicker } from "../../lib/lookups/pickers"
 import { type AssistanceValues, bodyOf, familyLists, fieldKeyOf, initialValues, textItem } from "./assistanceValues"
 import { FamilyChange } from "./FamilyChange"
@@ -19,7 +19,7 @@ export const AssistanceForm = (props: Props) => (
   </FormDialog>
 )
 
-const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose }: Props) => {
+const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose, call }: Props) => {
   const { form, submit, unshown, element } = useSchemaForm<AssistanceValues, AssistanceInput>({
     name: "assistance-form",
     initialValues: initialValues(item, defaults.family_id ?? null),
@@ -30,6 +30,21 @@ const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejecti
     onSubmit
   })
   const { values } = form
+  // Someone else saved first (412): Recargar puts the saved record in the form, what was typed listed beside it.
+  const { stale, notice } = useStaleReload<AssistanceValues, Assistance>({
+    name: config.name,
+    call,
+    item,
+    rejection,
+    current: () => form.getValues(),
+    valuesOf: (latest) => initialValues(latest, defaults.family_id ?? null),
+    apply: (next) => {
+      form.setValues(next)
+      form.resetDirty(next)
+    },
+    // Benefits and exclusions get fresh row keys on every load, so they are not compared.
+    labels: { name: "Nombre", description: "Descripción", values: "Valores", specialties: "Especialidades", documents: "Documentos" }
+  })
   const family = useFamilyMembers(values.family_id)
   const families = familyPicker.useOptions()
   const familyName = (id: string | null) =>
@@ -72,7 +87,7 @@ const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejecti
   return (
     <form ref={element} noValidate onSubmit={submit}>
       <Stack>
-        <RejectionAlert rejection={rejection} unshown={unshown} />
+        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={rejection} unshown={unshown} />}
         <Stack gap="sm">
           <Select
             ref={familyInput}

@@ -1,6 +1,6 @@
 import { Checkbox, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core"
-import type { ListedProduct, ProductInput } from "@palma/core"
-import { FormActions, FormDialog, RejectionAlert, type ResourceFormProps, useSchemaForm } from "../../kit"
+import type { ListedProduct, Product, ProductInput } from "@palma/core"
+import { FormActions, FormDialog, RejectionAlert, type ResourceFormProps, StaleRecord, useSchemaForm, useStaleReload } from "../../kit"
 import { CoverageCard } from "./CoverageCard"
 import { CoverageList } from "./CoverageList"
 import { currencyOptions, frequencyOptions, termOptions } from "./labels"
@@ -19,7 +19,7 @@ export const ProductForm = (props: Props) => (
   </FormDialog>
 )
 
-const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose }: Props) => {
+const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose, call }: Props) => {
   const { form, submit, unshown, element } = useSchemaForm<ProductValues, ProductInput>({
     name: "product-form",
     initialValues: initialValues(item, defaults.family_id ?? null),
@@ -31,6 +31,35 @@ const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection,
     onSubmit
   })
   const { values } = form
+  // Someone else saved first (412): Recargar puts the saved record in the form, what was typed listed beside it.
+  const { stale, notice } = useStaleReload<ProductValues, Product>({
+    name: config.name,
+    call,
+    item,
+    rejection,
+    current: () => form.getValues(),
+    valuesOf: (latest) => initialValues(latest, defaults.family_id ?? null),
+    apply: (next) => {
+      form.setValues(next)
+      form.resetDirty(next)
+    },
+    labels: {
+      name: "Nombre",
+      title: "Título",
+      subTitle: "Subtítulo",
+      alias: "Alianza",
+      cost: "Costo",
+      minInsuredCompanyPrice: "Precio mínimo empresa por asegurado",
+      dynamiccharge: "Costo por carga",
+      dueDay: "Día de pago",
+      beneficiaries: "Cargas permitidas",
+      description: "Descripción",
+      promotional: "Descripción promocional",
+      territorialScope: "Ámbito territorial",
+      hiringConditions: "Condiciones de contratación",
+      assistances: "Servicios y coberturas"
+    }
+  })
   const assistances = useAssistanceOptions()
   const families = familyPicker.useOptions()
   const familyOptions = [
@@ -58,7 +87,7 @@ const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection,
   return (
     <form ref={element} noValidate onSubmit={submit}>
       <Stack>
-        <RejectionAlert rejection={rejection} unshown={unshown} />
+        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={rejection} unshown={unshown} />}
         <Fieldset legend="Producto">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
