@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { Id } from "../domain/fields.js"
 import { FileFormat, FileFormatRetail, FileFormatInput } from "../domain/fileFormat.js"
-import { NotFound } from "./errors.js"
+import { NotFound, PreconditionFailed } from "./errors.js"
 import { Admin, Staff } from "./security.js"
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -16,7 +16,14 @@ export const ProductPlanPath = Schema.Struct({ productPlan_id: Id })
  * workbook with the format's header row.
  */
 export const FileFormatApi = HttpApiGroup.make("fileFormat")
-  .add(HttpApiEndpoint.post("create", "/create").setPayload(FileFormatInput).addSuccess(FileFormat).addError(NotFound).middleware(Admin))
+  .add(
+    HttpApiEndpoint.post("create", "/create")
+      .setPayload(FileFormatInput)
+      .addSuccess(FileFormat)
+      .addError(NotFound)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   .add(
     HttpApiEndpoint.get("getByProductPlanId", "/getByProductPlanId/:productPlan_id")
       .setPath(ProductPlanPath)
@@ -30,6 +37,7 @@ export const FileFormatApi = HttpApiGroup.make("fileFormat")
       .setPath(ProductPlanPath)
       .addSuccess(Schema.Literal(true))
       .addError(NotFound)
+      .addError(PreconditionFailed)
       .middleware(Admin)
   )
   .add(

@@ -3,12 +3,16 @@ import { Effect } from "effect"
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 
-/** The id a JSON body names (the seed's `updateById` and upserts carry it there), if any. */
+/**
+ * The id a JSON body names (the seed's `updateById` and upserts carry it there), if any: its `id`,
+ * else the `productPlan_id` of a plan's file format (read at `getByProductPlanId/:productPlan_id`).
+ */
 const bodyId = (request: HttpClientRequest.HttpClientRequest): string | undefined => {
   if (request.body._tag !== "Uint8Array") return undefined
   try {
     const parsed: unknown = JSON.parse(new TextDecoder().decode(request.body.body))
-    const id = typeof parsed === "object" && parsed !== null && "id" in parsed ? parsed.id : undefined
+    if (typeof parsed !== "object" || parsed === null) return undefined
+    const id = "id" in parsed ? parsed.id : "productPlan_id" in parsed ? parsed.productPlan_id : undefined
     return typeof id === "string" && UUID.test(id) ? id.toLowerCase() : undefined
   } catch {
     return undefined

@@ -49,7 +49,21 @@ const make = Effect.gen(function* () {
       yield* sql`INSERT INTO file_format_field ${sql.insert(columns.map((column) => ({ file_format_id: formatId, ...column })))}`
     })
 
+  /**
+   * The version of the plan's format, 0 while it has none (so "none yet" is a version a client
+   * can name). Inside a write's transaction it locks the row until commit.
+   */
+  const versionOf = (planId: string, lock: boolean) =>
+    (lock
+      ? sql<{ version: number }>`SELECT version FROM file_format WHERE product_plan_id = ${planId} FOR UPDATE`
+      : sql<{ version: number }>`SELECT version FROM file_format WHERE product_plan_id = ${planId}`
+    ).pipe(
+      Effect.map((rows) => rows[0]?.version ?? 0),
+      Effect.orDie
+    )
+
   return {
+    versionOf,
     columnsOf: (planId: string): Effect.Effect<FileFormat> =>
       columnsOf(planId).pipe(
         Effect.map((rows) => rows.map(toColumn)),

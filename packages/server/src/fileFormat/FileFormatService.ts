@@ -1,7 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { BadRequest, type FieldIssue, type FileFormatInput, NotFound, isColumnRequired, normalizeHeader } from "@palma/core"
+import { BadRequest, type FieldIssue, type FileFormat, type FileFormatInput, NotFound, isColumnRequired, normalizeHeader } from "@palma/core"
 import { FieldService } from "../field/FieldService.js"
+import { matchVersion, type Precondition, type Versioned } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { FileFormatRepo } from "./FileFormatRepo.js"
 import { buildTemplate } from "./template.js"
@@ -49,19 +50,27 @@ const make = Effect.gen(function* () {
     })
 
   return {
-    ofPlan,
-    /** Replaces the plan's format in one transaction and answers the new one. */
-    replace: (input: FileFormatInput) =>
+    /** The plan's format with its version (read first: a write in between makes the tag older, never newer). */
+    ofPlan: (planId: string) =>
+      Effect.gen(function* () {
+        const version = yield* formats.versionOf(planId, false)
+        return { row: yield* ofPlan(planId), version } satisfies Versioned<FileFormat>
+      }),
+    /** Replaces the plan's format in one transaction and answers the new one; 412 over someone else's change. */
+    replace: (input: FileFormatInput, precondition?: Precondition) =>
       transaction(
         Effect.gen(function* () {
+          yield* matchVersion(yield* formats.versionOf(input.productPlan_id, true), precondition)
           yield* formats.replace(input.productPlan_id, yield* columnsToWrite(input))
-          return yield* formats.columnsOf(input.productPlan_id)
+          const row = yield* formats.columnsOf(input.productPlan_id)
+          return { row, version: yield* formats.versionOf(input.productPlan_id, false) } satisfies Versioned<FileFormat>
         })
       ),
-    /** Deletes the plan's format; 404 when it has none. */
-    remove: (planId: string) =>
+    /** Deletes the plan's format; 404 when it has none, 412 over someone else's change. */
+    remove: (planId: string, precondition?: Precondition) =>
       transaction(
         Effect.gen(function* () {
+          yield* matchVersion(yield* formats.versionOf(planId, true), precondition)
           yield* existingOf(planId)
           yield* formats.remove(planId)
           return true as const

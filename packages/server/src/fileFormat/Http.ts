@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
 import { FileFormatService } from "./FileFormatService.js"
 
 const download = (bytes: Uint8Array) =>
@@ -14,10 +15,15 @@ export const FileFormatLive = HttpApiBuilder.group(PalmaApi, "fileFormat", (hand
   Effect.gen(function* () {
     const formats = yield* FileFormatService
     return handlers
-      .handle("create", ({ payload }) => formats.replace(payload))
-      .handle("getByProductPlanId", ({ path }) => formats.ofPlan(path.productPlan_id))
+      .handle("create", ({ payload }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => formats.replace(payload, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
+      .handle("getByProductPlanId", ({ path }) => Effect.flatMap(formats.ofPlan(path.productPlan_id), answerVersioned))
       .handle("getAll", () => formats.retails)
-      .handle("deleteByProductPlanId", ({ path }) => formats.remove(path.productPlan_id))
+      .handle("deleteByProductPlanId", ({ path }) => Effect.flatMap(ifMatch, (precondition) => formats.remove(path.productPlan_id, precondition)))
       .handle("template", ({ path }) => Effect.map(formats.template(path.productPlan_id), download))
   })
 ).pipe(Layer.provide(FileFormatService.layer))

@@ -25,12 +25,14 @@ export const checkVersion = (sql: SqlClient.SqlClient, table: string, id: string
     ? Effect.void
     : sql<{ version: number }>`SELECT version FROM ${sql(table)} WHERE id = ${id} FOR UPDATE`.pipe(
         Effect.orDie,
-        Effect.flatMap(([row]) =>
-          row === undefined || precondition === "any" || precondition.includes(row.version)
-            ? Effect.void
-            : Effect.fail(new PreconditionFailed({ message: staleVersionMessage }))
-        )
+        Effect.flatMap(([row]) => (row === undefined ? Effect.void : matchVersion(row.version, precondition)))
       )
+
+/** Fails with 412 unless the precondition names `version`. */
+export const matchVersion = (version: number, precondition: Precondition): Effect.Effect<void, PreconditionFailed> =>
+  precondition === undefined || precondition === "any" || precondition.includes(version)
+    ? Effect.void
+    : Effect.fail(new PreconditionFailed({ message: staleVersionMessage }))
 
 /** A row as written or read, with the version its `ETag` names. */
 export interface Versioned<A> {

@@ -307,3 +307,44 @@ describe("the original client's calls (seed API, verbatim)", () => {
     expect((await raw("GET", "/api/fileFormat/getAll", tokens.user)).json).not.toContainEqual(expect.objectContaining({ retail_id: plan.retailId }))
   })
 })
+
+describe("no lost updates on a plan's format (issue 10 §6)", () => {
+  const withTag = async (method: string, path: string, ifMatch: string | undefined, body?: unknown) =>
+    send(server.url, method, path, {
+      token: tokens.admin,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(ifMatch === undefined ? {} : { headers: { "if-match": ifMatch } })
+    })
+  const read = () => withTag("GET", `/api/fileFormat/getByProductPlanId/${plan.planId}`, undefined)
+  const save = (ifMatch: string | undefined, header: string) =>
+    withTag("POST", "/api/fileFormat/create", ifMatch, {
+      productPlan_id: plan.planId,
+      fields: [{ field_id: "rut", header }, { field_id: "name" }, { field_id: "paternalLastName" }]
+    })
+
+  it("answers a version even before the plan has a format; a save over another admin's is 412 and changes nothing", async () => {
+    await withTag("DELETE", `/api/fileFormat/deleteByProductPlanId/${plan.planId}`, undefined)
+    const none = await read()
+    expect(none.json).toEqual([])
+    const noneTag = none.headers.get("etag")!
+    expect(noneTag).toBe('"0"')
+
+    // Two admins start from "no format"; the first one's save wins, the second one's is refused.
+    const first = await save(noneTag, "RUT de A")
+    expect(first.status, first.text).toBe(200)
+    const firstTag = first.headers.get("etag")!
+    expect(firstTag).not.toBe(noneTag)
+    const second = await save(noneTag, "RUT de B")
+    expect(second.status).toBe(412)
+    expect(second.json).toMatchObject({ _tag: "PreconditionFailed" })
+    expect(((await read()).json as ReadonlyArray<{ header: string }>)[0]).toMatchObject({ header: "RUT de A" })
+
+    // A delete with a stale tag is refused too; with the current one it goes through.
+    expect((await withTag("DELETE", `/api/fileFormat/deleteByProductPlanId/${plan.planId}`, noneTag)).status).toBe(412)
+    expect((await save(firstTag, "RUT de B")).status).toBe(200)
+    const current = (await read()).headers.get("etag")!
+    expect((await withTag("DELETE", `/api/fileFormat/deleteByProductPlanId/${plan.planId}`, current)).status).toBe(200)
+    // The original client sends no If-Match: the last writer wins, as it always did.
+    expect((await save(undefined, "RUT")).status).toBe(200)
+  })
+})

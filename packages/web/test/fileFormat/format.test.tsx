@@ -125,6 +125,8 @@ describe("Formatos de archivo", () => {
         }
       ]
     ])
+    // Saved over the version it read ("0": the plan had no format), so another admin's format in between is a 412.
+    expect(writes(server)[0]!.headers.get("if-match")).toBe('"0"')
     expect(screen.getByText("Guardado")).toBeInTheDocument()
     expect(screen.getByRole("button", { name: "Descargar plantilla" })).toBeEnabled()
     // The server keeps the columns in that order.
