@@ -4,6 +4,7 @@ import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
 import { launch, openPage, screenshotPath } from "./browser.js"
+import { signIn } from "./session.js"
 
 const dist = fileURLToPath(new URL("../packages/web/dist/index.html", import.meta.url))
 
@@ -71,6 +72,31 @@ describe("sign-in in Chromium", () => {
       await page.getByRole("button", { name: "Ingresar" }).click()
       await page.getByText("Correo o contraseña incorrectos").waitFor()
       await page.screenshot({ path: screenshotPath("sign-in-error") })
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe("a session outliving its access token in Chromium", () => {
+  it("reopens signed in from the refresh cookie, which only the local auth routes receive, and signs out for good", async () => {
+    const page = await signIn(browser, server.url, "operador@palma.cl")
+    try {
+      const cookies = await page.context().cookies()
+      const refresh = cookies.find((c) => c.name === "__palma_refresh")
+      expect(refresh).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth/local" })
+      // What a night asleep does: the access token is gone (expired), the session is not.
+      await page.context().clearCookies({ name: "__session" })
+      await page.reload()
+      await page.getByText("Operador").first().waitFor()
+      expect(page.url()).toBe(`${server.url}/`)
+      await page.getByRole("button", { name: "Menú de usuario" }).click()
+      await page.getByRole("menuitem", { name: "Cerrar sesión" }).click()
+      await page.getByRole("heading", { name: "Iniciar sesión" }).waitFor()
+      // Signed out ends the session: the refresh cookie is gone and a reload stays signed out.
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain("__palma_refresh")
+      await page.reload()
+      await page.getByRole("heading", { name: "Iniciar sesión" }).waitFor()
     } finally {
       await page.close()
     }
