@@ -40,7 +40,9 @@ const lists: ReadonlyArray<readonly [path: string, table: string]> = [
   ["/masters/stage", "Etapas"],
   ["/masters/assistance", "Servicios"],
   ["/masters/product", "Productos"],
-  ["/entities/retail", "Canales"]
+  ["/entities/retail", "Canales"],
+  ["/entities/specialist", "Especialistas"],
+  ["/entities/partner", "Alianzas"]
 ]
 
 describe("axe-core in Chromium, as admin", () => {
@@ -84,6 +86,28 @@ describe("axe-core in Chromium, as admin", () => {
     await page.waitForURL(/\/entities\/retail\/[0-9a-f-]{36}$/)
     await page.getByRole("link", { name: "← Canales" }).waitFor()
     await page.waitForLoadState("networkidle")
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it.each([
+    ["/entities/specialist", "Especialistas", "Datos del especialista"],
+    ["/entities/partner", "Alianzas", "Datos de la alianza"]
+  ])("passes a provider's page from %s, with its pickers open", async (path, table, form) => {
+    await open(path, tableRows(table))
+    await page.getByRole("table", { name: table }).getByRole("link").first().click()
+    await page.waitForURL(/\/entities\/(specialist|partner)\/[0-9a-f-]{36}$/)
+    await page.getByRole("form", { name: form }).waitFor()
+    await page.waitForLoadState("networkidle")
+    expect(await seriousViolations(page)).toEqual([])
+    const regions = page.getByRole("button", { name: /^Valparaíso/ })
+    if ((await regions.count()) > 0) await regions.click()
+    await page.getByRole("combobox", { name: "Especialidades" }).click()
+    await page.getByRole("listbox").waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it("passes a new provider's RUT lookup", async () => {
+    await open("/entities/specialist/new", (p) => p.getByRole("form", { name: "Buscar por RUT" }).waitFor())
     expect(await seriousViolations(page)).toEqual([])
   })
 

@@ -130,7 +130,7 @@ const RegionRow = ({ region, whole, selected, expanded, onExpand, onRegion, onDi
             <Text size="sm" fw={600}>
               {whole.name}
             </Text>
-            <Badge size="sm" variant={chosen > 0 ? "light" : "outline"} color={chosen > 0 ? "teal" : "gray"}>
+            <Badge size="sm" tt="none" variant={chosen > 0 ? "light" : "outline"} color={chosen > 0 ? "teal" : "gray"}>
               {`${nf.format(chosen)} de ${nf.format(whole.districts.length)}`}
             </Badge>
           </Group>

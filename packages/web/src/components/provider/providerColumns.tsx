@@ -5,7 +5,9 @@ import type { Column } from "../../kit"
 import { DistrictSelect } from "../district/DistrictSelect"
 
 /** The columns both provider lists have, by the wire's field names (sortable ones are the server's). */
-export const providerColumns = <A extends { readonly id: string; readonly rut: string; readonly name: string; readonly district: string }>(
+export const providerColumns = <
+  A extends { readonly id: string; readonly rut: string; readonly name: string; readonly district: string; readonly phone: string | null }
+>(
   listPath: string,
   nameOf: (row: A) => string
 ) =>
@@ -22,7 +24,8 @@ export const providerColumns = <A extends { readonly id: string; readonly rut: s
       )
     },
     // The server answers the comuna's name.
-    district: { key: "district", label: "Comuna", sortable: true }
+    district: { key: "district", label: "Comuna", sortable: true },
+    phone: { key: "phone", label: "Teléfono", render: (row) => <span style={{ whiteSpace: "nowrap" }}>{row.phone ?? ""}</span> }
   }) satisfies Record<string, Column<A>>
 
 /** The specialties of a row, by name, in the order the server gives them (by family). */

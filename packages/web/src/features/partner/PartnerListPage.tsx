@@ -18,7 +18,7 @@ const partnerResource: ResourceConfig<PartnerDetail, PartnerInput> = {
     { key: "specialties", label: "Especialidades", render: (p) => <SpecialtyNames specialties={p.specialties} /> },
     { key: "line", label: "Giro", sortable: true },
     common.district,
-    { key: "phone", label: "Teléfono" }
+    common.phone
   ],
   fields: [],
   defaultSort: "name",

@@ -27,7 +27,7 @@ const specialistResource: ResourceConfig<SpecialistPageItem, SpecialistInput> = 
     { key: "specialties", label: "Especialidades", render: (s) => <SpecialtyNames specialties={s.specialties} /> },
     common.district,
     { key: "isRemote", label: "Atención", sortable: true, render: (s) => <Text size="sm">{attendance(s)}</Text> },
-    { key: "phone", label: "Teléfono" }
+    common.phone
   ],
   fields: [],
   defaultSort: "name",
