@@ -63,6 +63,10 @@ interface ProviderScreenProps<K extends ProviderKind> {
 const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }: ProviderScreenProps<K>) => {
   const { kind, listPath, noun, nameOf, Form } = config
   const texts = useMemo(() => textsOf(noun), [noun])
+  // Spanish agrees with the noun: "la alianza", "un especialista".
+  const feminine = noun.gender === "f"
+  const the = feminine ? "la" : "el"
+  const one = feminine ? "una" : "un"
   const navigate = useNavigate()
   const location = useLocation()
   // React Router keeps navigation state untyped; this page is the only one that sets it.
@@ -114,7 +118,7 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
 
   if (status === "failure")
     return (
-      <Alert color="red" title={`No se pudo cargar ${noun.gender === "f" ? "la" : "el"} ${noun.singular}`}>
+      <Alert color="red" title={`No se pudo cargar ${the} ${noun.singular}`}>
         <Text size="sm" mb="sm">
           {failure?.message}
         </Text>
@@ -139,7 +143,7 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
         </Title>
         {record !== null && !record.isActive && (
           <Badge color="gray" variant="outline">
-            {noun.gender === "f" ? "Eliminada" : "Eliminado"}
+            {feminine ? "Eliminada" : "Eliminado"}
           </Badge>
         )}
       </Group>
@@ -156,15 +160,10 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
     return (
       <Stack gap="md">
         {heading}
-        <RutLookup
-          noun={`${noun.gender === "f" ? "una" : "un"} ${noun.singular}`}
-          searching={status === "checking"}
-          onRut={(key) => actor.send({ type: "CHECK", key })}
-        />
+        <RutLookup noun={`${one} ${noun.singular}`} searching={status === "checking"} onRut={(key) => actor.send({ type: "CHECK", key })} />
       </Stack>
     )
 
-  const article = noun.gender === "f" ? "la" : "el"
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -180,7 +179,7 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
           <Text
             size="sm"
             mb="xs"
-          >{`No hay ${noun.gender === "f" ? "una" : "un"} ${noun.singular} con el RUT ${Rut.format(rut)}: complete sus datos para registrarlo.`}</Text>
+          >{`No hay ${one} ${noun.singular} con el RUT ${Rut.format(rut)}: complete sus datos para registrarl${feminine ? "a" : "o"}.`}</Text>
           <Button size="xs" variant="light" onClick={onRestart}>
             Cambiar RUT
           </Button>
@@ -188,15 +187,15 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
       )}
       {opened.existing === true && record !== null && (
         <Alert color="blue" title="Este RUT ya está registrado">
-          {`Se cargaron los datos de ${article} ${noun.singular} con el RUT ${Rut.format(record.rut)} para editarlos.`}
+          {`Se cargaron los datos de ${the} ${noun.singular} con el RUT ${Rut.format(record.rut)} para editarlos.`}
         </Alert>
       )}
       {record !== null && !record.isActive && (
         <Alert color="yellow" title={texts.deleted}>
-          {`No se le asignan casos. Al guardar, ${article} ${noun.singular} vuelve a quedar disponible.`}
+          {`No se le asignan casos. Al guardar, ${the} ${noun.singular} vuelve a quedar disponible.`}
         </Alert>
       )}
-      <Paper withBorder radius="md" p="md" component="section" aria-label={`Datos ${noun.gender === "f" ? "de la" : "del"} ${noun.singular}`}>
+      <Paper withBorder radius="md" p="md" component="section" aria-label={`Datos ${feminine ? "de la" : "del"} ${noun.singular}`}>
         <Form
           key={record?.id ?? "new"}
           record={record}
