@@ -106,6 +106,20 @@ describe("a specialist's page", () => {
     await user.click(form.getByRole("button", { name: "Guardar cambios" }))
     expect(await screen.findByText("Especialista actualizado")).toBeInTheDocument()
     expect(await byRut(existing.rut)).toMatchObject({ id: existing.id, isRemote: true })
+
+    // Unsaved changes hold the page until the person chooses; saved ones do not.
+    const edited = within(screen.getByRole("form", { name: "Datos del especialista" }))
+    await user.type(edited.getByRole("textbox", { name: "Apellido materno" }), "Painemal")
+    await user.click(screen.getByRole("link", { name: "← Especialistas" }))
+    const ask = await screen.findByRole("dialog", { name: "¿Salir sin guardar?" })
+    await user.click(within(ask).getByRole("button", { name: "Seguir editando" }))
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument())
+    expect(window.location.pathname).toBe(`/entities/specialist/${existing.id}`)
+    expect(edited.getByRole("textbox", { name: "Apellido materno" })).toHaveValue("Painemal")
+    await user.click(screen.getByRole("link", { name: "← Especialistas" }))
+    await user.click(within(await screen.findByRole("dialog", { name: "¿Salir sin guardar?" })).getByRole("button", { name: "Salir sin guardar" }))
+    await waitFor(() => expect(window.location.pathname).toBe("/entities/specialist"))
+    expect((await byRut(existing.rut))!.maternalLastName).toBe("")
   })
 
   it("deletes only after confirmation, and a deleted one is restored by saving it", async () => {

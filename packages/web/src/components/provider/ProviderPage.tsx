@@ -17,6 +17,8 @@ export interface ProviderFormProps<K extends ProviderKind> {
   /** Canonical ("12345678-5"): the record's, or the one looked up for a new record. */
   readonly rut: string
   readonly saving: boolean
+  /** A save or delete is under way: the page may move on by itself, so unsaved changes do not hold it. */
+  readonly writing: boolean
   readonly rejection: WriteRejection | null
   readonly submitLabel: string
   readonly onSubmit: (input: ProviderInput<K>) => void
@@ -78,11 +80,14 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
   const status = useSelector(actor, (s) => s.value)
   const { record, failure, rejection, checkedKey } = useSelector(actor, (s) => s.context)
   const [confirming, setConfirming] = useState(false)
+  // Each save starts the form afresh from what the server kept (nothing left unsaved).
+  const [saves, setSaves] = useState(0)
   const lookups = useLookupCache()
 
   useEffect(() => {
     const saved = actor.on("saved", ({ record: savedRecord, created }) => {
       notify.success(created ? texts.created : texts.updated)
+      setSaves((n) => n + 1)
       lookups.touched(kind)
       if (created) void navigate(`${listPath}/${savedRecord.id}`, { replace: true, state: { record: savedRecord } satisfies OpenedState<K> })
     })
@@ -197,10 +202,11 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
       )}
       <Paper withBorder radius="md" p="md" component="section" aria-label={`Datos ${feminine ? "de la" : "del"} ${noun.singular}`}>
         <Form
-          key={record?.id ?? "new"}
+          key={`${record?.id ?? "new"}:${saves}`}
           record={record}
           rut={rut}
           saving={status === "saving"}
+          writing={status === "saving" || status === "deleting"}
           rejection={confirming ? null : rejection}
           submitLabel={record === null ? `Crear ${noun.singular}` : record.isActive ? "Guardar cambios" : "Guardar y reactivar"}
           onSubmit={(input) => actor.send({ type: "SAVE", input })}

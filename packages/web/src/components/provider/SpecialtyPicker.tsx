@@ -1,5 +1,6 @@
 import { MultiSelect, Select } from "@mantine/core"
 import type { ReactNode } from "react"
+import { focusableScroll } from "../comboboxScroll"
 import { byFoldedLabel } from "../foldedFilter"
 import { useSpecialtyGroups } from "./specialtyGroups"
 
@@ -26,6 +27,7 @@ export const SpecialtyPicker = ({
       onChange={onChange}
       searchable
       filter={byFoldedLabel}
+      scrollAreaProps={focusableScroll}
       clearable
       clearButtonProps={{ "aria-label": "Quitar todas las especialidades" }}
       nothingFoundMessage="Ninguna especialidad coincide"
@@ -47,6 +49,7 @@ export const SpecialtyFilter = ({ value, onChange }: { readonly value: string | 
       onChange={onChange}
       searchable
       filter={byFoldedLabel}
+      scrollAreaProps={focusableScroll}
       clearable
       clearButtonProps={{ "aria-label": "Quitar filtro de especialidad" }}
       nothingFoundMessage="Ninguna especialidad coincide"

@@ -4,7 +4,7 @@ import { Link } from "react-router"
 import { ContactFields } from "../../components/provider/ContactFields"
 import type { ProviderFormProps } from "../../components/provider/ProviderPage"
 import { SpecialtyPicker } from "../../components/provider/SpecialtyPicker"
-import { RejectionAlert, useSchemaForm } from "../../kit"
+import { LeaveGuard, RejectionAlert, useSchemaForm } from "../../kit"
 import { partnerListPath } from "./paths"
 
 interface Values extends Record<string, unknown> {
@@ -32,7 +32,7 @@ const valuesOf = (p: PartnerDetail | null): Values => ({
 const fields = new Set(Object.keys(valuesOf(null)))
 
 /** A partner's data: the company, its representative and line of business, contact, and its specialties (by family). */
-export const PartnerForm = ({ record, rut, saving, rejection, submitLabel, onSubmit }: ProviderFormProps<"partner">) => {
+export const PartnerForm = ({ record, rut, saving, writing, rejection, submitLabel, onSubmit }: ProviderFormProps<"partner">) => {
   const { form, submit, unshown, element } = useSchemaForm<Values, PartnerInput>({
     name: "partner-form",
     initialValues: valuesOf(record),
@@ -45,6 +45,7 @@ export const PartnerForm = ({ record, rut, saving, rejection, submitLabel, onSub
   return (
     <form ref={element} noValidate aria-label="Datos de la alianza" onSubmit={submit}>
       <Stack>
+        <LeaveGuard dirty={form.isDirty() && !writing} />
         <RejectionAlert rejection={rejection} unshown={unshown} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput {...form.getInputProps("name")} key={form.key("name")} label="Razón social" required maxLength={120} autoFocus={record === null} />

@@ -5,7 +5,7 @@ import { ServedDistrictsPicker } from "../../components/provider/ServedDistricts
 import { SpecialtyPicker } from "../../components/provider/SpecialtyPicker"
 import { SpecialistInput, type SpecialistDetail } from "@palma/core"
 import { Link } from "react-router"
-import { RejectionAlert, useSchemaForm } from "../../kit"
+import { LeaveGuard, RejectionAlert, useSchemaForm } from "../../kit"
 import { isoOfTyped, isTypedDate, typedOf } from "./birthDate"
 import { specialistListPath } from "./paths"
 
@@ -45,7 +45,7 @@ const fields = new Set(Object.keys(valuesOf(null)))
  * A specialist's data: who they are, how to reach them, their specialties (by family) and where
  * they work (comunas by region, or remote). The contract's schema checks it before sending.
  */
-export const SpecialistForm = ({ record, rut, saving, rejection, submitLabel, onSubmit }: ProviderFormProps<"specialist">) => {
+export const SpecialistForm = ({ record, rut, saving, writing, rejection, submitLabel, onSubmit }: ProviderFormProps<"specialist">) => {
   const { form, submit, unshown, element } = useSchemaForm<Values, SpecialistInput>({
     name: "specialist-form",
     initialValues: valuesOf(record),
@@ -59,6 +59,7 @@ export const SpecialistForm = ({ record, rut, saving, rejection, submitLabel, on
   return (
     <form ref={element} noValidate aria-label="Datos del especialista" onSubmit={submit}>
       <Stack>
+        <LeaveGuard dirty={form.isDirty() && !writing} />
         <RejectionAlert rejection={rejection} unshown={unshown} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput {...form.getInputProps("name")} key={form.key("name")} label="Nombre" required maxLength={80} autoFocus={record === null} />
