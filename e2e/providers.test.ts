@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { checkDigit } from "../packages/core/src/rut/Rut.js"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
 import { launch, screenshotPath } from "./browser.js"
-import { cellsOf, pick, rowWith, toast } from "./catalog/ui.js"
+import { cellsOf, rowWith, toast } from "./catalog/ui.js"
 import { signIn } from "./session.js"
 
 /**
@@ -54,9 +54,9 @@ describe("providers through the UI, as admin, in Chromium", () => {
     await form.getByRole("textbox", { name: "Apellido materno" }).fill("Peña")
     await form.getByRole("textbox", { name: "Teléfono" }).fill("+56 9 8765 4321")
 
-    await pick(page, form, "Especialidades", "Gasfitería")
-    await page.getByRole("option", { name: "Electricidad", exact: true }).click()
-    await page.keyboard.press("Escape")
+    const hogar = form.getByRole("group", { name: "Hogar" })
+    await hogar.getByRole("checkbox", { name: "Gasfitería" }).check()
+    await hogar.getByRole("checkbox", { name: "Electricidad" }).check()
 
     // The whole of Valparaíso at once, and one comuna of Santiago.
     await form.getByRole("checkbox", { name: "Toda la región: Valparaíso" }).check()

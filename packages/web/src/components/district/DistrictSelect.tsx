@@ -1,7 +1,6 @@
 import { Select, type SelectProps } from "@mantine/core"
 import { useMemo } from "react"
 import { useDistricts } from "../../lib/lookups/useDistricts"
-import { focusableScroll } from "../comboboxScroll"
 import { byFoldedLabel } from "../foldedFilter"
 import { districtLabel, findDistrict } from "./districtOptions"
 
@@ -27,7 +26,6 @@ export const DistrictSelect = ({ value, onChange, error, ...props }: DistrictSel
       clearable
       clearButtonProps={{ "aria-label": "Quitar comuna" }}
       filter={byFoldedLabel}
-      scrollAreaProps={focusableScroll}
       limit={60}
       nothingFoundMessage="Ninguna comuna coincide"
       placeholder={loading ? "Cargando comunas…" : (props.placeholder ?? "Escriba para buscar…")}

@@ -1,12 +1,14 @@
-import { MultiSelect, Select } from "@mantine/core"
+import { Alert, Button, Checkbox, Fieldset, Select, SimpleGrid, Stack, Text } from "@mantine/core"
 import type { ReactNode } from "react"
-import { focusableScroll } from "../comboboxScroll"
 import { byFoldedLabel } from "../foldedFilter"
 import { useSpecialtyGroups } from "./specialtyGroups"
 
 const failed = "No se pudieron cargar las especialidades"
 
-/** A provider's specialties, picked by family (each family a group of the list); typing narrows it, accents ignored. */
+/**
+ * A provider's specialties, picked by family: each family a group of boxes, so what a provider
+ * does reads at a glance and every choice is one keystroke away.
+ */
 export const SpecialtyPicker = ({
   value,
   onChange,
@@ -16,24 +18,45 @@ export const SpecialtyPicker = ({
   readonly onChange: (ids: string[]) => void
   readonly error?: ReactNode
 }) => {
-  const { data, status } = useSpecialtyGroups()
+  const { data, status, retry } = useSpecialtyGroups()
+  // Each family's group holds only its own boxes; the others' choices are kept as they are.
+  const setFamily = (ids: ReadonlyArray<string>, chosen: string[]) => onChange([...value.filter((id) => !ids.includes(id)), ...chosen])
   return (
-    <MultiSelect
-      label="Especialidades"
-      description="Agrupadas por familia: escriba para buscar."
-      required
-      data={data}
-      value={[...value]}
-      onChange={onChange}
-      searchable
-      filter={byFoldedLabel}
-      scrollAreaProps={focusableScroll}
-      clearable
-      clearButtonProps={{ "aria-label": "Quitar todas las especialidades" }}
-      nothingFoundMessage="Ninguna especialidad coincide"
-      placeholder={status === "loading" ? "Cargando especialidades…" : value.length === 0 ? "Elija una o más" : undefined}
-      error={error ?? (status === "error" ? failed : undefined)}
-    />
+    <Fieldset legend="Especialidades (al menos una)" variant="filled">
+      <Stack gap="sm">
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+        {status === "error" ? (
+          <Alert color="red" title={failed}>
+            <Button size="xs" variant="light" color="red" onClick={retry}>
+              Reintentar
+            </Button>
+          </Alert>
+        ) : status === "loading" ? (
+          <Text size="sm" c="dimmed" role="status">
+            Cargando especialidades…
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {data.map(({ group, items }) => {
+              const ids = items.map((i) => i.value)
+              return (
+                <Checkbox.Group key={group} label={group} value={value.filter((id) => ids.includes(id))} onChange={(chosen) => setFamily(ids, chosen)}>
+                  <Stack gap={4} mt={4}>
+                    {items.map((item) => (
+                      <Checkbox key={item.value} value={item.value} label={item.label} size="xs" />
+                    ))}
+                  </Stack>
+                </Checkbox.Group>
+              )
+            })}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Fieldset>
   )
 }
 
@@ -49,7 +72,6 @@ export const SpecialtyFilter = ({ value, onChange }: { readonly value: string | 
       onChange={onChange}
       searchable
       filter={byFoldedLabel}
-      scrollAreaProps={focusableScroll}
       clearable
       clearButtonProps={{ "aria-label": "Quitar filtro de especialidad" }}
       nothingFoundMessage="Ninguna especialidad coincide"
