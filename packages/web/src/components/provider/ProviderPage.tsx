@@ -22,6 +22,9 @@ export interface ProviderFormProps<K extends ProviderKind> {
   readonly rejection: WriteRejection | null
   readonly submitLabel: string
   readonly onSubmit: (input: ProviderInput<K>) => void
+  /** The list to go back to, and its title. */
+  readonly listPath: string
+  readonly listTitle: string
 }
 
 /** What differs between the specialist and partner pages. */
@@ -210,6 +213,8 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
           rejection={confirming ? null : rejection}
           submitLabel={record === null ? `Crear ${noun.singular}` : record.isActive ? "Guardar cambios" : "Guardar y reactivar"}
           onSubmit={(input) => actor.send({ type: "SAVE", input })}
+          listPath={listPath}
+          listTitle={config.title}
         />
       </Paper>
       <ConfirmDelete

@@ -1,13 +1,12 @@
-import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from "@mantine/core"
+import { Checkbox, SimpleGrid, TextInput } from "@mantine/core"
 import { type ProviderFormProps } from "../../components/provider/ProviderPage"
 import { ContactFields } from "../../components/provider/ContactFields"
+import { fieldKeyOf, ProviderFormFrame } from "../../components/provider/ProviderFormFrame"
 import { ServedDistrictsPicker } from "../../components/provider/ServedDistrictsPicker"
 import { SpecialtyPicker } from "../../components/provider/SpecialtyPicker"
 import { SpecialistInput, type SpecialistDetail } from "@palma/core"
-import { Link } from "react-router"
-import { LeaveGuard, RejectionAlert, useSchemaForm } from "../../kit"
+import { useSchemaForm } from "../../kit"
 import { isoOfTyped, isTypedDate, typedOf } from "./birthDate"
-import { specialistListPath } from "./paths"
 
 interface Values extends Record<string, unknown> {
   name: string
@@ -39,52 +38,42 @@ const valuesOf = (s: SpecialistDetail | null): Values => ({
   districts: s?.districts.map((d) => d.id) ?? []
 })
 
-const fields = new Set(Object.keys(valuesOf(null)))
+// Module-level: the form's effects depend on it, so it must not change between renders.
+const keyOf = fieldKeyOf(valuesOf(null))
 
 /**
  * A specialist's data: who they are, how to reach them, their specialties (by family) and where
  * they work (comunas by region, or remote). The contract's schema checks it before sending.
  */
-export const SpecialistForm = ({ record, rut, saving, writing, rejection, submitLabel, onSubmit }: ProviderFormProps<"specialist">) => {
+export const SpecialistForm = (page: ProviderFormProps<"specialist">) => {
+  const { record, rut, rejection, onSubmit } = page
   const { form, submit, unshown, element } = useSchemaForm<Values, SpecialistInput>({
     name: "specialist-form",
     initialValues: valuesOf(record),
     schema: SpecialistInput,
     bodyOf: (values) => ({ ...values, rut, birthDate: isoOfTyped(values.birthDate) }),
-    keyOf: (path) => (typeof path[0] === "string" && fields.has(path[0]) ? path[0] : null),
+    keyOf,
     check: (values) => (isTypedDate(values.birthDate) ? {} : { birthDate: "Fecha inválida (use dd-mm-aaaa)" }),
     rejection,
     onSubmit
   })
   return (
-    <form ref={element} noValidate aria-label="Datos del especialista" onSubmit={submit}>
-      <Stack>
-        <LeaveGuard dirty={form.isDirty() && !writing} />
-        <RejectionAlert rejection={rejection} unshown={unshown} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput {...form.getInputProps("name")} key={form.key("name")} label="Nombre" required maxLength={80} autoFocus={record === null} />
-          <TextInput {...form.getInputProps("paternalLastName")} key={form.key("paternalLastName")} label="Apellido paterno" required maxLength={80} />
-          <TextInput {...form.getInputProps("maternalLastName")} key={form.key("maternalLastName")} label="Apellido materno" maxLength={80} />
-          <TextInput {...form.getInputProps("birthDate")} key={form.key("birthDate")} label="Fecha de nacimiento" placeholder="dd-mm-aaaa" maxLength={10} />
-          <ContactFields form={form} />
-        </SimpleGrid>
-        <SpecialtyPicker value={form.getValues().specialties} onChange={(ids) => form.setFieldValue("specialties", ids)} error={form.errors.specialties} />
-        <Checkbox
-          {...form.getInputProps("isRemote", { type: "checkbox" })}
-          key={form.key("isRemote")}
-          label="Atención remota"
-          description="Atiende casos de cualquier comuna a distancia (por teléfono o video)."
-        />
-        <ServedDistrictsPicker value={form.getValues().districts} onChange={(codes) => form.setFieldValue("districts", codes)} error={form.errors.districts} />
-        <Group justify="flex-end">
-          <Button component={Link} to={specialistListPath} variant="default">
-            Volver a Especialistas
-          </Button>
-          <Button type="submit" loading={saving}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ProviderFormFrame page={page} label="Datos del especialista" element={element} submit={submit} dirty={form.isDirty()} unshown={unshown}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput {...form.getInputProps("name")} key={form.key("name")} label="Nombre" required maxLength={80} autoFocus={record === null} />
+        <TextInput {...form.getInputProps("paternalLastName")} key={form.key("paternalLastName")} label="Apellido paterno" required maxLength={80} />
+        <TextInput {...form.getInputProps("maternalLastName")} key={form.key("maternalLastName")} label="Apellido materno" maxLength={80} />
+        <TextInput {...form.getInputProps("birthDate")} key={form.key("birthDate")} label="Fecha de nacimiento" placeholder="dd-mm-aaaa" maxLength={10} />
+        <ContactFields form={form} />
+      </SimpleGrid>
+      <SpecialtyPicker value={form.getValues().specialties} onChange={(ids) => form.setFieldValue("specialties", ids)} error={form.errors.specialties} />
+      <Checkbox
+        {...form.getInputProps("isRemote", { type: "checkbox" })}
+        key={form.key("isRemote")}
+        label="Atención remota"
+        description="Atiende casos de cualquier comuna a distancia (por teléfono o video)."
+      />
+      <ServedDistrictsPicker value={form.getValues().districts} onChange={(codes) => form.setFieldValue("districts", codes)} error={form.errors.districts} />
+    </ProviderFormFrame>
   )
 }
