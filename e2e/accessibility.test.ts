@@ -40,7 +40,9 @@ const lists: ReadonlyArray<readonly [path: string, table: string]> = [
   ["/masters/stage", "Etapas"],
   ["/masters/assistance", "Servicios"],
   ["/masters/product", "Productos"],
-  ["/entities/retail", "Canales"]
+  ["/entities/retail", "Canales"],
+  ["/entities/specialist", "Especialistas"],
+  ["/entities/partner", "Alianzas"]
 ]
 
 describe("axe-core in Chromium, as admin", () => {
@@ -84,6 +86,30 @@ describe("axe-core in Chromium, as admin", () => {
     await page.waitForURL(/\/entities\/retail\/[0-9a-f-]{36}$/)
     await page.getByRole("link", { name: "← Canales" }).waitFor()
     await page.waitForLoadState("networkidle")
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it.each([
+    ["/entities/specialist", "Especialistas", "Datos del especialista"],
+    ["/entities/partner", "Alianzas", "Datos de la alianza"]
+  ])("passes a provider's page from %s", async (path, table, form) => {
+    await open(path, tableRows(table))
+    await page.getByRole("table", { name: table }).getByRole("link").first().click()
+    await page.waitForURL(/\/entities\/(specialist|partner)\/[0-9a-f-]{36}$/)
+    await page.getByRole("form", { name: form }).waitFor()
+    await page.waitForLoadState("networkidle")
+    expect(await seriousViolations(page)).toEqual([])
+    // A specialist's comunas, one region open.
+    const region = page.getByRole("button", { name: /^Valparaíso/ })
+    if ((await region.count()) > 0) {
+      await region.click()
+      await page.getByRole("group", { name: "Comunas de Valparaíso" }).waitFor()
+      expect(await seriousViolations(page)).toEqual([])
+    }
+  })
+
+  it("passes a new provider's RUT lookup", async () => {
+    await open("/entities/specialist/new", (p) => p.getByRole("form", { name: "Buscar por RUT" }).waitFor())
     expect(await seriousViolations(page)).toEqual([])
   })
 

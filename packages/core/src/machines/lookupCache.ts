@@ -16,6 +16,8 @@ export const lookupSources = {
   valueTypes: { load: (call) => call((c) => c.valueType.list({ urlParams: {} })), touchedBy: ["valueType"] },
   stages: { load: (call) => call((c) => c.stage.list({ urlParams: {} })), touchedBy: ["stage"] },
   districts: { load: (call) => call((c) => c.district.listAll()), touchedBy: [] },
+  /** Active specialties with their family, by family: what specialists and partners may be given. */
+  providerSpecialties: { load: (call) => call((c) => c.specialist.getFamilies()), touchedBy: ["specialty", "family"] },
   // Assistances name their family and members; products name their family and assistances.
   assistances: { load: (call) => call((c) => c.assistance.getAll()), touchedBy: ["assistance", "family", "value", "specialty", "document"] },
   products: { load: (call) => call((c) => c.product.getAll()), touchedBy: ["product", "family", "assistance", "plan", "retail"] },

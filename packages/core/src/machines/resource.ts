@@ -8,6 +8,8 @@ export interface ResourceQuery {
   readonly order?: "asc" | "desc"
   readonly page?: number
   readonly pageSize?: number
+  /** The list's own filters beyond search and family, by the server's parameter names, as text (`remote: "true"`). */
+  readonly filters?: Readonly<Record<string, string>>
 }
 
 export interface ListResult<A> {

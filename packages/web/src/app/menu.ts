@@ -46,12 +46,7 @@ export const menu: ReadonlyArray<MenuSection> = [
     label: "Entidades",
     icon: "entities",
     roles: adminOnly,
-    items: [
-      ...entityMenu.map(({ label, path, quickLink }) => ({ label, path: `/${path}`, quickLink })),
-      soon("Contratantes"),
-      soon("Especialistas"),
-      soon("Alianzas")
-    ]
+    items: [...entityMenu.map(({ label, path, quickLink }) => ({ label, path: `/${path}`, quickLink })), soon("Contratantes")]
   },
   { id: "assistance", label: "Asistencia", icon: "assistance", roles: everyRole, items: [soon("Casos"), soon("Nuevo caso")] },
   { id: "reports", label: "Reportes", icon: "reports", roles: adminOnly, items: [soon("Panel"), soon("Exportar casos")] },

@@ -72,7 +72,7 @@ export const ResourceList = <A extends { readonly id: string }, I>(props: Resour
         >
           <EmptyState.Actions>
             {isFiltered(query) && (
-              <Button variant="default" onClick={() => onQuery({ search: "", family: null, page: 1 })}>
+              <Button variant="default" onClick={() => onQuery({ search: "", family: null, filters: {}, page: 1 })}>
                 Limpiar filtros
               </Button>
             )}
@@ -184,6 +184,16 @@ const Toolbar = <A extends { readonly id: string }, I>({ config, query, onQuery 
         style={{ flex: "1 1 16rem", maxWidth: "28rem" }}
       />
       {config.familyFilter !== undefined && <FamilyFilter picker={config.familyFilter} value={query.family} onQuery={onQuery} />}
+      {config.filters?.map(({ key, Control }) => (
+        <Control
+          key={key}
+          value={query.filters[key] ?? null}
+          onChange={(value) => {
+            const { [key]: _previous, ...others } = query.filters
+            onQuery({ filters: value === null || value === "" ? others : { ...others, [key]: value }, page: 1 })
+          }}
+        />
+      ))}
     </Group>
   )
 }

@@ -35,7 +35,8 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
     () => ({
       sortable: config.columns.filter((c) => c.sortable === true).map((c) => c.key),
       defaultSort: config.defaultSort,
-      familyFilter: config.familyFilter !== undefined
+      familyFilter: config.familyFilter !== undefined,
+      filters: (config.filters ?? []).map((f) => f.key)
     }),
     [config]
   )

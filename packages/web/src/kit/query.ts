@@ -1,9 +1,11 @@
 import type { ResourceQuery } from "@palma/core"
 
-/** A list's filters as the URL keeps them: `?search=&family=&sort=&order=&page=&pageSize=`. */
+/** A list's filters as the URL keeps them: `?search=&family=&sort=&order=&page=&pageSize=` and the list's own. */
 export interface ListQuery {
   readonly search: string
   readonly family: string | null
+  /** The list's own filters (ResourceConfig `filters`), by key; a key absent is not filtered. */
+  readonly filters: Readonly<Record<string, string>>
   readonly sort: string
   readonly order: "asc" | "desc"
   readonly page: number
@@ -18,6 +20,8 @@ export interface QuerySpec {
   readonly sortable: ReadonlyArray<string>
   readonly defaultSort: string
   readonly familyFilter: boolean
+  /** The keys of the list's own filters (URL and server parameter names). */
+  readonly filters: ReadonlyArray<string>
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -29,7 +33,13 @@ export const parseListQuery = (params: URLSearchParams, spec: QuerySpec): ListQu
   const order = params.get("order")
   const family = params.get("family")
   const pageSize = positiveInt(params.get("pageSize"))
+  const filters: Record<string, string> = {}
+  for (const key of spec.filters) {
+    const value = params.get(key)?.trim().slice(0, 100) ?? ""
+    if (value !== "") filters[key] = value
+  }
   return {
+    filters,
     search: (params.get("search") ?? "").slice(0, 100),
     family: spec.familyFilter && family !== null && uuid.test(family) ? family : null,
     sort: sort !== null && spec.sortable.includes(sort) ? sort : spec.defaultSort,
@@ -45,6 +55,10 @@ export const listQueryParams = (query: ListQuery, spec: QuerySpec): URLSearchPar
   const search = query.search.trim()
   if (search !== "") params.set("search", search)
   if (query.family !== null) params.set("family", query.family)
+  for (const key of spec.filters) {
+    const value = query.filters[key]?.trim() ?? ""
+    if (value !== "") params.set(key, value)
+  }
   if (query.sort !== spec.defaultSort || query.order !== "asc") {
     params.set("sort", query.sort)
     params.set("order", query.order)
@@ -58,14 +72,21 @@ export const listQueryParams = (query: ListQuery, spec: QuerySpec): URLSearchPar
 export const resourceQueryOf = (query: ListQuery): ResourceQuery => ({
   ...(query.search.trim() !== "" ? { search: query.search.trim() } : {}),
   ...(query.family !== null ? { family_id: query.family } : {}),
+  ...(Object.keys(query.filters).length > 0 ? { filters: query.filters } : {}),
   sort: query.sort,
   order: query.order,
   page: query.page,
   pageSize: query.pageSize
 })
 
-const keyOf = (q: ResourceQuery) => JSON.stringify([q.search ?? "", q.family_id ?? "", q.sort ?? "", q.order ?? "", q.page ?? 1, q.pageSize ?? defaultPageSize])
+const filtersKey = (filters: Readonly<Record<string, string>> = {}) =>
+  Object.keys(filters)
+    .sort()
+    .map((key) => [key, filters[key]])
+
+const keyOf = (q: ResourceQuery) =>
+  JSON.stringify([q.search ?? "", q.family_id ?? "", q.sort ?? "", q.order ?? "", q.page ?? 1, q.pageSize ?? defaultPageSize, filtersKey(q.filters)])
 
 export const sameQuery = (a: ResourceQuery, b: ResourceQuery) => keyOf(a) === keyOf(b)
 
-export const isFiltered = (query: ListQuery) => query.search.trim() !== "" || query.family !== null
+export const isFiltered = (query: ListQuery) => query.search.trim() !== "" || query.family !== null || Object.keys(query.filters).length > 0

@@ -36,6 +36,14 @@ export interface Column<A> {
   readonly numeric?: boolean
 }
 
+/** A filter of a list beyond search and family (a specialty, a comuna…). */
+export interface ListFilter {
+  /** The URL's and the server's parameter name (`specialty_id`). */
+  readonly key: string
+  /** The control: its value (null: not filtered) and how to change it; it names itself for screen readers. */
+  readonly Control: ComponentType<{ readonly value: string | null; readonly onChange: (value: string | null) => void }>
+}
+
 /** The list and write actors of core's resource machine. */
 export type ResourceActors<A extends { readonly id: string }> = ReturnType<typeof resourceActors<A>>
 
@@ -72,6 +80,8 @@ interface ResourceDeclaration<A extends { readonly id: string }, I> {
   readonly defaultSort: keyof A & string
   /** Shows a family filter kept in the URL (`family`, the page query's `family_id`), its options from this picker. */
   readonly familyFilter?: Picker
+  /** More filters beside the search, each kept in the URL under its key and sent to the server as that parameter. */
+  readonly filters?: ReadonlyArray<ListFilter>
   /** How an item is named in buttons and dialogs; defaults to its `name`. */
   readonly itemName?: (item: A) => string
   /** A create / edit dialog of its own (nested or ordered inputs) instead of the one built from `fields`. */

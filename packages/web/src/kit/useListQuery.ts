@@ -13,7 +13,7 @@ export const useListQuery = (spec: QuerySpec) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current)
-          for (const key of ownKeys) next.delete(key)
+          for (const key of [...ownKeys, ...spec.filters]) next.delete(key)
           for (const [key, value] of listQueryParams({ ...parseListQuery(current, spec), ...patch }, spec)) next.set(key, value)
           return next
         },

@@ -26,7 +26,9 @@ describe("home", () => {
       ["Servicios", "Maestros"],
       ["Productos", "Maestros"],
       ["Formatos de archivo", "Maestros"],
-      ["Canales", "Entidades"]
+      ["Canales", "Entidades"],
+      ["Especialistas", "Entidades"],
+      ["Alianzas", "Entidades"]
     ]
     const links = quickLinks().getAllByRole("link")
     expect(links.map((link) => link.textContent)).toEqual(shown.map(([screen, section]) => `${screen}${section}`))

@@ -60,7 +60,9 @@ describe("sidebar menu", () => {
 
     await user.click(nav.getByRole("button", { name: "Entidades" }))
     expect(nav.getByRole("link", { name: "Canales" })).toHaveAttribute("href", "/entities/retail")
-    for (const name of ["Contratantes", "Especialistas", "Alianzas"]) {
+    expect(nav.getByRole("link", { name: "Especialistas" })).toHaveAttribute("href", "/entities/specialist")
+    expect(nav.getByRole("link", { name: "Alianzas" })).toHaveAttribute("href", "/entities/partner")
+    for (const name of ["Contratantes"]) {
       expect(nav.queryByRole("link", { name })).not.toBeInTheDocument()
       const item = nav.getByRole("button", { name })
       expect(item).toHaveAttribute("aria-disabled", "true")

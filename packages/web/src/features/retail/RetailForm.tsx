@@ -5,7 +5,7 @@ import { Either, Schema } from "effect"
 import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
 import { errorsAt, RejectionAlert, StaleRecord, type TypedValue, type WriteRejection } from "../../kit"
-import { DistrictSelect } from "./DistrictSelect"
+import { DistrictSelect } from "../../components/district/DistrictSelect"
 import { retailListPath } from "./paths"
 
 interface Values {

@@ -1,13 +1,8 @@
-import { type ComboboxItem, type OptionsFilter, Select, type SelectProps } from "@mantine/core"
+import { Select, type SelectProps } from "@mantine/core"
 import { useMemo } from "react"
 import { useDistricts } from "../../lib/lookups/useDistricts"
-import { districtLabel, findDistrict, folded } from "./districtOptions"
-
-/** Finds comunas by any part of "Comuna — Región", ignoring case and accents. */
-const byFoldedLabel: OptionsFilter = ({ options, search }) => {
-  const term = folded(search.trim())
-  return term === "" ? options : (options as ComboboxItem[]).filter((option) => folded(option.label).includes(term))
-}
+import { byFoldedLabel } from "../foldedFilter"
+import { districtLabel, findDistrict } from "./districtOptions"
 
 type DistrictSelectProps = Omit<SelectProps, "data" | "value" | "onChange"> & {
   /** The comuna's CUT code, or null. */
@@ -33,7 +28,7 @@ export const DistrictSelect = ({ value, onChange, error, ...props }: DistrictSel
       filter={byFoldedLabel}
       limit={60}
       nothingFoundMessage="Ninguna comuna coincide"
-      placeholder={loading ? "Cargando comunas…" : "Escriba para buscar…"}
+      placeholder={loading ? "Cargando comunas…" : (props.placeholder ?? "Escriba para buscar…")}
       error={error ?? (failure !== null ? "No se pudo cargar la lista de comunas" : undefined)}
     />
   )

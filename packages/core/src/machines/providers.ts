@@ -1,0 +1,116 @@
+import { fromPromise } from "xstate"
+import type { Call } from "../client/caller.js"
+import type { Page } from "../domain/page.js"
+import type { PartnerDetail, PartnerInput } from "../domain/partner.js"
+import type { ProviderPageQuery } from "../domain/provider.js"
+import type { SpecialistDetail, SpecialistInput, SpecialistPageItem } from "../domain/specialist.js"
+import type { Rut } from "../rut/Rut.js"
+import { recordMachine, type RecordWrite } from "./record.js"
+import type { ListResult, ResourceQuery } from "./resource.js"
+
+/** The two kinds of provider who resolve cases: individual technicians and partner companies. */
+export type ProviderKind = "specialist" | "partner"
+
+interface ProviderTypes {
+  readonly specialist: { readonly row: SpecialistPageItem; readonly detail: SpecialistDetail; readonly input: SpecialistInput }
+  readonly partner: { readonly row: PartnerDetail; readonly detail: PartnerDetail; readonly input: PartnerInput }
+}
+
+/** A row of the kind's paged list. */
+export type ProviderRow<K extends ProviderKind> = ProviderTypes[K]["row"]
+/** One provider of the kind, with what it does (and, for a specialist, where). */
+export type ProviderDetail<K extends ProviderKind> = ProviderTypes[K]["detail"]
+/** The kind's `create` body (an upsert by RUT). */
+export type ProviderInput<K extends ProviderKind> = ProviderTypes[K]["input"]
+
+/** The calls the provider screens make, per kind: the seed's reads and writes, and Palma's page. */
+interface ProviderCalls<K extends ProviderKind> {
+  readonly page: (call: Call, query: ProviderPageQuery) => Promise<Page<ProviderRow<K>>>
+  readonly getById: (call: Call, id: string) => Promise<ProviderDetail<K>>
+  /** null when no provider of the kind has the RUT. */
+  readonly getByRut: (call: Call, rut: Rut) => Promise<ProviderDetail<K> | null>
+  readonly create: (call: Call, input: ProviderInput<K>) => Promise<ProviderDetail<K>>
+  /** Deactivates (the seed's delete). */
+  readonly deactivate: (call: Call, id: string) => Promise<unknown>
+  /** The detail as a row of the list. */
+  readonly rowOf: (detail: ProviderDetail<K>) => ProviderRow<K>
+}
+
+const providerCalls: { readonly [K in ProviderKind]: ProviderCalls<K> } = {
+  specialist: {
+    page: (call, urlParams) => call((c) => c.specialist.page({ urlParams })),
+    getById: (call, id) => call((c) => c.specialist.getById({ path: { id } })),
+    getByRut: (call, rut) => call((c) => c.specialist.getByRut({ path: { rut } })),
+    create: (call, payload) => call((c) => c.specialist.create({ payload })),
+    deactivate: (call, id) => call((c) => c.specialist.deleteById({ path: { id } })),
+    rowOf: ({ districts, ...specialist }) => ({ ...specialist, districtCount: districts.length })
+  },
+  partner: {
+    page: (call, urlParams) => call((c) => c.partner.page({ urlParams })),
+    getById: (call, id) => call((c) => c.partner.getById({ path: { id } })),
+    getByRut: (call, rut) => call((c) => c.partner.getByRut({ path: { rut } })),
+    create: (call, payload) => call((c) => c.partner.create({ payload })),
+    deactivate: (call, id) => call((c) => c.partner.deletePartner({ path: { id } })),
+    rowOf: (partner) => partner
+  }
+}
+
+const booleanText = (text: string | undefined) => (text === "true" ? true : text === "false" ? false : undefined)
+
+/** The list machine's query as the provider page's URL params: its filters are `specialty_id`, `district`, `remote` and `active`. */
+export const providerPageQuery = ({ filters = {}, ...query }: ResourceQuery): ProviderPageQuery => {
+  const active = filters.active
+  return {
+    ...query,
+    ...(filters.specialty_id ? { specialty_id: filters.specialty_id } : {}),
+    ...(filters.district ? { district: filters.district } : {}),
+    ...(booleanText(filters.remote) !== undefined ? { remote: booleanText(filters.remote) } : {}),
+    ...(active === "true" || active === "false" || active === "all" ? { active } : {})
+  }
+}
+
+/**
+ * The resource machine's actors for a provider list: pages from Palma's `GET /<kind>/page` with
+ * its filters; delete is the seed's (a deactivation), answered as the row the provider now is.
+ * Providers are created and edited on their own page (providerMachine), never from the list.
+ */
+export const providerListActors = <K extends ProviderKind>(kind: K) => {
+  const calls: ProviderCalls<K> = providerCalls[kind]
+  return (call: Call) => ({
+    list: fromPromise<ListResult<ProviderRow<K>>, ResourceQuery>(({ input }) => calls.page(call, providerPageQuery(input))),
+    create: fromPromise<ProviderRow<K>, unknown>(() => Promise.reject(new Error("Se crean en su propia página, a partir del RUT"))),
+    update: fromPromise<ProviderRow<K>, { id: string; input: unknown }>(() => Promise.reject(new Error("Se editan en su propia página"))),
+    remove: fromPromise<ProviderRow<K>, string>(async ({ input }) => {
+      await calls.deactivate(call, input)
+      return calls.rowOf(await calls.getById(call, input))
+    })
+  })
+}
+
+/** The provider page's calls: read one, look a RUT up (null when free), upsert by RUT, deactivate. */
+export const providerActors = <K extends ProviderKind>(call: Call, kind: K) => {
+  const calls: ProviderCalls<K> = providerCalls[kind]
+  return {
+    load: fromPromise<ProviderDetail<K>, string>(({ input }) => calls.getById(call, input)),
+    // The record machine's key is the RUT the page checked (canonical).
+    find: fromPromise<ProviderDetail<K> | null, string>(({ input }) => calls.getByRut(call, input as Rut)),
+    // The record machine hands over the input of its SAVE: the kind's decoded body.
+    save: fromPromise<ProviderDetail<K>, RecordWrite>(({ input }) => calls.create(call, input.input as ProviderInput<K>)),
+    remove: fromPromise<ProviderDetail<K>, RecordWrite>(async ({ input }) => {
+      const id = input.id ?? ""
+      await calls.deactivate(call, id)
+      return calls.getById(call, id)
+    })
+  }
+}
+
+/**
+ * One provider's page, opened by RUT (spec §4): CHECK with a RUT looks it up; a provider with it
+ * is emitted as `exists` (the page opens that one), and a free RUT leaves the machine ready with
+ * `checkedKey` set, for a new record prefilled with it. SAVE upserts by RUT; DELETE deactivates
+ * and holds the record as it is now (saving it again restores it).
+ */
+export const providerMachine = <K extends ProviderKind>(call: Call, kind: K) =>
+  recordMachine<ProviderDetail<K>, ProviderInput<K>>({ id: kind, draftOf: () => null, edit: (draft) => draft, keyOf: (input) => input.rut }).provide({
+    actors: providerActors(call, kind)
+  })
