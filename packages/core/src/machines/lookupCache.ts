@@ -15,6 +15,7 @@ export const lookupSources = {
   families: { load: (call) => call((c) => c.family.list({ urlParams: {} })), touchedBy: ["family"] },
   valueTypes: { load: (call) => call((c) => c.valueType.list({ urlParams: {} })), touchedBy: ["valueType"] },
   stages: { load: (call) => call((c) => c.stage.list({ urlParams: {} })), touchedBy: ["stage"] },
+  relationships: { load: (call) => call((c) => c.relationship.list({ urlParams: {} })), touchedBy: ["relationship"] },
   districts: { load: (call) => call((c) => c.district.listAll()), touchedBy: [] },
   // Assistances name their family and members; products name their family and assistances.
   assistances: { load: (call) => call((c) => c.assistance.getAll()), touchedBy: ["assistance", "family", "value", "specialty", "document"] },

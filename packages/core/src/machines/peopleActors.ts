@@ -1,9 +1,13 @@
+import { Schema } from "effect"
 import { fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
-import type { ContractorKind, ContractorListed } from "../domain/contractorRecord.js"
+import type { ContractorCreateInput, ContractorKind, ContractorListed } from "../domain/contractorRecord.js"
 import { customerCoverage, insuredCoverage, type PersonCoverage } from "../domain/personCoverage.js"
 import type { PersonFound } from "../domain/personSearch.js"
+import * as Rut from "../rut/Rut.js"
+import type { RecordWrite } from "./record.js"
 import type { ListResult } from "./resource.js"
+import { searchActor } from "./search.js"
 
 /** Who the operators' search looks for: customers (who pay) or insured (titulares). */
 export type PersonKind = "customer" | "insured"
@@ -26,7 +30,7 @@ export const personCriteria = (text: string): { readonly rut?: string; readonly 
 
 /** `customer|insured/getByRutOrName`, a page at a time; `total` counts people, not pages. */
 export const personSearchActors = (call: Call, kind: PersonKind, pageSize: number) => ({
-  find: fromPromise<ListResult<PersonFound>, PersonQuery>(async ({ input }) => {
+  find: searchActor<PersonQuery, PersonFound>(async (input) => {
     const urlParams = { ...personCriteria(input.text), records: pageSize, page: input.page }
     if (kind === "customer") {
       const page = await call((c) => c.customer.getByRutOrName({ urlParams }))
@@ -66,5 +70,32 @@ export const findContractors = async (call: Call, query: ContractorQuery, pageSi
 
 /** The contractors' search machine's actor. */
 export const contractorSearchActors = (call: Call, pageSize: number) => ({
-  find: fromPromise<ListResult<ContractorListed>, ContractorQuery>(({ input }) => findContractors(call, input, pageSize))
+  find: searchActor<ContractorQuery, ContractorListed>((query) => findContractors(call, query, pageSize))
+})
+
+/** A contractor as the creation page knows it: enough to open their page. */
+export interface ContractorRef {
+  readonly id: string
+  readonly name: string
+}
+
+/** The key a new contractor is looked up by before it is written: its kind and RUT. */
+export const contractorKey = (input: { readonly type: ContractorKind; readonly rut: string }) => `${input.type}:${input.rut}`
+
+/**
+ * The record machine's actors for a new contractor: `find` asks `getByRut` (a blank answer means
+ * none has that RUT), `save` is `contractor/create`.
+ */
+export const contractorCreateActors = (call: Call) => ({
+  find: fromPromise<ContractorRef | null, string>(async ({ input: key }) => {
+    const [type, rut] = key.split(":")
+    const kind: ContractorKind = type === "C" ? "C" : "P"
+    const found = await call((c) => c.contractor.getByRut({ path: { rut: Schema.decodeUnknownSync(Rut.Rut)(rut), type: kind } }))
+    return found.id === "" ? null : { id: found.id, name: found.name }
+  }),
+  save: fromPromise<ContractorRef, RecordWrite>(async ({ input }) => {
+    // The page sends a ContractorCreateInput it decoded with the contract's schema.
+    const created = await call((c) => c.contractor.create({ payload: input.input as ContractorCreateInput }))
+    return { id: created.data.id, name: created.data.name }
+  })
 })

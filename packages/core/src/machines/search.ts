@@ -47,3 +47,9 @@ export const searchMachine = <Q, A>() =>
       failure: { on: { RETRY: "loading" } }
     }
   })
+
+/**
+ * The `find` actor of a search over `Q`: the machine hands it the query it holds, always a `Q`
+ * (the actor's input type is loose only because XState cannot infer a generic invoke input).
+ */
+export const searchActor = <Q, A>(find: (query: Q) => Promise<ListResult<A>>) => fromPromise<ListResult<A>, unknown>(({ input }) => find(input as Q))

@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from "xstate"
 import type { CustomerFileData, PeopleChange } from "../../src/machines/customerFile.js"
 import { customerFileMachine } from "../../src/machines/customerFile.js"
 import { personCriteria } from "../../src/machines/peopleActors.js"
-import { searchMachine } from "../../src/machines/search.js"
+import { searchActor, searchMachine } from "../../src/machines/search.js"
 import type { ListResult } from "../../src/machines/resource.js"
 import type { SubscriptionDetail } from "../../src/domain/subscription.js"
 import { checkDigit, format } from "../../src/rut/Rut.js"
@@ -38,7 +38,7 @@ describe("search machine", () => {
     let fail = true
     const machine = searchMachine<{ text: string }, string>().provide({
       actors: {
-        find: fromPromise<ListResult<string>, { text: string }>(({ input }) =>
+        find: searchActor<{ text: string }, string>((input) =>
           input.text === "mal" && fail
             ? Promise.reject(Object.assign(new Error("Sin conexión"), { status: 0 }))
             : new Promise((resolve) => gates.set(input.text, resolve))

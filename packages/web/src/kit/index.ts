@@ -13,3 +13,5 @@ export { parseListQuery, listQueryParams, resourceQueryOf, type ListQuery } from
 export type { Column, Field, FieldKind, Noun, ResourceActors, ResourceConfig } from "./types"
 export { type ResourceControllerOptions, useResourceController } from "./useResourceController"
 export { type SchemaFormOptions, useSchemaForm } from "./useSchemaForm"
+export { type PagedSearch, type SearchLogic, usePagedSearch } from "./usePagedSearch"
+export { SearchResults, type SearchResultsProps } from "./SearchResults"

@@ -5,7 +5,7 @@ import { Either, Schema } from "effect"
 import { useEffect } from "react"
 import { Link } from "react-router"
 import { errorsAt, RejectionAlert, type WriteRejection } from "../../kit"
-import { DistrictSelect } from "./DistrictSelect"
+import { DistrictSelect } from "../../lib/lookups/DistrictSelect"
 import { retailListPath } from "./paths"
 
 interface Values {

@@ -1,6 +1,6 @@
 import { type ComboboxItem, type OptionsFilter, Select, type SelectProps } from "@mantine/core"
 import { useMemo } from "react"
-import { useDistricts } from "../../lib/lookups/useDistricts"
+import { useDistricts } from "./useDistricts"
 import { districtLabel, findDistrict, folded } from "./districtOptions"
 
 /** Finds comunas by any part of "Comuna — Región", ignoring case and accents. */
