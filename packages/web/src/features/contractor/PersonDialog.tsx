@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack } from "@mantine/core"
+import { NativeSelect, SimpleGrid, Stack } from "@mantine/core"
 import { BeneficiaryUpsertInput } from "@palma/core"
 import { FormActions, FormDialog, RejectionAlert, useSchemaForm, type WriteRejection } from "../../kit"
 import { useLookup } from "../../lib/lookups/useLookup"
@@ -59,15 +59,16 @@ export const PersonDialog = ({ edit, saving, rejection, onSubmit, onClose }: Per
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PersonFields form={form} rutFixed={edit.kind !== "addBeneficiary"} />
             {isCarga && (
-              <Select
-                {...form.getInputProps("relationship")}
-                key={form.key("relationship")}
+              <NativeSelect
                 label="Parentesco"
                 required={edit.kind === "addBeneficiary"}
-                data={(relationships.value ?? []).map((r) => ({ value: r.id, label: r.name }))}
-                placeholder={relationships.status === "loading" ? "Cargando parentescos…" : "Elija el parentesco"}
+                value={form.getValues().relationship ?? ""}
+                onChange={(e) => form.setFieldValue("relationship", e.currentTarget.value === "" ? null : e.currentTarget.value)}
+                data={[
+                  { value: "", label: relationships.status === "loading" ? "Cargando parentescos…" : "Elija el parentesco" },
+                  ...(relationships.value ?? []).map((r) => ({ value: r.id, label: r.name }))
+                ]}
                 error={form.errors.relationship ?? (relationships.status === "error" ? "No se pudo cargar la lista de parentescos" : undefined)}
-                allowDeselect={false}
               />
             )}
           </SimpleGrid>
