@@ -60,7 +60,8 @@ describe("sidebar menu", () => {
 
     await user.click(nav.getByRole("button", { name: "Entidades" }))
     expect(nav.getByRole("link", { name: "Canales" })).toHaveAttribute("href", "/entities/retail")
-    for (const name of ["Contratantes", "Especialistas", "Alianzas"]) {
+    expect(nav.getByRole("link", { name: "Contratantes" })).toHaveAttribute("href", "/entities/contractor")
+    for (const name of ["Especialistas", "Alianzas"]) {
       expect(nav.queryByRole("link", { name })).not.toBeInTheDocument()
       const item = nav.getByRole("button", { name })
       expect(item).toHaveAttribute("aria-disabled", "true")
@@ -69,17 +70,18 @@ describe("sidebar menu", () => {
     }
 
     // A struck-through item shows "Próximamente" and goes nowhere.
-    const contractors = nav.getByRole("button", { name: "Contratantes" })
-    await user.hover(contractors)
+    const specialists = nav.getByRole("button", { name: "Especialistas" })
+    await user.hover(specialists)
     expect(await screen.findByRole("tooltip")).toHaveTextContent("Próximamente")
-    await user.click(contractors)
+    await user.click(specialists)
     expect(window.location.pathname).toBe("/")
   })
 
-  it("shows an operador the Asistencia items, struck through until the module exists", async () => {
+  it("shows an operador the Asistencia items: Personas, and the rest struck through until the module exists", async () => {
     const { user } = await openAs(server, operator)
     const nav = await sidebar()
     await user.click(nav.getByRole("button", { name: "Asistencia" }))
+    expect(nav.getByRole("link", { name: "Personas" })).toHaveAttribute("href", "/assistance/people")
     for (const name of ["Casos", "Nuevo caso"]) {
       expect(nav.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true")
       expect(nav.queryByRole("link", { name })).not.toBeInTheDocument()
