@@ -1,7 +1,7 @@
 import type { Amount } from "./money.js"
 import type { CustomerOrigins, InsuredSubscriptions } from "./subscription.js"
 
-/** One assistance of a subscribed product: the amount per event, the yearly maximum, events and waiting days. */
+/** One assistance of a subscribed product: the amount covered, the cap per event, events per period and waiting days (carencia). */
 export interface CoverageLine {
   readonly name: string
   readonly amount: Amount

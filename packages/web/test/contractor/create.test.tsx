@@ -17,7 +17,9 @@ describe("Nuevo contratante", () => {
   it("checks the RUT by módulo 11 and the names before sending anything, in Spanish", async () => {
     const { user, form } = await openNew()
     await user.type(form.getByRole("textbox", { name: "RUT" }), "12.345.678-9")
+    await user.type(form.getByRole("textbox", { name: "Fecha de nacimiento" }), "1980/04/12")
     await user.click(form.getByRole("button", { name: "Crear contratante" }))
+    expect(await form.findByText("Fecha inválida (use DD-MM-AAAA)")).toBeInTheDocument()
     expect(await form.findByText("RUT inválido: revise el número y el dígito verificador")).toBeInTheDocument()
     expect(form.getAllByText("Este campo es obligatorio")).toHaveLength(2)
     expect(form.getByRole("textbox", { name: "RUT" })).toHaveFocus()
@@ -32,13 +34,21 @@ describe("Nuevo contratante", () => {
     expect(form.getByRole("textbox", { name: "RUT" })).toHaveValue("15.432.108-K")
     await user.type(form.getByRole("textbox", { name: "Nombre" }), "Óscar")
     await user.type(form.getByRole("textbox", { name: "Apellido paterno" }), "Muñoz")
+    await user.type(form.getByRole("textbox", { name: "Fecha de nacimiento" }), "12-04-1980")
     await user.type(form.getByRole("textbox", { name: "Correo electrónico" }), "oscar@correo.cl")
     await user.click(form.getByRole("button", { name: "Crear contratante" }))
     expect(await screen.findByText("Contratante creado")).toBeInTheDocument()
     expect(await screen.findByRole("heading", { level: 1, name: "Óscar Muñoz" })).toBeInTheDocument()
     expect(screen.getByText("Persona · RUT 15.432.108-K")).toBeInTheDocument()
     expect(server.calls("GET /api/contractor/getByRut/15432108-K/P")).toHaveLength(1)
-    expect(server.calls("POST /api/contractor/create")[0]!.body).toMatchObject({ type: "P", rut: "15432108-K", name: "Óscar", paternalLastName: "Muñoz" })
+    expect(server.calls("POST /api/contractor/create")[0]!.body).toMatchObject({
+      type: "P",
+      rut: "15432108-K",
+      name: "Óscar",
+      paternalLastName: "Muñoz",
+      birthDate: "1980-04-12"
+    })
+    expect(screen.getByText("12-04-1980")).toBeInTheDocument()
     const [created] = await contractors(server, { rut: "15432108-K" })
     expect(window.location.pathname).toBe(`/entities/contractor/${created!.id}`)
     expect(screen.getByText("No tiene suscripciones.")).toBeInTheDocument()

@@ -7,7 +7,7 @@ import { RejectionAlert, useSchemaForm } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { notify } from "../../lib/notify"
 import { contractorListPath, contractorPath, kindLabel } from "./paths"
-import { blankPerson, PersonFields, personFieldKeys, type PersonValues, requiredForNew } from "./PersonFields"
+import { blankPerson, isoDate, personChecks, PersonFields, personFieldKeys, type PersonValues, requiredForNew } from "./PersonFields"
 
 type ContractorValues = PersonValues & {
   type: ContractorKind
@@ -25,7 +25,7 @@ const bodyOf = (v: ContractorValues) => ({
   line: v.type === "C" ? v.line : "",
   paternalLastName: v.type === "P" ? v.paternalLastName : "",
   maternalLastName: v.type === "P" ? v.maternalLastName : "",
-  birthDate: v.type === "P" ? v.birthDate : "",
+  birthDate: v.type === "P" ? isoDate(v.birthDate) : "",
   address: v.address,
   district: v.district,
   email: v.email,
@@ -74,7 +74,7 @@ export const ContractorNewPage = ({ call = apiCall }: { readonly call?: Call }) 
       const key = String(path[0] ?? "")
       return key === "companyName" ? "name" : shownKeys.includes(key) ? key : null
     },
-    check: (values) => requiredForNew(values, values.type === "C"),
+    check: (values) => ({ ...personChecks(values), ...requiredForNew(values, values.type === "C") }),
     rejection,
     onSubmit: (input) => actor.send({ type: "SAVE", input })
   })

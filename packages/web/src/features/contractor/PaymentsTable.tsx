@@ -1,6 +1,6 @@
 import { Table, Text } from "@mantine/core"
 import { type ContractorPayment, formatAmount, formatDate } from "@palma/core"
-import { formatDerived } from "../../lib/people/amounts"
+import { formatDerived, frequencyText } from "../../lib/people/amounts"
 
 const nf = new Intl.NumberFormat("es-CL")
 
@@ -31,7 +31,7 @@ export const PaymentsTable = ({ payments }: { readonly payments: ReadonlyArray<C
             <Table.Tr key={p.subscription_id}>
               <Table.Td>{p.product_name}</Table.Td>
               <Table.Td>{formatDate(p.createDate)}</Table.Td>
-              <Table.Td>{p.frequency}</Table.Td>
+              <Table.Td>{frequencyText(p.frequency)}</Table.Td>
               <Table.Td ta="right">{formatAmount(p.price)}</Table.Td>
               <Table.Td ta="right">{nf.format(p.insured)}</Table.Td>
               <Table.Td ta="right">{nf.format(p.collected_dues)}</Table.Td>

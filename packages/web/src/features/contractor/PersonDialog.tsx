@@ -2,7 +2,7 @@ import { NativeSelect, SimpleGrid, Stack } from "@mantine/core"
 import { BeneficiaryUpsertInput } from "@palma/core"
 import { FormActions, FormDialog, RejectionAlert, useSchemaForm, type WriteRejection } from "../../kit"
 import { useLookup } from "../../lib/lookups/useLookup"
-import { blankPerson, PersonFields, personFieldKeys, type PersonValues, requiredForNew } from "./PersonFields"
+import { blankPerson, isoDate, personChecks, PersonFields, personFieldKeys, type PersonValues, requiredForNew } from "./PersonFields"
 
 type PersonFormValues = PersonValues & {
   /** A carga's relationship id; null for a titular. */
@@ -41,7 +41,10 @@ export const PersonDialog = ({ edit, saving, rejection, onSubmit, onClose }: Per
         : { ...edit.values, relationship: edit.kind === "beneficiary" ? edit.relationship : null },
     // A titular is the same person without a relationship (left out of the body, so null).
     schema: BeneficiaryUpsertInput,
-    bodyOf: ({ relationship, ...person }) => (isCarga ? { ...person, relationship } : person),
+    bodyOf: ({ relationship, ...person }) => {
+      const body = { ...person, birthDate: isoDate(person.birthDate) }
+      return isCarga ? { ...body, relationship } : body
+    },
     keyOf: (path) => {
       const key = String(path[0] ?? "")
       return shownKeys.includes(key) ? key : null

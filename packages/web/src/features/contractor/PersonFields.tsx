@@ -1,6 +1,6 @@
 import { TextInput } from "@mantine/core"
 import type { UseFormReturnType } from "@mantine/form"
-import { Rut } from "@palma/core"
+import { formatDate, Rut } from "@palma/core"
 import { DistrictSelect } from "../../lib/lookups/DistrictSelect"
 
 /** The fields every person form has (contractor, titular, carga), as the form holds them. */
@@ -9,6 +9,7 @@ export type PersonValues = {
   name: string
   paternalLastName: string
   maternalLastName: string
+  /** As typed, dd-MM-yyyy (es-CL). */
   birthDate: string
   address: string
   /** The comuna's CUT code. */
@@ -47,7 +48,7 @@ export const personValues = (p: {
   name: p.name,
   paternalLastName: p.paternalLastName,
   maternalLastName: p.maternalLastName,
-  birthDate: p.birthDate ?? "",
+  birthDate: p.birthDate === undefined || p.birthDate === "" ? "" : formatDate(p.birthDate),
   address: p.address,
   district: p.district_id,
   email: p.email,
@@ -94,7 +95,7 @@ export const PersonFields = <V extends PersonValues>({ form, rutFixed, company =
         <>
           <TextInput {...f.getInputProps("paternalLastName")} key={f.key("paternalLastName")} label="Apellido paterno" required={!rutFixed} maxLength={80} />
           <TextInput {...f.getInputProps("maternalLastName")} key={f.key("maternalLastName")} label="Apellido materno" maxLength={80} />
-          <TextInput {...f.getInputProps("birthDate")} key={f.key("birthDate")} label="Fecha de nacimiento" type="date" />
+          <TextInput {...f.getInputProps("birthDate")} key={f.key("birthDate")} label="Fecha de nacimiento" placeholder="DD-MM-AAAA" maxLength={10} />
         </>
       )}
       <TextInput {...f.getInputProps("address")} key={f.key("address")} label="Dirección" maxLength={200} />
@@ -116,3 +117,15 @@ export const requiredForNew = (values: PersonValues, company = false): Record<st
   ...(values.name.trim() === "" ? { name: "Este campo es obligatorio" } : {}),
   ...(!company && values.paternalLastName.trim() === "" ? { paternalLastName: "Este campo es obligatorio" } : {})
 })
+
+const DAY_MONTH_YEAR = /^(\d{2})-(\d{2})-(\d{4})$/
+
+/** A date typed dd-MM-yyyy as the contract's ISO date; blank stays blank, anything else as typed (the schema refuses it). */
+export const isoDate = (text: string): string => {
+  const match = DAY_MONTH_YEAR.exec(text.trim())
+  return match === null ? text.trim() : `${match[3]}-${match[2]}-${match[1]}`
+}
+
+/** Checks of the person fields' own: a birth date in the shape people type it here. */
+export const personChecks = (values: PersonValues): Record<string, string> =>
+  values.birthDate.trim() !== "" && !DAY_MONTH_YEAR.test(values.birthDate.trim()) ? { birthDate: "Fecha inválida (use DD-MM-AAAA)" } : {}

@@ -1,6 +1,6 @@
 import { Button, Table } from "@mantine/core"
 import { type CustomerOrigin, formatAmount, formatDate } from "@palma/core"
-import { formatDerived } from "../../lib/people/amounts"
+import { formatDerived, frequencyText } from "../../lib/people/amounts"
 import { PolicyStatus } from "../../lib/people/PolicyStatus"
 
 interface SubscriptionsTableProps {
@@ -42,7 +42,8 @@ export const SubscriptionsTable = ({ origins, selected, onSelect }: Subscription
                 <PolicyStatus period={period} />
               </Table.Td>
               <Table.Td ta="right">
-                {formatAmount(o.price.value)} {o.price.frequency === "" ? "" : `/ ${o.price.frequency.toLowerCase()}`}
+                {formatAmount(o.price.value)}
+                {o.price.frequency === "" ? "" : ` ${frequencyText(o.price.frequency).toLowerCase()}`}
               </Table.Td>
               <Table.Td ta="right">{balance === undefined ? "—" : formatDerived(balance.balance)}</Table.Td>
               <Table.Td>

@@ -3,7 +3,7 @@ import { type CoverageLine, formatAmount } from "@palma/core"
 
 const nf = new Intl.NumberFormat("es-CL")
 
-/** What a plan covers: each assistance with its amount per event, its cap, events a year and waiting days. */
+/** What a plan covers: each assistance with its amount, its cap per event, events per period and waiting days (carencia). */
 export const CoverageTable = ({ plan, assistances }: { readonly plan: string; readonly assistances: ReadonlyArray<CoverageLine> }) =>
   assistances.length === 0 ? (
     <Text size="sm" c="dimmed">
@@ -15,9 +15,9 @@ export const CoverageTable = ({ plan, assistances }: { readonly plan: string; re
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Servicio</Table.Th>
-            <Table.Th ta="right">Monto por evento</Table.Th>
-            <Table.Th ta="right">Tope</Table.Th>
-            <Table.Th ta="right">Eventos</Table.Th>
+            <Table.Th ta="right">Monto cubierto</Table.Th>
+            <Table.Th ta="right">Tope por evento</Table.Th>
+            <Table.Th ta="right">Eventos por período</Table.Th>
             <Table.Th ta="right">Carencia (días)</Table.Th>
           </Table.Tr>
         </Table.Thead>
