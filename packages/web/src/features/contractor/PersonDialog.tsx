@@ -49,8 +49,12 @@ export const PersonDialog = ({ edit, saving, rejection, onSubmit, onClose }: Per
       const key = String(path[0] ?? "")
       return shownKeys.includes(key) ? key : null
     },
-    check: (values) =>
-      edit.kind === "addBeneficiary" ? { ...requiredForNew(values), ...(values.relationship === null ? { relationship: "Indique el parentesco" } : {}) } : {},
+    check: (values) => ({
+      ...personChecks(values),
+      ...(edit.kind === "addBeneficiary"
+        ? { ...requiredForNew(values), ...(values.relationship === null ? { relationship: "Indique el parentesco" } : {}) }
+        : {})
+    }),
     rejection,
     onSubmit
   })
