@@ -123,7 +123,7 @@ export const ContractorListPage = ({ call = apiCall }: { readonly call?: Call })
                   {items.map((c) => (
                     <Table.Tr key={c.id}>
                       <Table.Td>{kindLabel[c.type]}</Table.Td>
-                      <Table.Td>{Rut.format(c.rut)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>{Rut.format(c.rut)}</Table.Td>
                       <Table.Td>
                         <Anchor component={Link} to={contractorPath(c.id)}>
                           {c.name}

@@ -204,7 +204,7 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
           title={`¿Quitar a ${removing.name}?`}
           confirmLabel="Quitar"
           failureTitle="No se pudo quitar la carga"
-          warning={`Dejará de estar cubierta por la póliza ${origin?.policy ?? ""} como carga de ${removing.titular}. Sus datos se conservan y puede agregarse de nuevo.`}
+          warning={`La póliza ${origin?.policy ?? ""} dejará de cubrir a ${removing.name} como carga de ${removing.titular}. Sus datos se conservan y puede agregarse de nuevo.`}
           canConfirm={pending === null}
           deleting={pending !== null}
           error={rejection?.message ?? null}

@@ -81,7 +81,7 @@ export const InsuredSection = ({ subscription, busy, onEdit, onRemove }: Insured
                       return (
                         <Table.Tr key={carga.id}>
                           <Table.Td>{cargaName}</Table.Td>
-                          <Table.Td>{Rut.format(carga.rut)}</Table.Td>
+                          <Table.Td style={{ whiteSpace: "nowrap" }}>{Rut.format(carga.rut)}</Table.Td>
                           <Table.Td>{carga.relationship}</Table.Td>
                           <Table.Td>{carga.birthDate === "" ? "—" : formatDate(carga.birthDate)}</Table.Td>
                           <Table.Td>

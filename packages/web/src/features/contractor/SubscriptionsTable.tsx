@@ -54,7 +54,7 @@ export const SubscriptionsTable = ({ origins, selected, onSelect }: Subscription
                   aria-label={`Ver asegurados de la póliza ${o.policy}`}
                   onClick={() => onSelect(o.subscription_id)}
                 >
-                  {shown ? "Mostrando" : "Ver"}
+                  Ver
                 </Button>
               </Table.Td>
             </Table.Tr>

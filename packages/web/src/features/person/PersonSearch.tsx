@@ -48,7 +48,7 @@ export const PersonSearch = ({ call, kind, query, onPage, onClear }: PersonSearc
             <Table.Tbody>
               {items.map((person) => (
                 <Table.Tr key={person.id}>
-                  <Table.Td>{Rut.format(person.rut)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{Rut.format(person.rut)}</Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={personPath(kind, person.id)}>
                       {person.name}
