@@ -15,3 +15,4 @@ export { type ResourceControllerOptions, useResourceController } from "./useReso
 export { type SchemaFormOptions, useSchemaForm } from "./useSchemaForm"
 export { type PagedSearch, type SearchLogic, usePagedSearch } from "./usePagedSearch"
 export { SearchResults, type SearchResultsProps } from "./SearchResults"
+export { Section } from "./Section"

@@ -1,10 +1,10 @@
-import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core"
+import { Anchor, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core"
 import { type Call, customerFileActors, customerFileMachine, formatDate, type PeopleChange, Rut } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
-import { type ReactNode, useEffect, useState } from "react"
+import { useEffect, useState } from "react"
 import { Link, useParams } from "react-router"
 import { RetryAlert } from "../../components/RetryAlert"
-import { ConfirmDelete, type WriteRejection } from "../../kit"
+import { ConfirmDelete, Section, type WriteRejection } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { CoverageTable } from "../../lib/people/CoverageTable"
 import { notify } from "../../lib/notify"
@@ -13,15 +13,6 @@ import { PaymentsTable } from "./PaymentsTable"
 import { PersonDialog, type PersonEdit } from "./PersonDialog"
 import { contractorListPath, kindLabel } from "./paths"
 import { SubscriptionsTable } from "./SubscriptionsTable"
-
-const Section = ({ title, children }: { readonly title: string; readonly children: ReactNode }) => (
-  <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-    <Title order={2} size="h4" mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Paper>
-)
 
 const Datum = ({ label, value }: { readonly label: string; readonly value: string }) => (
   <div>
