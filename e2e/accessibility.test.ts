@@ -42,7 +42,10 @@ const lists: ReadonlyArray<readonly [path: string, table: string]> = [
   ["/masters/product", "Productos"],
   ["/entities/retail", "Canales"],
   ["/entities/specialist", "Especialistas"],
-  ["/entities/partner", "Alianzas"]
+  ["/entities/partner", "Alianzas"],
+  ["/entities/contractor", "Contratantes"],
+  ["/assistance/people", "Asegurados encontrados"],
+  ["/assistance/people?kind=customer", "Clientes encontrados"]
 ]
 
 describe("axe-core in Chromium, as admin", () => {
@@ -110,6 +113,40 @@ describe("axe-core in Chromium, as admin", () => {
 
   it("passes a new provider's RUT lookup", async () => {
     await open("/entities/specialist/new", (p) => p.getByRole("form", { name: "Buscar por RUT" }).waitFor())
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it("passes a contractor's page, with the add-carga dialog open", async () => {
+    await open("/entities/contractor?active=1", tableRows("Contratantes"))
+    await page.getByRole("table", { name: "Contratantes" }).getByRole("link").first().click()
+    await page.waitForURL(/\/entities\/contractor\/[0-9a-f-]{36}$/)
+    await page.getByRole("table", { name: "Pagos" }).waitFor()
+    await page
+      .getByRole("button", { name: /^Agregar carga a / })
+      .first()
+      .waitFor()
+    await page.waitForLoadState("networkidle")
+    expect(await seriousViolations(page)).toEqual([])
+    await page
+      .getByRole("button", { name: /^Agregar carga a / })
+      .first()
+      .click()
+    const dialog = page.getByRole("dialog", { name: /^Agregar carga a / })
+    await dialog.getByRole("button", { name: "Guardar" }).click()
+    await dialog.locator("[aria-invalid=true]").first().waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it("passes the new contractor form and a person's coverage", async () => {
+    await open("/entities/contractor/new", (p) => p.getByRole("form", { name: "Datos del contratante" }).waitFor())
+    expect(await seriousViolations(page)).toEqual([])
+    await open("/assistance/people", tableRows("Asegurados encontrados"))
+    await page.getByRole("table", { name: "Asegurados encontrados" }).getByRole("link").first().click()
+    await page
+      .getByRole("table", { name: /^Cobertura de / })
+      .first()
+      .waitFor()
+    await page.waitForLoadState("networkidle")
     expect(await seriousViolations(page)).toEqual([])
   })
 

@@ -21,6 +21,7 @@ import {
 } from "@palma/core"
 import { fromPromise } from "xstate"
 import type { Column } from "../output/cells.js"
+import { contractor } from "./contractor.js"
 import { partner, specialist } from "./providers.js"
 import { type Resource, defineResource } from "./resource.js"
 
@@ -119,7 +120,8 @@ export const resources: ReadonlyArray<Resource> = [
   product,
   retail,
   specialist,
-  partner
+  partner,
+  contractor
 ]
 
 /** Resource names are matched ignoring case, so `valuetype` finds `valueType`. */

@@ -2,6 +2,7 @@ import { type Call, type ListResult, type ResourceQuery, resourceMachine } from 
 import { type PromiseActorLogic, createActor, waitFor } from "xstate"
 import { CliError, ExitCode, fromApiFailure } from "../errors.js"
 import { type Column, type Grid, toGrid } from "../output/cells.js"
+import type { ContractorFilters } from "./contractor.js"
 import type { ProviderFilters } from "./providers.js"
 
 /** What a listing prints: the server's items as they came (JSON) and the formatted grid (table, CSV). */
@@ -10,18 +11,22 @@ export interface Listing {
   readonly grid: Grid
 }
 
-/** What `palma list` asks for: the machine's query, and the provider lists' filters. */
+/** What `palma list` asks for: the machine's query, and the provider or contractor lists' filters. */
 export interface ListQuery extends ResourceQuery {
   readonly providers?: ProviderFilters
+  readonly contractors?: ContractorFilters
 }
+
+/** A filter some resources take (`--search`, `--type`…), named as the resource's query names it. */
+export type FilterName = keyof ProviderFilters | keyof ContractorFilters
 
 /** A listable resource, its row type hidden so resources of different shapes share one registry. */
 export interface Resource {
   readonly name: string
   /** Whether `--family` filters it (masters that belong to a family). */
   readonly familyScoped: boolean
-  /** The provider filters it takes (`--search`, `--specialty`…); none for the masters. */
-  readonly filters: ReadonlyArray<keyof ProviderFilters>
+  /** The filters it takes (`--search`, `--specialty`, `--type`…); none for the masters. */
+  readonly filters: ReadonlyArray<FilterName>
   readonly list: (call: Call, query: ListQuery) => Promise<Listing>
 }
 
@@ -34,7 +39,7 @@ export interface ListingActors<A> {
 export const defineResource = <A extends { readonly id: string }>(spec: {
   readonly name: string
   readonly familyScoped: boolean
-  readonly filters?: ReadonlyArray<keyof ProviderFilters>
+  readonly filters?: ReadonlyArray<FilterName>
   readonly columns: ReadonlyArray<Column<A>>
   readonly actors: (call: Call, query: ListQuery) => ListingActors<A>
 }): Resource => ({

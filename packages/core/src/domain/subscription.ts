@@ -103,3 +103,7 @@ export const CustomerOrigins = Schema.Struct({
   origins: Schema.Array(CustomerOrigin)
 })
 export type CustomerOrigins = typeof CustomerOrigins.Type
+
+/** Palma's `GET /insured/subscriptions/:id`: a titular and every subscription that covers them, newest policy first. */
+export const InsuredSubscriptions = Schema.Struct({ insured: PersonRecord, subscriptions: Schema.Array(SubscriptionDetail) })
+export type InsuredSubscriptions = typeof InsuredSubscriptions.Type

@@ -15,6 +15,7 @@ export const lookupSources = {
   families: { load: (call) => call((c) => c.family.list({ urlParams: {} })), touchedBy: ["family"] },
   valueTypes: { load: (call) => call((c) => c.valueType.list({ urlParams: {} })), touchedBy: ["valueType"] },
   stages: { load: (call) => call((c) => c.stage.list({ urlParams: {} })), touchedBy: ["stage"] },
+  relationships: { load: (call) => call((c) => c.relationship.list({ urlParams: {} })), touchedBy: ["relationship"] },
   districts: { load: (call) => call((c) => c.district.listAll()), touchedBy: [] },
   /** Active specialties with their family, by family: what specialists and partners may be given. */
   providerSpecialties: { load: (call) => call((c) => c.specialist.getFamilies()), touchedBy: ["specialty", "family"] },

@@ -104,7 +104,7 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
   customer: ["GET /getByRutOrName"],
   insured: ["GET /getByRutOrName", "POST /upsert"],
   beneficiary: ["POST /upsert"],
-  lead: ["DELETE /removeBeneficiary"],
+  lead: ["DELETE /removeBeneficiary", "POST /addBeneficiary"],
   user: ["POST /getByIds"]
 }
 
@@ -142,7 +142,9 @@ describe("the seed's calls, verbatim", () => {
       "GET /getContractData/:",
       // Deleted records, listed and restored by an admin (DESIGN §4).
       "GET /deleted",
-      "POST /restore/:"
+      "POST /restore/:",
+      // What covers a titular the operators' search found (issue 11 §3).
+      "GET /subscriptions/:"
     ])
     const seedKeys = new Set(rows.map((r) => r.key))
     const extra = Object.entries(PalmaApi.groups)

@@ -111,6 +111,14 @@ const make = Effect.gen(function* () {
     execute: (customerId) => sql`${details(sql`l.customer_id = ${customerId}`)} ORDER BY retail_name, p.name, l.subscription_id`
   })
 
+  /** The subscriptions a titular is covered by: the policy ending last first. */
+  const covering = SqlSchema.findAll({
+    Request: Schema.String,
+    Result: SubscriptionDetailRow,
+    execute: (insuredId) =>
+      sql`${details(sql`l.id IN (SELECT li.lead_id FROM lead_insured li WHERE li.insured_id = ${insuredId})`)} ORDER BY l.end_date DESC, l.subscription_id DESC`
+  })
+
   /** Creates the contractor, or updates the one with that RUT keeping stored data on blanks. */
   const upsert = (c: ContractorWrite) => {
     const keepText = (column: string) => sql`${sql(column)} = COALESCE(NULLIF(EXCLUDED.${sql(column)}, ''), customer.${sql(column)})`
@@ -146,6 +154,7 @@ const make = Effect.gen(function* () {
     paymentsOf: (id: string) => Effect.orDie(paymentsOf(id)),
     subscription: (subscriptionId: number) => Effect.orDie(subscription(subscriptionId)),
     origins: (customerId: string) => Effect.orDie(origins(customerId)),
+    covering: (insuredId: string) => Effect.orDie(covering(insuredId)),
     upsert: (c: ContractorWrite) => Effect.orDie(upsert(c))
   }
 })

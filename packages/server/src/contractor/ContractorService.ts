@@ -58,7 +58,8 @@ const toPayment = (row: PaymentRow) => ({
 const coverage = (row: SubscriptionDetailRow) =>
   row.assistances.map((a) => ({ ...a, amount: catalog(a.currency, a.amount), maximum: catalog(a.currency, a.maximum) }))
 
-const toSubscription = (row: SubscriptionDetailRow): SubscriptionDetail => ({
+/** A subscription as `getSubscriptionById` answers it. */
+export const toSubscription = (row: SubscriptionDetailRow): SubscriptionDetail => ({
   subscription_id: row.subscription_id,
   policy: row.policy,
   name: row.name,

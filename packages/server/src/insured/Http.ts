@@ -3,12 +3,17 @@ import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
 import { PersonWriter } from "../person/PersonWriter.js"
 import { InsuredSearch } from "./InsuredSearch.js"
+import { InsuredSubscriptions } from "./InsuredSubscriptions.js"
 
-/** The `insured` group of the contract: titulares found by RUT or name, and upserted by RUT. */
+/** The `insured` group of the contract: titulares found by RUT or name, upserted by RUT, and what covers them. */
 export const InsuredLive = HttpApiBuilder.group(PalmaApi, "insured", (handlers) =>
   Effect.gen(function* () {
     const search = yield* InsuredSearch
     const people = yield* PersonWriter
-    return handlers.handle("getByRutOrName", ({ urlParams }) => search.search(urlParams)).handle("upsert", ({ payload }) => people.upsertInsured(payload))
+    const covering = yield* InsuredSubscriptions
+    return handlers
+      .handle("getByRutOrName", ({ urlParams }) => search.search(urlParams))
+      .handle("upsert", ({ payload }) => people.upsertInsured(payload))
+      .handle("subscriptions", ({ path }) => covering.of(path.id))
   })
-).pipe(Layer.provide([InsuredSearch.layer, PersonWriter.layer]))
+).pipe(Layer.provide([InsuredSearch.layer, PersonWriter.layer, InsuredSubscriptions.layer]))

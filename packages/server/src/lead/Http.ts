@@ -5,5 +5,9 @@ import { LeadService } from "./LeadService.js"
 
 /** The `lead` group of the contract: a subscription's cargas. */
 export const LeadLive = HttpApiBuilder.group(PalmaApi, "lead", (handlers) =>
-  Effect.map(LeadService, (leads) => handlers.handle("removeBeneficiary", ({ payload }) => leads.removeBeneficiary(payload)))
+  Effect.map(LeadService, (leads) =>
+    handlers
+      .handle("removeBeneficiary", ({ payload }) => leads.removeBeneficiary(payload))
+      .handle("addBeneficiary", ({ payload }) => leads.addBeneficiary(payload))
+  )
 ).pipe(Layer.provide(LeadService.layer))

@@ -340,6 +340,45 @@ describe("subscriptions: getSubscriptionById and lead/removeBeneficiary", () => 
   })
 })
 
+describe("Palma's own: lead/addBeneficiary and insured/subscriptions", () => {
+  const firstOrigin = async () => {
+    const customers = await search("customer", "records=1")
+    const { json } = await get(`/api/contractor/getCustomerById/${customers.data[0]!.id}`)
+    return (json.origins as unknown as Array<Json>)[0]!
+  }
+
+  it("an operator adds a carga to a titular of a subscription in the original's body; adding it twice keeps one link", async () => {
+    const origin = await firstOrigin()
+    const titular = origin.insured as Json
+    const body = {
+      insured_id: titular.id,
+      subscription_id: String(origin.subscription_id),
+      beneficiary_data: { rut: Rut.format(rutOf(16_345_678)), name: "Amanda", paternalLastName: "Rojas", relationship: "Hijo/a" }
+    }
+    const first = await post("/api/lead/addBeneficiary", body)
+    expect(first.status, JSON.stringify(first.json)).toBe(200)
+    expect(first.json).toMatchObject({ subscription_id: origin.subscription_id, insured_id: titular.id, beneficiary_id: expect.any(String) })
+    expect((await post("/api/lead/addBeneficiary", body)).json).toEqual(first.json)
+    const detail = await get(`/api/contractor/getSubscriptionById/${String(origin.subscription_id)}`)
+    const cargas = (detail.json.insured as unknown as Array<Json>).find((i) => i.id === titular.id)!.beneficiaries as Array<Json>
+    expect(cargas.filter((b) => b.id === first.json.beneficiary_id)).toMatchObject([{ name: "Amanda", relationship: "Hijo/a" }])
+    expect((await post("/api/lead/addBeneficiary", { ...body, insured_id: "7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41" })).status).toBe(404)
+    expect((await post("/api/lead/addBeneficiary", { ...body, subscription_id: 2_000_000_000 })).status).toBe(404)
+  })
+
+  it("insured/subscriptions answers the titular and the subscriptions covering them, with coverage; an unknown one is a 404", async () => {
+    const found = (await search("insured", "records=1")).data[0]!
+    const { status, json } = await get(`/api/insured/subscriptions/${found.id}`)
+    expect(status).toBe(200)
+    expect((json.insured as Json).rut).toBe(found.rut)
+    const subscriptions = json.subscriptions as unknown as Array<Json>
+    expect(subscriptions.length).toBeGreaterThanOrEqual(found.products)
+    for (const s of subscriptions) expect((s.insured as Array<Json>).map((i) => i.id)).toContain(found.id)
+    expect((subscriptions[0]!.assistances as Array<Json>).length).toBeGreaterThan(0)
+    expect((await get("/api/insured/subscriptions/7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41")).status).toBe(404)
+  })
+})
+
 describe("retail/getCustomersByRetailIdAndProductId and user/getByIds", () => {
   it("a channel's plan lists who it covers today, with the original's camel-cased names", async () => {
     const retails = (await get("/api/retail/getProductsAndRetail")).json as unknown as Array<{ id: string; products: Array<{ productplan_id: string }> }>

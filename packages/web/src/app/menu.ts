@@ -1,4 +1,5 @@
 import type { Role } from "@palma/core"
+import { assistanceMenu } from "./routes/assistanceRoutes"
 import { entityMenu } from "./routes/entityRoutes"
 import { masterMenu } from "./routes/masterRoutes"
 import type { IconName } from "./shell/icons"
@@ -46,9 +47,15 @@ export const menu: ReadonlyArray<MenuSection> = [
     label: "Entidades",
     icon: "entities",
     roles: adminOnly,
-    items: [...entityMenu.map(({ label, path, quickLink }) => ({ label, path: `/${path}`, quickLink })), soon("Contratantes")]
+    items: [...entityMenu.map(({ label, path, quickLink }) => ({ label, path: `/${path}`, quickLink }))]
   },
-  { id: "assistance", label: "Asistencia", icon: "assistance", roles: everyRole, items: [soon("Casos"), soon("Nuevo caso")] },
+  {
+    id: "assistance",
+    label: "Asistencia",
+    icon: "assistance",
+    roles: everyRole,
+    items: [...assistanceMenu.map(({ label, path }) => ({ label, path: `/${path}` })), soon("Casos"), soon("Nuevo caso")]
+  },
   { id: "reports", label: "Reportes", icon: "reports", roles: adminOnly, items: [soon("Panel"), soon("Exportar casos")] },
   { id: "uploads", label: "Gestión de Subidas", icon: "uploads", roles: adminOnly, items: [soon("Carga de asegurados")] }
 ]

@@ -4,6 +4,7 @@ import { GuestOnly } from "../features/auth/GuestOnly"
 import { RequireSession } from "../features/auth/RequireSession"
 import { SignInPage } from "../features/auth/SignInPage"
 import { SignUpPage } from "../features/auth/SignUpPage"
+import { assistanceRoutes } from "./routes/assistanceRoutes"
 import { entityRoutes } from "./routes/entityRoutes"
 import { HomePage } from "./HomePage"
 import { masterRoutes } from "./routes/masterRoutes"
@@ -39,7 +40,12 @@ export const createAppRouter = () =>
                 {
                   // A screen that fails shows its error inside the layout.
                   errorElement: <RouteError />,
-                  children: [{ index: true, element: <HomePage /> }, guardedSection("masters", masterRoutes), guardedSection("entities", entityRoutes)]
+                  children: [
+                    { index: true, element: <HomePage /> },
+                    guardedSection("masters", masterRoutes),
+                    guardedSection("entities", entityRoutes),
+                    guardedSection("assistance", assistanceRoutes)
+                  ]
                 }
               ]
             }

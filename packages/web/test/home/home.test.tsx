@@ -28,7 +28,9 @@ describe("home", () => {
       ["Formatos de archivo", "Maestros"],
       ["Canales", "Entidades"],
       ["Especialistas", "Entidades"],
-      ["Alianzas", "Entidades"]
+      ["Alianzas", "Entidades"],
+      ["Contratantes", "Entidades"],
+      ["Personas", "Asistencia"]
     ]
     const links = quickLinks().getAllByRole("link")
     expect(links.map((link) => link.textContent)).toEqual(shown.map(([screen, section]) => `${screen}${section}`))
@@ -36,18 +38,22 @@ describe("home", () => {
     for (const link of links) expect(link).not.toHaveAttribute("aria-label")
     expect(quickLinks().getByRole("link", { name: "Familias Maestros" })).toHaveAttribute("href", "/masters/family")
     // Modules that do not exist yet are not offered as quick links.
-    expect(quickLinks().queryByRole("link", { name: /Contratantes/ })).not.toBeInTheDocument()
+    expect(quickLinks().queryByRole("link", { name: /Casos/ })).not.toBeInTheDocument()
   })
 
   it.each([
     { account: operator, label: "Operador" },
     { account: moderator, label: "Supervisor" }
-  ])("greets $account.fullName with the role label and says the modules come soon", async ({ account, label }) => {
+  ])("greets $account.fullName with the role label and links the Asistencia screens that exist", async ({ account, label }) => {
     await openAs(server, account)
     expect(await screen.findByRole("heading", { name: `Hola, ${account.fullName}` })).toBeInTheDocument()
     expect(screen.getByText(label)).toBeInTheDocument()
-    expect(quickLinks().queryAllByRole("link")).toHaveLength(0)
-    expect(quickLinks().getByText(/disponibles pronto/)).toBeInTheDocument()
+    expect(
+      quickLinks()
+        .getAllByRole("link")
+        .map((link) => link.textContent)
+    ).toEqual(["PersonasAsistencia"])
+    expect(quickLinks().getByRole("link", { name: "Personas Asistencia" })).toHaveAttribute("href", "/assistance/people")
   })
 
   it("tells a person without a role that the account has no access yet", async () => {

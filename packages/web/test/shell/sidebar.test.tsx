@@ -62,7 +62,11 @@ describe("sidebar menu", () => {
     expect(nav.getByRole("link", { name: "Canales" })).toHaveAttribute("href", "/entities/retail")
     expect(nav.getByRole("link", { name: "Especialistas" })).toHaveAttribute("href", "/entities/specialist")
     expect(nav.getByRole("link", { name: "Alianzas" })).toHaveAttribute("href", "/entities/partner")
-    for (const name of ["Contratantes"]) {
+    expect(nav.getByRole("link", { name: "Contratantes" })).toHaveAttribute("href", "/entities/contractor")
+
+    // Modules that do not exist yet (Reportes) are struck through.
+    await user.click(nav.getByRole("button", { name: "Reportes" }))
+    for (const name of ["Panel", "Exportar casos"]) {
       expect(nav.queryByRole("link", { name })).not.toBeInTheDocument()
       const item = nav.getByRole("button", { name })
       expect(item).toHaveAttribute("aria-disabled", "true")
@@ -71,17 +75,18 @@ describe("sidebar menu", () => {
     }
 
     // A struck-through item shows "Próximamente" and goes nowhere.
-    const contractors = nav.getByRole("button", { name: "Contratantes" })
-    await user.hover(contractors)
+    const panel = nav.getByRole("button", { name: "Panel" })
+    await user.hover(panel)
     expect(await screen.findByRole("tooltip")).toHaveTextContent("Próximamente")
-    await user.click(contractors)
+    await user.click(panel)
     expect(window.location.pathname).toBe("/")
   })
 
-  it("shows an operador the Asistencia items, struck through until the module exists", async () => {
+  it("shows an operador the Asistencia items: Personas, and the rest struck through until the module exists", async () => {
     const { user } = await openAs(server, operator)
     const nav = await sidebar()
     await user.click(nav.getByRole("button", { name: "Asistencia" }))
+    expect(nav.getByRole("link", { name: "Personas" })).toHaveAttribute("href", "/assistance/people")
     for (const name of ["Casos", "Nuevo caso"]) {
       expect(nav.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true")
       expect(nav.queryByRole("link", { name })).not.toBeInTheDocument()

@@ -6,6 +6,7 @@ export const entityMenu: Array<{ label: string; path: string; quickLink?: boolea
   { label: "Canales", path: "entities/retail" },
   { label: "Especialistas", path: "entities/specialist" },
   { label: "Alianzas", path: "entities/partner" },
+  { label: "Contratantes", path: "entities/contractor" },
   // Accounts (local mode): an administration screen, not one of Inicio's quick links.
   { label: "Usuarios", path: "entities/users", quickLink: false }
 ]
@@ -25,5 +26,8 @@ export const entityRoutes: RouteObject[] = [
   lazyScreen("entities/partner", "Alianzas", async () => (await import("../../features/partner/PartnerListPage")).PartnerListPage),
   lazyScreen("entities/partner/new", "Alianzas", async () => (await import("../../features/partner/PartnerPage")).PartnerPage),
   lazyScreen("entities/partner/:id", "Alianzas", async () => (await import("../../features/partner/PartnerPage")).PartnerPage),
+  lazyScreen("entities/contractor", "Contratantes", async () => (await import("../../features/contractor/ContractorListPage")).ContractorListPage),
+  lazyScreen("entities/contractor/new", "Contratantes", async () => (await import("../../features/contractor/ContractorNewPage")).ContractorNewPage),
+  lazyScreen("entities/contractor/:id", "Contratantes", async () => (await import("../../features/contractor/ContractorPage")).ContractorPage),
   lazyScreen("entities/users", "Usuarios", async () => (await import("./UsersRoute")).UsersRoute)
 ]

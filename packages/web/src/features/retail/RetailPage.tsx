@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core"
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from "@mantine/core"
 import { type Call, type Retail, retailMachine, Rut } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
-import { type ReactNode, useEffect, useState } from "react"
+import { useEffect, useState } from "react"
 import { Link, useLocation, useNavigate, useParams } from "react-router"
+import { Section } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { useLookupCache } from "../../lib/lookups/LookupsProvider"
 import { notify } from "../../lib/notify"
@@ -17,15 +18,6 @@ interface OpenedState {
   /** A new retail's RUT was already taken by this one. */
   readonly existing?: boolean
 }
-
-const Section = ({ title, children }: { readonly title: string; readonly children: ReactNode }) => (
-  <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-    <Title order={2} size="h4" mb="sm">
-      {title}
-    </Title>
-    {children}
-  </Paper>
-)
 
 /**
  * A retail's page (`/entities/retail/:id`, or `/entities/retail/new`): its data, then, once it
