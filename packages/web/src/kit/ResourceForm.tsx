@@ -1,14 +1,16 @@
 import { NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core"
 import { type FormErrors, useForm } from "@mantine/form"
-import { ApiFailure, type Call, type FieldIssue, isRestorable, recordCalls, spanishIssues, staleVersionMessage } from "@palma/core"
+import { type Call, type FieldIssue, isRestorable, messageOf, recordCalls, spanishIssues, staleVersionMessage } from "@palma/core"
 import { Either, Schema } from "effect"
 import { useEffect, useState } from "react"
 import { notify } from "../lib/notify"
-import { FormActions, FormDialog, RejectionAlert, type WriteRejection } from "./FormDialog"
+import { FormActions, FormDialog, RejectionAlert, useDirtyForm, type WriteRejection } from "./FormDialog"
+import { emptyRequired } from "./formErrors"
 import { StaleRecord, type TypedValue } from "./StaleRecord"
 import { type Option, type Picker, withOption } from "./options"
 import type { Texts } from "./text"
 import type { Field, ResourceConfig } from "./types"
+import { useFreshRejection } from "./useFreshRejection"
 
 type Values = Record<string, string | number | null>
 
@@ -80,18 +82,25 @@ const FormBody = <A extends { readonly id: string }, I>({
   call
 }: ResourceFormProps<A, I>) => {
   const fieldNames = config.fields.map((f) => f.name as string)
+  const required = config.fields.filter((f) => f.optional !== true).map((f) => f.name as string)
+  const { shown, edited } = useFreshRejection(rejection)
   const decode = Schema.decodeUnknownEither(config.input, { errors: "all", onExcessProperty: "error" })
   const form = useForm<Values>({
     name: `${config.name}-form`,
     mode: "controlled",
     initialValues: Object.fromEntries(config.fields.map((f) => [f.name, initialValue(f, item as Record<string, unknown> | null, defaults)])),
-    // The contract's Input schema decides, with the same Spanish messages the server would send.
-    validate: (values) =>
-      Either.match(decode(bodyOf(config.fields, values)), {
+    // The contract's Input schema decides, with the same Spanish messages the server would send;
+    // an empty required field is said to be required before anything about its format.
+    validate: (values) => ({
+      ...Either.match(decode(bodyOf(config.fields, values)), {
         onLeft: (error) => errorsOf(spanishIssues(error), fieldNames),
         onRight: () => ({})
-      })
+      }),
+      ...emptyRequired(values, required)
+    }),
+    onValuesChange: edited
   })
+  useDirtyForm(form.isDirty())
 
   // A refused write: its field messages go beside the fields (only when a new refusal arrives).
   const { setErrors } = form
@@ -105,7 +114,7 @@ const FormBody = <A extends { readonly id: string }, I>({
       )
   }, [rejection, setErrors, config.fields])
 
-  const otherIssues = rejection?.issues.filter((i) => !fieldNames.includes(String(i.path[0] ?? ""))) ?? []
+  const otherIssues = shown?.issues.filter((i) => !fieldNames.includes(String(i.path[0] ?? ""))) ?? []
 
   // Someone else saved first (412): Recargar loads the current record (and its version) into the
   // form, and what the person typed stays listed beside it.
@@ -129,7 +138,7 @@ const FormBody = <A extends { readonly id: string }, I>({
               .map((f) => ({ label: f.label, value: String(mine[f.name] ?? "") }))
           )
         },
-        (error: unknown) => notify.error(error instanceof ApiFailure ? error.message : "No se pudo recargar el registro")
+        (error: unknown) => notify.error(messageOf(error, "No se pudo recargar el registro"))
       )
       .finally(() => setReloading(false))
   }
@@ -152,7 +161,7 @@ const FormBody = <A extends { readonly id: string }, I>({
         {stale ? (
           <StaleRecord message={rejection.message} typed={typed} reloading={reloading} onReload={reload} />
         ) : (
-          <RejectionAlert rejection={rejection} unshown={otherIssues} />
+          <RejectionAlert rejection={shown} unshown={otherIssues} />
         )}
         {config.fields.map((field, index) => (
           <FieldInput

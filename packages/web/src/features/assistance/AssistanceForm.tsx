@@ -20,7 +20,13 @@ export const AssistanceForm = (props: Props) => (
 )
 
 const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose }: Props) => {
-  const { form, submit, unshown, element } = useSchemaForm<AssistanceValues, AssistanceInput>({
+  const {
+    form,
+    submit,
+    rejection: refusal,
+    unshown,
+    element
+  } = useSchemaForm<AssistanceValues, AssistanceInput>({
     name: "assistance-form",
     initialValues: initialValues(item, defaults.family_id ?? null),
     schema: config.input,
@@ -72,7 +78,7 @@ const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejecti
   return (
     <form ref={element} noValidate onSubmit={submit}>
       <Stack>
-        <RejectionAlert rejection={rejection} unshown={unshown} />
+        <RejectionAlert rejection={refusal} unshown={unshown} />
         <Stack gap="sm">
           <Select
             ref={familyInput}
