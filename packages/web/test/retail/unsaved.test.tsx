@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
-import { arranged, retailWithPlans, signInAdmin, writes } from "./seed"
+import { arranged, createRetail, retailWithPlans, signInAdmin, writes } from "./seed"
 
 const server = useRealServer()
 
@@ -59,19 +59,31 @@ describe("a retail's form with unsaved changes", () => {
     expect(form.getByRole("textbox", { name: "Nombre" })).toHaveValue("Canal a medias")
   })
 
-  it("does not ask once saved", async () => {
+  it("does not ask once created: the page moves to the new retail's address and leaves freely", async () => {
     const { user, form } = await openNew()
     await user.type(form.getByRole("textbox", { name: "RUT" }), "76.111.222-8")
     await user.type(form.getByRole("textbox", { name: "Nombre" }), "Canal Guardado")
     await user.click(form.getByRole("button", { name: "Crear canal" }))
-    // Saved, the page moves to the new retail's address without asking.
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/entities\/retail\/[0-9a-f-]{36}$/))
     expect(await screen.findByText("Sin planes")).toBeInTheDocument()
     expect(screen.queryByRole("dialog", { name: "¿Descartar los cambios?" })).not.toBeInTheDocument()
-    // Edited and saved again: the saved values are the form's now.
-    await user.type(screen.getByRole("textbox", { name: "Giro" }), "Retail")
-    await user.click(screen.getByRole("button", { name: "Guardar cambios" }))
+    await user.click(await sidebarLink("Inicio"))
+    await waitFor(() => expect(window.location.pathname).toBe("/"))
+    expect(screen.queryByRole("dialog", { name: "¿Descartar los cambios?" })).not.toBeInTheDocument()
+  })
+
+  it("does not ask once saved: the saved values are the form's", async () => {
+    await signInAdmin(server)
+    const retail = await createRetail(server, "76111444-1", "Canal Editado")
+    arranged(server)
+    const { user } = renderApp(`/entities/retail/${retail.id}`)
+    const form = within(await screen.findByRole("form", { name: "Datos del canal" }))
+    await user.type(form.getByRole("textbox", { name: "Giro" }), "Retail")
+    expect(unloadAsks()).toBe(true)
+    await user.click(form.getByRole("button", { name: "Guardar cambios" }))
     expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
+    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ line: "Retail" })
+    expect(form.getByRole("textbox", { name: "Giro" })).toHaveValue("Retail")
     expect(unloadAsks()).toBe(false)
     await user.click(await sidebarLink("Inicio"))
     await waitFor(() => expect(window.location.pathname).toBe("/"))
