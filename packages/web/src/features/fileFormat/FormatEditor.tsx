@@ -117,10 +117,10 @@ export const FormatEditor = ({ call, planId, planName, names }: FormatEditorProp
   const busy = status === "saving" || status === "deleting"
 
   const save = () => {
-    // The contract's schema checks before sending: headers present, not repeated, required columns there.
+    // The contract's schema checks before sending: headers present, not repeated (its normalizeHeader), required columns there.
     const decoded = decode(formatPayload(planId, columns))
     setTried(true)
-    if (Either.isRight(decoded) && Object.keys(repeatedHeaders(columns)).length === 0) actor.send({ type: "SAVE", input: decoded.right })
+    if (Either.isRight(decoded)) actor.send({ type: "SAVE", input: decoded.right })
   }
 
   const download = async () => {
