@@ -72,14 +72,11 @@ export const useDirtyForm = (dirty: boolean) => {
   }, [report, dirty])
 }
 
-/**
- * "No se pudo guardar" with the server's message, and the issues no field of the form shows. A
- * refusal with field issues says where to look instead: its message repeats one of them.
- */
+/** "No se pudo guardar" with the server's message, and the issues no field of the form shows. */
 export const RejectionAlert = ({ rejection, unshown }: { readonly rejection: WriteRejection | null; readonly unshown: ReadonlyArray<FieldIssue> }) =>
   rejection === null ? null : (
     <Alert color="red" title="No se pudo guardar">
-      {rejection.issues.length === 0 ? rejection.message : unshown.length < rejection.issues.length ? "Revise los campos marcados." : null}
+      {rejection.message}
       {unshown.length > 0 && (
         <List size="sm" mt="xs">
           {unshown.map((issue) => (

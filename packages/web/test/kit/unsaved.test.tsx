@@ -22,6 +22,19 @@ const question = async () => within(await screen.findByRole("dialog", { name: "Â
 const noQuestion = () => expect(screen.queryByRole("dialog", { name: "Â¿Descartar los cambios?" })).not.toBeInTheDocument()
 const gone = (name: string) => waitFor(() => expect(screen.queryByRole("dialog", { name })).not.toBeInTheDocument())
 
+/** "Nuevo <noun>" closed with Escape and the first row's "Editar <noun>" with Cancelar, both untouched: neither asks. */
+const untouchedClose = async (path: string, noun: string) => {
+  const { user } = await openDialog(path, `Nuevo ${noun}`)
+  await user.keyboard("{Escape}")
+  await gone(`Nuevo ${noun}`)
+  await user.click((await screen.findAllByRole("button", { name: /^Editar / }))[0]!)
+  const editing = within(await screen.findByRole("dialog", { name: `Editar ${noun}` }))
+  await user.click(editing.getByRole("button", { name: "Cancelar" }))
+  await gone(`Editar ${noun}`)
+  noQuestion()
+  return user
+}
+
 describe("a kit dialog with unsaved changes", () => {
   it("closes at once while untouched, and asks once something was typed: Escape, Cancelar and Cerrar", async () => {
     const { user } = await openDialog("/masters/family", "Nueva familia")
@@ -72,15 +85,8 @@ describe("a kit dialog with unsaved changes", () => {
   })
 
   it("covers the product form: an edited product asks, an untouched one closes", async () => {
-    const { user } = await openDialog("/masters/product", "Nuevo producto")
-    await user.keyboard("{Escape}")
-    await gone("Nuevo producto")
-    await user.click((await screen.findAllByRole("button", { name: /^Editar / }))[0]!)
-    const editing = within(await screen.findByRole("dialog", { name: "Editar producto" }))
     // The product's own values, shown as es-CL writes them, are not a change.
-    await user.click(editing.getByRole("button", { name: "Cancelar" }))
-    await gone("Editar producto")
-    noQuestion()
+    const user = await untouchedClose("/masters/product", "producto")
 
     await user.click(screen.getByRole("button", { name: "Nuevo producto" }))
     const creating = within(await screen.findByRole("dialog", { name: "Nuevo producto" }))
@@ -91,14 +97,7 @@ describe("a kit dialog with unsaved changes", () => {
   })
 
   it("covers the assistance form: an edited service asks, an untouched one closes", async () => {
-    const { user } = await openDialog("/masters/assistance", "Nuevo servicio")
-    await user.keyboard("{Escape}")
-    await gone("Nuevo servicio")
-    await user.click((await screen.findAllByRole("button", { name: /^Editar / }))[0]!)
-    const editing = within(await screen.findByRole("dialog", { name: "Editar servicio" }))
-    await user.click(editing.getByRole("button", { name: "Cancelar" }))
-    await gone("Editar servicio")
-    noQuestion()
+    const user = await untouchedClose("/masters/assistance", "servicio")
 
     await user.click(screen.getAllByRole("button", { name: /^Editar / })[0]!)
     const edited = within(await screen.findByRole("dialog", { name: "Editar servicio" }))

@@ -159,16 +159,13 @@ export const FormatEditor = ({ call, planId, planName, names }: FormatEditorProp
             <Stack gap="sm">
               {(refusal !== null || issues.general.length > 0) && (
                 <Alert color="red" title="No se pudo guardar">
-                  {/* A refusal with issues lists them (on the rows or here): its message only repeats one. */}
-                  {refusal !== null && refusal.issues.length === 0 && refusal.message}
-                  {issues.general.length > 0 ? (
-                    <List size="sm" mt={refusal === null || refusal.issues.length > 0 ? 0 : "xs"}>
+                  {refusal?.message}
+                  {issues.general.length > 0 && (
+                    <List size="sm" mt={refusal === null ? 0 : "xs"}>
                       {issues.general.map((message) => (
                         <List.Item key={message}>{message}</List.Item>
                       ))}
                     </List>
-                  ) : (
-                    refusal !== null && refusal.issues.length > 0 && "Revise las columnas marcadas."
                   )}
                 </Alert>
               )}
