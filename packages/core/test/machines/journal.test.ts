@@ -231,7 +231,7 @@ describe("journal: resource machine", () => {
     actor.send({ type: "CREATE", input: { name: "" } })
     await settledResource(actor)
     expect(actor.getSnapshot().context).toMatchObject({
-      failure: { message: "name: Este campo es obligatorio", status: 400, issues: [{ path: ["name"], message: "Este campo es obligatorio" }] }
+      failure: { message: "Este campo es obligatorio", status: 400, issues: [{ path: ["name"], message: "Este campo es obligatorio" }] }
     })
 
     actor.send({ type: "UPDATE", id: "n1", input: { name: "Electricidad 24h" } })

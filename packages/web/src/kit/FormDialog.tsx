@@ -1,6 +1,8 @@
 import { Alert, Button, Group, List, Modal, type ModalProps } from "@mantine/core"
 import type { FieldIssue } from "@palma/core"
-import type { ReactNode } from "react"
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react"
+import { LeaveConfirm } from "./LeaveConfirm"
+import { LeaveGuard } from "./LeaveGuard"
 
 /** What the server said when it refused the last write. */
 export interface WriteRejection {
@@ -16,20 +18,59 @@ export interface FormDialogProps {
   readonly children: ReactNode
 }
 
-/** The create / edit dialog's frame: a titled modal closed by Cancelar, Escape or its close button. */
-export const FormDialog = ({ opened, title, onClose, size, children }: FormDialogProps) => (
-  <Modal
-    opened={opened}
-    onClose={onClose}
-    title={title}
-    size={size}
-    centered
-    closeButtonProps={{ "aria-label": "Cerrar" }}
-    styles={{ title: { fontWeight: 700 } }}
-  >
-    {children}
-  </Modal>
-)
+interface DialogForm {
+  /** The form inside tells whether it holds unsaved changes. */
+  readonly report: (dirty: boolean) => void
+  /** Closes the dialog, asking first when there is something to lose. */
+  readonly close: () => void
+}
+
+const DialogFormContext = createContext<DialogForm | null>(null)
+
+/**
+ * The create / edit dialog's frame: a titled modal closed by Cancelar, Escape, a click outside or
+ * its close button. While its form holds unsaved changes, closing it and leaving the page ask first.
+ */
+export const FormDialog = ({ opened, title, onClose, size, children }: FormDialogProps) => {
+  const [dirty, setDirty] = useState(false)
+  const [asking, setAsking] = useState(false)
+  const close = () => (dirty ? setAsking(true) : onClose())
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={title}
+        size={size}
+        centered
+        closeButtonProps={{ "aria-label": "Cerrar" }}
+        styles={{ title: { fontWeight: 700 } }}
+      >
+        <DialogFormContext value={{ report: setDirty, close }}>{children}</DialogFormContext>
+      </Modal>
+      <LeaveConfirm
+        opened={opened && asking}
+        onStay={() => setAsking(false)}
+        onLeave={() => {
+          setAsking(false)
+          setDirty(false)
+          onClose()
+        }}
+      />
+      <LeaveGuard dirty={opened && dirty} />
+    </>
+  )
+}
+
+/** Tells the FormDialog around a form (if any) whether the form holds unsaved changes. */
+export const useDirtyForm = (dirty: boolean) => {
+  const dialog = useContext(DialogFormContext)
+  const report = dialog?.report
+  useEffect(() => {
+    report?.(dirty)
+    return () => report?.(false)
+  }, [report, dirty])
+}
 
 /** "No se pudo guardar" with the server's message, and the issues no field of the form shows. */
 export const RejectionAlert = ({ rejection, unshown }: { readonly rejection: WriteRejection | null; readonly unshown: ReadonlyArray<FieldIssue> }) =>
@@ -47,13 +88,17 @@ export const RejectionAlert = ({ rejection, unshown }: { readonly rejection: Wri
   )
 
 /** Cancelar and Guardar (the form's submit button). */
-export const FormActions = ({ canSubmit, saving, onClose }: { readonly canSubmit: boolean; readonly saving: boolean; readonly onClose: () => void }) => (
-  <Group justify="flex-end" mt="sm">
-    <Button variant="default" onClick={onClose}>
-      Cancelar
-    </Button>
-    <Button type="submit" loading={saving} disabled={!canSubmit && !saving}>
-      Guardar
-    </Button>
-  </Group>
-)
+export const FormActions = ({ canSubmit, saving, onClose }: { readonly canSubmit: boolean; readonly saving: boolean; readonly onClose: () => void }) => {
+  // Inside a FormDialog, Cancelar asks first like its other ways of closing.
+  const close = useContext(DialogFormContext)?.close ?? onClose
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Button variant="default" onClick={close}>
+        Cancelar
+      </Button>
+      <Button type="submit" loading={saving} disabled={!canSubmit && !saving}>
+        Guardar
+      </Button>
+    </Group>
+  )
+}

@@ -1,39 +1,28 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core"
 import { useEffect } from "react"
-import { useBlocker } from "react-router"
+import { type BlockerFunction, useBlocker } from "react-router"
+import { LeaveConfirm } from "./LeaveConfirm"
 
 /**
- * Asks before leaving a page whose form has unsaved changes: a link, Back, or closing the tab
- * (the browser's own question). `dirty` is false while the page itself moves on after a write.
+ * Another page, or the same page with other search parameters (another plan's format). The app's
+ * own redirects replace the entry (a saved record's new address, a list's last page) and are let
+ * through: they never drop what a person typed.
  */
-export const LeaveGuard = ({ dirty }: { readonly dirty: boolean }) => {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
+const leaves: BlockerFunction = ({ currentLocation, nextLocation, historyAction }) =>
+  historyAction !== "REPLACE" && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search)
+
+/** While mounted: links, the browser's back and forward ask first, and closing the tab asks the browser's own question. */
+const Blocking = () => {
+  const blocker = useBlocker(leaves)
   useEffect(() => {
-    if (!dirty) return
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener("beforeunload", warn)
-    return () => window.removeEventListener("beforeunload", warn)
-  }, [dirty])
-  return (
-    <Modal
-      opened={blocker.state === "blocked"}
-      onClose={() => blocker.reset?.()}
-      title="¿Salir sin guardar?"
-      centered
-      closeButtonProps={{ "aria-label": "Cerrar" }}
-      styles={{ title: { fontWeight: 700 } }}
-    >
-      <Stack>
-        <Text size="sm">Hay cambios sin guardar en este formulario. Si sale ahora, se perderán.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" data-autofocus onClick={() => blocker.reset?.()}>
-            Seguir editando
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Salir sin guardar
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  )
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener("beforeunload", onBeforeUnload)
+    return () => window.removeEventListener("beforeunload", onBeforeUnload)
+  }, [])
+  return <LeaveConfirm opened={blocker.state === "blocked"} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
 }
+
+/**
+ * Asks before a form with unsaved changes is left. Mounted only while `dirty`: the router heeds a
+ * single blocker, so forms that hold nothing to lose register none.
+ */
+export const LeaveGuard = ({ dirty }: { readonly dirty: boolean }) => (dirty ? <Blocking /> : null)

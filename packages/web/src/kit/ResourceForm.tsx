@@ -3,12 +3,14 @@ import { type FormErrors, useForm } from "@mantine/form"
 import { type Call, type FieldIssue, spanishIssues } from "@palma/core"
 import { Either, Schema } from "effect"
 import { useEffect } from "react"
-import { FormActions, FormDialog, RejectionAlert, type WriteRejection } from "./FormDialog"
+import { FormActions, FormDialog, RejectionAlert, useDirtyForm, type WriteRejection } from "./FormDialog"
+import { emptyRequired } from "./formErrors"
 import { StaleRecord } from "./StaleRecord"
 import { useStaleReload } from "./useStaleReload"
 import { type Option, type Picker, withOption } from "./options"
 import type { Texts } from "./text"
 import type { Field, ResourceConfig } from "./types"
+import { useFreshRejection } from "./useFreshRejection"
 
 type Values = Record<string, string | number | null>
 
@@ -80,18 +82,25 @@ const FormBody = <A extends { readonly id: string }, I>({
   call
 }: ResourceFormProps<A, I>) => {
   const fieldNames = config.fields.map((f) => f.name as string)
+  const required = config.fields.filter((f) => f.optional !== true).map((f) => f.name as string)
+  const { shown, edited } = useFreshRejection(rejection)
   const decode = Schema.decodeUnknownEither(config.input, { errors: "all", onExcessProperty: "error" })
   const form = useForm<Values>({
     name: `${config.name}-form`,
     mode: "controlled",
     initialValues: Object.fromEntries(config.fields.map((f) => [f.name, initialValue(f, item as Record<string, unknown> | null, defaults)])),
-    // The contract's Input schema decides, with the same Spanish messages the server would send.
-    validate: (values) =>
-      Either.match(decode(bodyOf(config.fields, values)), {
+    // The contract's Input schema decides, with the same Spanish messages the server would send;
+    // an empty required field is said to be required before anything about its format.
+    validate: (values) => ({
+      ...Either.match(decode(bodyOf(config.fields, values)), {
         onLeft: (error) => errorsOf(spanishIssues(error), fieldNames),
         onRight: () => ({})
-      })
+      }),
+      ...emptyRequired(values, required)
+    }),
+    onValuesChange: edited
   })
+  useDirtyForm(form.isDirty())
 
   // A refused write: its field messages go beside the fields (only when a new refusal arrives).
   const { setErrors } = form
@@ -105,7 +114,7 @@ const FormBody = <A extends { readonly id: string }, I>({
       )
   }, [rejection, setErrors, config.fields])
 
-  const otherIssues = rejection?.issues.filter((i) => !fieldNames.includes(String(i.path[0] ?? ""))) ?? []
+  const otherIssues = shown?.issues.filter((i) => !fieldNames.includes(String(i.path[0] ?? ""))) ?? []
 
   // Someone else saved first (412): Recargar loads the current record (and its version) into the
   // form, and what the person typed stays listed beside it.
@@ -138,7 +147,7 @@ const FormBody = <A extends { readonly id: string }, I>({
       )}
     >
       <Stack>
-        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={rejection} unshown={otherIssues} />}
+        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={shown} unshown={otherIssues} />}
         {config.fields.map((field, index) => (
           <FieldInput
             key={field.name}

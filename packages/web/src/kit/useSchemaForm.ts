@@ -3,7 +3,8 @@ import { type FieldIssue, spanishIssues } from "@palma/core"
 import { Either, Schema } from "effect"
 import { type FormEvent, useEffect, useMemo, useRef } from "react"
 import { type IssueKey, issuesByField } from "./formErrors"
-import type { WriteRejection } from "./FormDialog"
+import { useDirtyForm, type WriteRejection } from "./FormDialog"
+import { useFreshRejection } from "./useFreshRejection"
 
 export interface SchemaFormOptions<V extends Record<string, unknown>, I> {
   /** Names the form's inputs (Mantine's form name). */
@@ -25,10 +26,12 @@ export interface SchemaFormOptions<V extends Record<string, unknown>, I> {
 /**
  * A form of nested or ordered values validated by the contract's schema before sending: its
  * messages (and a refused write's) go beside the fields they concern, the rest to the alert above,
- * and a failed submit moves the focus to the first field marked invalid.
+ * and a failed submit moves the focus to the first field marked invalid. Inside a FormDialog,
+ * unsaved changes make closing it or leaving the page ask first.
  */
 export const useSchemaForm = <V extends Record<string, unknown>, I>(options: SchemaFormOptions<V, I>) => {
   const { schema, bodyOf, keyOf, check, rejection, onSubmit } = options
+  const { shown, edited } = useFreshRejection(rejection)
   const decode = useMemo(() => Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" }), [schema])
   const form = useForm<V>({
     name: options.name,
@@ -37,14 +40,16 @@ export const useSchemaForm = <V extends Record<string, unknown>, I>(options: Sch
     validate: (values) => ({
       ...Either.match(decode(bodyOf(values)), { onLeft: (e) => issuesByField(spanishIssues(e), keyOf).errors, onRight: () => ({}) }),
       ...check?.(values)
-    })
+    }),
+    onValuesChange: edited
   })
+  useDirtyForm(form.isDirty())
 
   const { setErrors } = form
   useEffect(() => {
     if (rejection !== null) setErrors(issuesByField(rejection.issues, keyOf).errors)
   }, [rejection, setErrors, keyOf])
-  const unshown: ReadonlyArray<FieldIssue> = rejection === null ? [] : issuesByField(rejection.issues, keyOf).unshown
+  const unshown: ReadonlyArray<FieldIssue> = shown === null ? [] : issuesByField(shown.issues, keyOf).unshown
 
   const element = useRef<HTMLFormElement>(null)
   const submit = (event?: FormEvent<HTMLFormElement>) =>
@@ -56,5 +61,6 @@ export const useSchemaForm = <V extends Record<string, unknown>, I>(options: Sch
       () => requestAnimationFrame(() => element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
     )(event)
 
-  return { form, submit, unshown, element }
+  /** `rejection`: the refusal to show, gone once the person edits the form. */
+  return { form, submit, rejection: shown, unshown, element }
 }

@@ -1,4 +1,4 @@
-import { ApiFailure, type Call, isRestorable, type NamedRecord, recordCalls, staleVersionMessage } from "@palma/core"
+import { type Call, isRestorable, messageOf, type NamedRecord, recordCalls, staleVersionMessage } from "@palma/core"
 import { useState } from "react"
 import { notify } from "../lib/notify"
 import type { WriteRejection } from "./FormDialog"
@@ -50,7 +50,7 @@ export const useStaleReload = <V extends Record<string, unknown>, R extends Name
             )
           )
         },
-        (error: unknown) => notify.error(error instanceof ApiFailure ? error.message : "No se pudo recargar el registro")
+        (error: unknown) => notify.error(messageOf(error, "No se pudo recargar el registro"))
       )
       .finally(() => setReloading(false))
   }

@@ -152,7 +152,46 @@ describe("Formatos de archivo", () => {
     expect(await formatOf(plan.id)).toEqual([])
   })
 
-  it("downloads the template of a saved format as plantilla.xlsx", async () => {
+  it("marks each repeated header on its own row, and clears the marks as they are fixed", async () => {
+    const { option } = await ownPlan("77111222-6", "77.111.222-6", "Canal Repetidos")
+    const { user, columns } = await openFormat(option)
+    const nombre = columns.getByRole("textbox", { name: "Encabezado de Nombre" })
+    const rut = columns.getByRole("textbox", { name: "Encabezado de RUT" })
+    await user.clear(nombre)
+    await user.type(nombre, " rút ")
+    await user.click(screen.getByRole("button", { name: "Guardar formato" }))
+    // Both rows, compared as the server compares them (case, accents and spaces do not matter).
+    await waitFor(() => expect(nombre).toHaveAccessibleDescription("Este encabezado se repite en otra columna"))
+    expect(rut).toHaveAccessibleDescription("Este encabezado se repite en otra columna")
+    expect(columns.getByRole("textbox", { name: "Encabezado de Apellido paterno" })).not.toHaveAttribute("aria-invalid", "true")
+    await user.clear(nombre)
+    await user.type(nombre, "NOMBRES")
+    await waitFor(() => expect(rut).not.toHaveAttribute("aria-invalid", "true"))
+    expect(nombre).not.toHaveAttribute("aria-invalid", "true")
+    expect(writes(server)).toEqual([])
+  })
+
+  it("asks before unsaved columns are left for another plan or page", async () => {
+    const { option } = await ownPlan("77111333-8", "77.111.333-8", "Canal Sin Guardar")
+    const { user, columns } = await openFormat(option)
+    await user.type(columns.getByRole("textbox", { name: "Encabezado de Nombre" }), " COMPLETO")
+    await user.click(screen.getByRole("combobox", { name: "Canal" }))
+    await user.click(await screen.findByRole("option", { name: /^Tarjeta Banco Austral/ }))
+    const question = within(await screen.findByRole("dialog", { name: "¿Descartar los cambios?" }))
+    await user.click(question.getByRole("button", { name: "Seguir editando" }))
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "¿Descartar los cambios?" })).not.toBeInTheDocument())
+    expect(columns.getByRole("textbox", { name: "Encabezado de Nombre" })).toHaveValue("Nombre COMPLETO")
+
+    await user.click(screen.getByRole("button", { name: "Guardar formato" }))
+    expect(await screen.findByText("Formato guardado")).toBeInTheDocument()
+    // Saved: nothing left to lose.
+    await user.click(screen.getByRole("combobox", { name: "Canal" }))
+    await user.click(await screen.findByRole("option", { name: /^Tarjeta Banco Austral/ }))
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get("plan")).toBeNull())
+    expect(screen.queryByRole("dialog", { name: "¿Descartar los cambios?" })).not.toBeInTheDocument()
+  })
+
+  it("downloads the template of a saved format named after the retail and the plan", async () => {
     const { plan, option } = await ownPlan("77555555-6", "77.555.555-6", "Canal Plantilla")
     await saveFormat(plan.id, [
       ["rut", "RUT ASEGURADO", true],
@@ -169,7 +208,7 @@ describe("Formatos de archivo", () => {
     await user.click(screen.getByRole("button", { name: "Descargar plantilla" }))
     await waitFor(() => expect(clicked).toHaveLength(1))
     expect(server.calls(`GET /api/fileFormat/template/${plan.id}`)).toHaveLength(1)
-    expect(clicked[0]!.download).toBe("plantilla.xlsx")
+    expect(clicked[0]!.download).toBe("plantilla-canal-plantilla-asistencia-hogar.xlsx")
     expect(clicked[0]!.getAttribute("href")).toBe("blob:plantilla")
     const blob = createObjectURL.mock.calls[0]![0] as Blob
     expect(blob.type).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")

@@ -183,8 +183,9 @@ describe("a retail's form", () => {
     await user.type(form.getByRole("combobox", { name: "Comuna" }), "atlantida")
     await user.click(await screen.findByRole("option", { name: "Atlántida — Atlántida" }))
     await user.click(form.getByRole("button", { name: "Crear canal" }))
-    expect(await form.findByText("La comuna no existe en la lista oficial")).toBeInTheDocument()
-    expect(form.getByText("No se pudo guardar")).toBeInTheDocument()
+    // Beside the comuna, and in the alert's summary without the field's internal name ("district: …").
+    await waitFor(() => expect(form.getByRole("combobox", { name: "Comuna" })).toHaveAccessibleDescription("La comuna no existe en la lista oficial"))
+    expect(form.getByText("No se pudo guardar").closest("[role=alert]")).toHaveTextContent(/^No se pudo guardarLa comuna no existe en la lista oficial$/)
     expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ district: "99999" })
     // Nothing was stored.
     expect((await retails()).map((c) => c.rut)).not.toContain("22.222.222-2")

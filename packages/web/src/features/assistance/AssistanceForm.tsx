@@ -20,7 +20,13 @@ export const AssistanceForm = (props: Props) => (
 )
 
 const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose, call }: Props) => {
-  const { form, submit, unshown, element } = useSchemaForm<AssistanceValues, AssistanceInput>({
+  const {
+    form,
+    submit,
+    rejection: refusal,
+    unshown,
+    element
+  } = useSchemaForm<AssistanceValues, AssistanceInput>({
     name: "assistance-form",
     initialValues: initialValues(item, defaults.family_id ?? null),
     schema: config.input,
@@ -87,7 +93,7 @@ const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejecti
   return (
     <form ref={element} noValidate onSubmit={submit}>
       <Stack>
-        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={rejection} unshown={unshown} />}
+        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={refusal} unshown={unshown} />}
         <Stack gap="sm">
           <Select
             ref={familyInput}

@@ -56,7 +56,13 @@ export const FileFormatPage = ({ call = apiCall }: { readonly call?: Call }) => 
         )}
       </Paper>
       {retail !== undefined && plan !== undefined && (
-        <FormatEditor key={plan.id} call={call} planId={plan.id} planName={`${plan.product_name} de ${retail.name}`} />
+        <FormatEditor
+          key={plan.id}
+          call={call}
+          planId={plan.id}
+          planName={`${plan.product_name} de ${retail.name}`}
+          names={{ retail: retail.name, plan: plan.product_name }}
+        />
       )}
     </Stack>
   )

@@ -1,13 +1,27 @@
 import { Alert, Button, Grid, Group, List, Loader, Paper, Stack, Text, Title } from "@mantine/core"
-import { availableFields, type Call, FileFormatInput, fileFormatMachine, formatPayload, messageOf, sameColumns, savedColumns, spanishIssues } from "@palma/core"
+import {
+  availableFields,
+  type Call,
+  type Column,
+  type ColumnEdit,
+  FileFormatInput,
+  fileFormatMachine,
+  formatPayload,
+  initialColumns,
+  messageOf,
+  sameColumns,
+  savedColumns,
+  spanishIssues
+} from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Either, Schema } from "effect"
 import { useEffect, useState } from "react"
-import { ConfirmDelete } from "../../kit"
+import { ConfirmDelete, LeaveGuard, useFreshRejection } from "../../kit"
 import { notify } from "../../lib/notify"
 import { AvailableFields } from "./AvailableFields"
 import { ColumnsEditor } from "./ColumnsEditor"
 import { downloadTemplate } from "./downloadTemplate"
+import { repeatedHeaders } from "./repeatedHeaders"
 
 const decode = Schema.decodeUnknownEither(FileFormatInput, { errors: "all", onExcessProperty: "error" })
 
@@ -17,6 +31,14 @@ interface Issues {
 }
 
 const noIssues: Issues = { headers: {}, general: [] }
+
+/** What the contract's schema says of the columns, with each repeated header marked on its row. */
+const checkColumns = (planId: string, columns: ReadonlyArray<Column>): Issues => {
+  const found = Either.match(decode(formatPayload(planId, columns)), { onLeft: (e) => sortIssues(spanishIssues(e)), onRight: () => noIssues })
+  return { headers: { ...repeatedHeaders(columns), ...found.headers }, general: found.general }
+}
+
+const merged = (a: Issues, b: Issues): Issues => ({ headers: { ...b.headers, ...a.headers }, general: [...new Set([...a.general, ...b.general])] })
 
 /** Issues on `fields.<i>.header` go beside that header; the rest above the list. */
 const sortIssues = (issues: ReadonlyArray<{ readonly path: ReadonlyArray<string | number>; readonly message: string }>): Issues => {
@@ -35,17 +57,21 @@ interface FormatEditorProps {
   readonly planId: string
   /** "Hogar Full de Banco Sur", for dialogs. */
   readonly planName: string
+  /** The retail's and the plan's names, which name the downloaded template. */
+  readonly names: { readonly retail: string; readonly plan: string }
 }
 
 /** The format of one plan: available fields on one side, the Excel's columns on the other. */
-export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
+export const FormatEditor = ({ call, planId, planName, names }: FormatEditorProps) => {
   const [machine] = useState(() => fileFormatMachine(call))
   const actor = useActorRef(machine, { input: { id: planId } })
   const status = useSelector(actor, (s) => s.value as string)
   const { record, draft: columns, failure, rejection } = useSelector(actor, (s) => s.context)
   const fields = record?.fields ?? []
   const saved = savedColumns(record)
-  const [issues, setIssues] = useState<Issues>(noIssues)
+  // Once a save was refused here, the columns are checked again on every change, so marks leave as they are fixed.
+  const [tried, setTried] = useState(false)
+  const { shown: refusal, edited: forgetRefusal } = useFreshRejection(rejection)
   const [confirming, setConfirming] = useState(false)
   const [downloading, setDownloading] = useState(false)
 
@@ -60,7 +86,6 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
       onDeleted.unsubscribe()
     }
   }, [actor])
-  useEffect(() => setIssues(rejection === null ? noIssues : sortIssues(rejection.issues)), [rejection])
 
   if (status === "loading")
     return (
@@ -82,20 +107,26 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
     )
 
   const dirty = saved === null || !sameColumns(columns, saved)
+  // Changed since loaded or saved (a plan without a format starts from its required columns).
+  const unsaved = record !== null && !sameColumns(columns, initialColumns(record.fields, record.format))
+  const issues = merged(tried ? checkColumns(planId, columns) : noIssues, refusal === null ? noIssues : sortIssues(refusal.issues))
+  const edit = (change: ColumnEdit) => {
+    forgetRefusal()
+    actor.send({ type: "EDIT", edit: change })
+  }
   const busy = status === "saving" || status === "deleting"
 
   const save = () => {
-    // The contract's schema checks before sending: headers present, not repeated, required columns there.
+    // The contract's schema checks before sending: headers present, not repeated (its normalizeHeader), required columns there.
     const decoded = decode(formatPayload(planId, columns))
-    if (Either.isLeft(decoded)) return setIssues(sortIssues(spanishIssues(decoded.left)))
-    setIssues(noIssues)
-    actor.send({ type: "SAVE", input: decoded.right })
+    setTried(true)
+    if (Either.isRight(decoded)) actor.send({ type: "SAVE", input: decoded.right })
   }
 
   const download = async () => {
     setDownloading(true)
     try {
-      await downloadTemplate(call, planId)
+      await downloadTemplate(call, planId, names)
     } catch (error) {
       notify.error(messageOf(error, "No se pudo descargar la plantilla"))
     } finally {
@@ -105,13 +136,14 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
 
   return (
     <Stack gap="md">
+      <LeaveGuard dirty={unsaved} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="md" component="section" aria-label="Campos disponibles">
             <Title order={2} size="h4" mb="sm">
               Campos disponibles
             </Title>
-            <AvailableFields fields={availableFields(fields, columns)} onAdd={(field) => actor.send({ type: "EDIT", edit: { op: "add", field } })} />
+            <AvailableFields fields={availableFields(fields, columns)} onAdd={(field) => edit({ op: "add", field })} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -125,11 +157,11 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
               </Text>
             </Group>
             <Stack gap="sm">
-              {(rejection !== null || issues.general.length > 0) && (
+              {(refusal !== null || issues.general.length > 0) && (
                 <Alert color="red" title="No se pudo guardar">
-                  {rejection?.message}
+                  {refusal?.message}
                   {issues.general.length > 0 && (
-                    <List size="sm" mt={rejection === null ? 0 : "xs"}>
+                    <List size="sm" mt={refusal === null ? 0 : "xs"}>
                       {issues.general.map((message) => (
                         <List.Item key={message}>{message}</List.Item>
                       ))}
@@ -140,10 +172,10 @@ export const FormatEditor = ({ call, planId, planName }: FormatEditorProps) => {
               <ColumnsEditor
                 columns={columns}
                 headerErrors={issues.headers}
-                onMove={(from, to) => actor.send({ type: "EDIT", edit: { op: "move", from, to } })}
-                onRemove={(index) => actor.send({ type: "EDIT", edit: { op: "remove", index } })}
-                onRename={(index, header) => actor.send({ type: "EDIT", edit: { op: "rename", index, header } })}
-                onRequire={(index, required) => actor.send({ type: "EDIT", edit: { op: "require", index, required } })}
+                onMove={(from, to) => edit({ op: "move", from, to })}
+                onRemove={(index) => edit({ op: "remove", index })}
+                onRename={(index, header) => edit({ op: "rename", index, header })}
+                onRequire={(index, required) => edit({ op: "require", index, required })}
               />
               <Text size="xs" c="dimmed">
                 Palma lee el Excel del canal por el encabezado de cada columna, no por su posición.

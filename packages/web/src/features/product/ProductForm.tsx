@@ -20,7 +20,13 @@ export const ProductForm = (props: Props) => (
 )
 
 const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose, call }: Props) => {
-  const { form, submit, unshown, element } = useSchemaForm<ProductValues, ProductInput>({
+  const {
+    form,
+    submit,
+    rejection: refusal,
+    unshown,
+    element
+  } = useSchemaForm<ProductValues, ProductInput>({
     name: "product-form",
     initialValues: initialValues(item, defaults.family_id ?? null),
     schema: config.input,
@@ -87,7 +93,7 @@ const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection,
   return (
     <form ref={element} noValidate onSubmit={submit}>
       <Stack>
-        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={rejection} unshown={unshown} />}
+        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={refusal} unshown={unshown} />}
         <Fieldset legend="Producto">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -4,7 +4,17 @@ import { type FieldIssue, type Retail, RetailInput, Rut, spanishIssues, staleVer
 import { Either, Schema } from "effect"
 import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
-import { errorsAt, RejectionAlert, StaleRecord, type TypedValue, type WriteRejection } from "../../kit"
+import {
+  emptyRequired,
+  errorsAt,
+  examplePlaceholder,
+  LeaveGuard,
+  RejectionAlert,
+  StaleRecord,
+  type TypedValue,
+  useFreshRejection,
+  type WriteRejection
+} from "../../kit"
 import { DistrictSelect } from "../../components/district/DistrictSelect"
 import { retailListPath } from "./paths"
 
@@ -46,6 +56,8 @@ const valuesOf = (retail: Retail | null): Values => ({
   phone: retail?.phone ?? ""
 })
 
+const requiredNames: ReadonlyArray<keyof Values> = ["rut", "name"]
+
 const decode = Schema.decodeUnknownEither(RetailInput, { errors: "all", onExcessProperty: "error" })
 
 const shown = (key: string) => (fieldNames as ReadonlyArray<string>).includes(key)
@@ -55,6 +67,8 @@ export interface RetailFormProps {
   readonly retail: Retail | null
   readonly saving: boolean
   readonly rejection: WriteRejection | null
+  /** The retail as last saved from this page: its values become the form's, with nothing unsaved. */
+  readonly saved: Retail | null
   /** A new retail's RUT is complete and valid (canonical "12345678-5"). */
   readonly onRut: (rut: RetailInput["rut"]) => void
   readonly onSubmit: (input: RetailInput) => void
@@ -68,22 +82,37 @@ export interface RetailFormProps {
  * módulo 11 check digit, with the server's Spanish messages); the RUT is shown formatted. The RUT
  * is the retail's key: fixed once the retail exists.
  */
-export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit, onReload, reloading }: RetailFormProps) => {
+export const RetailForm = ({ retail, saving, rejection, saved, onRut, onSubmit, onReload, reloading }: RetailFormProps) => {
   // The logo reference given on create is kept as it is; uploads go through the logo section.
   const bodyOf = (values: Values) => ({ ...values, logo: retail?.logo ?? null })
+  const { shown: refusal, edited } = useFreshRejection(rejection)
   const form = useForm<Values>({
     name: "retail-form",
     mode: "controlled",
     initialValues: valuesOf(retail),
     validateInputOnBlur: ["rut", "email", "phone"],
-    validate: (values) => Either.match(decode(bodyOf(values)), { onLeft: (error) => errorsAt(spanishIssues(error), shown), onRight: () => ({}) })
+    // An empty RUT or name is said to be required before anything about its format.
+    validate: (values) => ({
+      ...Either.match(decode(bodyOf(values)), { onLeft: (error) => errorsAt(spanishIssues(error), shown), onRight: () => ({}) }),
+      ...emptyRequired(values, requiredNames)
+    }),
+    onValuesChange: edited
   })
+
+  const { setValues, resetDirty } = form
+  // Only a save resets the form: a logo upload also replaces the retail, and what is being typed stays.
+  useEffect(() => {
+    if (saved === null) return
+    const stored = valuesOf(saved)
+    setValues(stored)
+    resetDirty(stored)
+  }, [saved, setValues, resetDirty])
 
   const { setErrors } = form
   useEffect(() => {
     if (rejection !== null) setErrors(errorsAt(rejection.issues, shown))
   }, [rejection, setErrors])
-  const unshown: ReadonlyArray<FieldIssue> = rejection?.issues.filter((issue) => !shown(String(issue.path[0] ?? ""))) ?? []
+  const unshown: ReadonlyArray<FieldIssue> = refusal?.issues.filter((issue) => !shown(String(issue.path[0] ?? ""))) ?? []
 
   // Recargar (after a 412): the form takes the channel as saved now, and what the person had
   // typed stays listed beside it to re-apply.
@@ -124,6 +153,7 @@ export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit, onReloa
       )}
     >
       <Stack>
+        <LeaveGuard dirty={form.isDirty()} />
         {stale || typed !== null ? (
           <StaleRecord
             message={rejection?.message ?? staleVersionMessage}
@@ -135,7 +165,7 @@ export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit, onReloa
             }}
           />
         ) : (
-          <RejectionAlert rejection={rejection} unshown={unshown} />
+          <RejectionAlert rejection={refusal} unshown={unshown} />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -147,6 +177,7 @@ export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit, onReloa
             variant={isNew ? "default" : "filled"}
             autoFocus={isNew}
             placeholder="12.345.678-5"
+            styles={examplePlaceholder}
             maxLength={20}
             description={isNew ? "Si ya existe un canal con este RUT, se abrirá para editarlo." : "El RUT identifica al canal y no se puede cambiar."}
             onBlur={(event) => {
@@ -170,7 +201,15 @@ export const RetailForm = ({ retail, saving, rejection, onRut, onSubmit, onReloa
             label="Comuna"
           />
           <TextInput {...form.getInputProps("email")} key={form.key("email")} label="Correo electrónico" type="email" maxLength={254} />
-          <TextInput {...form.getInputProps("phone")} key={form.key("phone")} label="Teléfono" type="tel" placeholder="+56 2 2345 6789" maxLength={24} />
+          <TextInput
+            {...form.getInputProps("phone")}
+            key={form.key("phone")}
+            label="Teléfono"
+            type="tel"
+            placeholder="+56 2 2345 6789"
+            styles={examplePlaceholder}
+            maxLength={24}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button component={Link} to={retailListPath} variant="default">

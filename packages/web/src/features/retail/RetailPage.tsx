@@ -41,11 +41,13 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
   const status = useSelector(actor, (s) => s.value as string)
   const { record: retail, failure, rejection, pending } = useSelector(actor, (s) => s.context)
   const [logoVersion, setLogoVersion] = useState(0)
+  const [saved, setSaved] = useState<Retail | null>(null)
   const lookups = useLookupCache()
 
   useEffect(() => {
     const saved = actor.on("saved", ({ record: savedRetail, created }) => {
       notify.success(created ? "Canal creado" : "Canal actualizado")
+      setSaved(savedRetail)
       lookups.touched("retail")
       if (created) void navigate(retailPath(savedRetail.id), { replace: true, state: { retail: savedRetail } satisfies OpenedState })
     })
@@ -111,6 +113,7 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
           retail={retail}
           saving={status === "saving" || (status === "checking" && pending !== null)}
           rejection={rejection}
+          saved={saved}
           onRut={(rut) => actor.send({ type: "CHECK", key: rut })}
           onSubmit={(input) => actor.send({ type: "SAVE", input })}
           onReload={() => actor.send({ type: "RELOAD" })}

@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core"
 import { type Currency, currencyLabel, type Product, ProductPlanInput, spanishIssues } from "@palma/core"
 import { Either, Schema } from "effect"
 import { useState } from "react"
-import { FormActions, FormDialog, RejectionAlert, type WriteRejection } from "../../../kit"
+import { FormActions, FormDialog, RejectionAlert, useDirtyForm, useFreshRejection, type WriteRejection } from "../../../kit"
 import type { PlanRow } from "./planRow"
 import { parsePrice, priceText } from "./priceText"
 
@@ -45,10 +45,13 @@ const currencyHint: Record<Currency, string> = { P: "En pesos, sin decimales", U
 
 const PlanForm = ({ plan, retailId, products, productsFailure, saving, rejection, onSubmit, onClose }: PlanDialogProps) => {
   const [productId, setProductId] = useState<string | null>(plan?.product_id ?? null)
-  const [prices, setPrices] = useState<Record<PriceName, string>>(
+  const [initialPrices] = useState(
     () => Object.fromEntries(priceFields.map((f) => [f.name, plan === null ? "" : priceText(f.of(plan))])) as Record<PriceName, string>
   )
+  const [prices, setPrices] = useState(initialPrices)
   const [errors, setErrors] = useState<Partial<Record<PriceName | "product", string>>>({})
+  const { shown: refusal, edited } = useFreshRejection(rejection)
+  useDirtyForm(productId !== (plan?.product_id ?? null) || priceFields.some((f) => prices[f.name] !== initialPrices[f.name]))
 
   const product = products?.find((p) => p.id === productId)
   const currency: Currency | undefined = plan?.currency ?? product?.currency
@@ -77,8 +80,9 @@ const PlanForm = ({ plan, retailId, products, productsFailure, saving, rejection
     onSubmit(decoded.right)
   }
 
-  const serverErrors = Object.fromEntries((rejection?.issues ?? []).map((i) => [String(i.path[0] ?? ""), i.message]))
-  const unshown = rejection?.issues.filter((i) => !priceFields.some((f) => f.name === i.path[0])) ?? []
+  // The server's refusal leaves once the person edits (it speaks of values no longer there).
+  const serverErrors = Object.fromEntries((refusal?.issues ?? []).map((i) => [String(i.path[0] ?? ""), i.message]))
+  const unshown = refusal?.issues.filter((i) => !priceFields.some((f) => f.name === i.path[0])) ?? []
 
   return (
     <form
@@ -89,7 +93,7 @@ const PlanForm = ({ plan, retailId, products, productsFailure, saving, rejection
       }}
     >
       <Stack>
-        <RejectionAlert rejection={rejection} unshown={unshown} />
+        <RejectionAlert rejection={refusal} unshown={unshown} />
         {plan === null ? (
           <Select
             label="Producto"
@@ -99,10 +103,13 @@ const PlanForm = ({ plan, retailId, products, productsFailure, saving, rejection
             value={productId}
             onChange={(value) => {
               setProductId(value)
+              edited()
               setErrors((e) => ({ ...e, product: undefined }))
             }}
             placeholder={products === null ? "Cargando productos…" : "Elija un producto"}
             searchable
+            // Focused as the dialog opens: its list waits for a click or a key instead of covering the dialog's buttons.
+            openOnFocus={false}
             nothingFoundMessage={products?.length === 0 ? "No quedan productos por agregar" : "Sin resultados"}
             error={errors.product ?? productsFailure ?? undefined}
             allowDeselect={false}
@@ -127,6 +134,7 @@ const PlanForm = ({ plan, retailId, products, productsFailure, saving, rejection
               onChange={(event) => {
                 const value = event.currentTarget.value
                 setPrices((p) => ({ ...p, [f.name]: value }))
+                edited()
                 setErrors((e) => ({ ...e, [f.name]: undefined }))
               }}
               onBlur={() => {
