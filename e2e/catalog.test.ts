@@ -330,7 +330,8 @@ describe("the commercial catalog through the UI, as admin, in Chromium", () => {
     const download = page.getByRole("button", { name: "Descargar plantilla" })
     await expect.poll(() => download.isEnabled()).toBe(true)
     const [file] = await Promise.all([page.waitForEvent("download"), download.click()])
-    expect(file.suggestedFilename()).toBe("plantilla.xlsx")
+    // Named after the channel and the plan (issue 9 §4).
+    expect(file.suggestedFilename()).toBe("plantilla-seguros-araucania-hogar-seguro-total.xlsx")
     const saved = join(work, "plantilla.xlsx")
     await file.saveAs(saved)
 

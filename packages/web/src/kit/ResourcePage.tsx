@@ -1,12 +1,11 @@
 import { Button, Group, Stack, Title } from "@mantine/core"
 import { type Call, isRestorable, type NamedRecord, recordCalls, resourceActors } from "@palma/core"
-import { useCallback, useEffect, useMemo, useState } from "react"
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react"
 import { useNavigate } from "react-router"
 import { call as apiCall } from "../lib/api"
 import { useLookupCache } from "../lib/lookups/LookupsProvider"
 import { notify } from "../lib/notify"
 import { ConfirmDelete } from "./ConfirmDelete"
-import { DeletedRecords } from "./DeletedRecords"
 import { PlusIcon } from "./icons"
 import { type QuerySpec, resourceQueryOf, sameQuery } from "./query"
 import { ResourceForm } from "./ResourceForm"
@@ -15,6 +14,9 @@ import { textsOf } from "./text"
 import type { ResourceConfig } from "./types"
 import { useListQuery } from "./useListQuery"
 import { useResourceController } from "./useResourceController"
+
+// Only admins who ask for it see it: kept off the first load.
+const DeletedRecords = lazy(async () => ({ default: (await import("./DeletedRecords")).DeletedRecords }))
 
 type Dialog<A> = { readonly kind: "form"; readonly item: A | null } | { readonly kind: "delete"; readonly item: A }
 
@@ -154,7 +156,9 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         onClose={controller.close}
       />
       {restorable !== null && showDeleted && (
-        <DeletedRecords name={restorable} title={config.title} noun={config.noun} call={call} onClose={() => setShowDeleted(false)} onRestored={onRestored} />
+        <Suspense fallback={null}>
+          <DeletedRecords name={restorable} title={config.title} noun={config.noun} call={call} onClose={() => setShowDeleted(false)} onRestored={onRestored} />
+        </Suspense>
       )}
     </Stack>
   )

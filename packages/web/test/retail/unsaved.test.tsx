@@ -82,7 +82,7 @@ describe("a retail's form with unsaved changes", () => {
     expect(unloadAsks()).toBe(true)
     await user.click(form.getByRole("button", { name: "Guardar cambios" }))
     expect(await screen.findByText("Canal actualizado")).toBeInTheDocument()
-    expect(server.calls("POST /api/retail/create")[0]!.body).toMatchObject({ line: "Retail" })
+    expect(server.calls(`PUT /api/retail/update/${retail.id}`)[0]!.body).toMatchObject({ line: "Retail" })
     expect(form.getByRole("textbox", { name: "Giro" })).toHaveValue("Retail")
     expect(unloadAsks()).toBe(false)
     await user.click(await sidebarLink("Inicio"))
