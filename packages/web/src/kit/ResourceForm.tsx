@@ -123,12 +123,8 @@ const FormBody = <A extends { readonly id: string }, I>({
     call,
     item,
     rejection,
-    current: () => form.getValues(),
+    form,
     valuesOf: (latest) => Object.fromEntries(config.fields.map((f) => [f.name, initialValue(f, { ...latest }, defaults)])),
-    apply: (values) => {
-      form.setValues(values)
-      form.resetDirty(values)
-    },
     labels: Object.fromEntries(config.fields.map((f) => [f.name, f.label]))
   })
 

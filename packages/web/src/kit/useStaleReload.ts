@@ -11,12 +11,10 @@ export interface StaleReloadOptions<V extends Record<string, unknown>, R extends
   /** The record edited; null while creating (nothing to reload). */
   readonly item: { readonly id: string } | null
   readonly rejection: WriteRejection | null
-  /** The form's values now. */
-  readonly current: () => V
+  /** The form (Mantine's): its values are read, then replaced as its new pristine state. */
+  readonly form: { readonly getValues: () => V; readonly setValues: (values: V) => void; readonly resetDirty: (values: V) => void }
   /** The form's values for the record as the server holds it now. */
   readonly valuesOf: (latest: R) => V
-  /** Puts those values in the form (as its new pristine state). */
-  readonly apply: (values: V) => void
   /** The fields the notice lists when what the person typed differs, by their labels. */
   readonly labels: Readonly<Partial<Record<keyof V & string, string>>>
 }
@@ -36,14 +34,16 @@ export const useStaleReload = <V extends Record<string, unknown>, R extends Name
 
   const reload = () => {
     if (item === null || !isRestorable(name)) return
-    const mine = options.current()
+    const { form } = options
+    const mine = form.getValues()
     setReloading(true)
     recordCalls<R>(call, name)
       .read(item.id)
       .then(
         (latest) => {
           const now = options.valuesOf(latest)
-          options.apply(now)
+          form.setValues(now)
+          form.resetDirty(now)
           setTyped(
             Object.entries(options.labels).flatMap(([key, label]) =>
               typeof label === "string" && JSON.stringify(mine[key] ?? "") !== JSON.stringify(now[key] ?? "") ? [{ label, value: shown(mine[key] ?? "") }] : []

@@ -42,12 +42,8 @@ const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejecti
     call,
     item,
     rejection,
-    current: () => form.getValues(),
+    form,
     valuesOf: (latest) => initialValues(latest, defaults.family_id ?? null),
-    apply: (next) => {
-      form.setValues(next)
-      form.resetDirty(next)
-    },
     // Benefits and exclusions get fresh row keys on every load, so they are not compared.
     labels: { name: "Nombre", description: "Descripción", values: "Valores", specialties: "Especialidades", documents: "Documentos" }
   })

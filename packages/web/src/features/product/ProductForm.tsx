@@ -43,12 +43,8 @@ const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection,
     call,
     item,
     rejection,
-    current: () => form.getValues(),
+    form,
     valuesOf: (latest) => initialValues(latest, defaults.family_id ?? null),
-    apply: (next) => {
-      form.setValues(next)
-      form.resetDirty(next)
-    },
     labels: {
       name: "Nombre",
       title: "Título",
