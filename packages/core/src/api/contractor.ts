@@ -6,9 +6,11 @@ import {
   ContractorDetail,
   ContractorFields,
   ContractorListed,
+  ContractorPageQuery,
   ContractorRutPath,
   ContractorSearch
 } from "../domain/contractorRecord.js"
+import { Page } from "../domain/page.js"
 import { CustomerOrigins, SubscriptionDetail, SubscriptionPath } from "../domain/subscription.js"
 import { Conflict, NotFound } from "./errors.js"
 import { IdPath } from "./master.js"
@@ -22,6 +24,8 @@ import { Admin, Staff } from "./security.js"
 export const ContractorApi = HttpApiGroup.make("contractor")
   .add(HttpApiEndpoint.post("create", "/create").setPayload(ContractorCreateInput).addSuccess(ContractorCreated).addError(Conflict).middleware(Admin))
   .add(HttpApiEndpoint.post("getAll", "/getAll").setPayload(ContractorSearch).addSuccess(Schema.Array(ContractorListed)).middleware(Staff))
+  // Palma's own, beside getAll (which answers every match): one page of it, counted on the server.
+  .add(HttpApiEndpoint.get("page", "/page").setUrlParams(ContractorPageQuery).addSuccess(Page(ContractorListed)).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(ContractorDetail).addError(NotFound).middleware(Staff))
   .add(HttpApiEndpoint.get("getByRut", "/getByRut/:rut/:type").setPath(ContractorRutPath).addSuccess(ContractorFields).middleware(Staff))
   .add(

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { Typeable } from "./fields.js"
 
-const PageNumber = (min: number, max: number, message: string) =>
+export const PageNumber = (min: number, max: number, message: string) =>
   Schema.NumberFromString.annotations({ message: () => message }).pipe(
     Schema.int({ message: () => message }),
     Schema.between(min, max, { message: () => message })

@@ -60,12 +60,30 @@ export interface ContractorQuery {
   readonly page: number
 }
 
-/** `contractor/getAll` answers every match: the page is cut here (`pageSize` null: every one, for the CLI). */
+/**
+ * The matching contractors: one page of them from Palma's `contractor/page`, or (`pageSize` null,
+ * the CLI) every one from the seed's `contractor/getAll`.
+ */
 export const findContractors = async (call: Call, query: ContractorQuery, pageSize: number | null): Promise<ListResult<ContractorListed>> => {
-  const all = await call((c) =>
-    c.contractor.getAll({ payload: { contractorType: query.type, rut: query.rut.trim(), nameLike: query.name.trim(), active: query.active } })
+  if (pageSize === null) {
+    const all = await call((c) =>
+      c.contractor.getAll({ payload: { contractorType: query.type, rut: query.rut.trim(), nameLike: query.name.trim(), active: query.active } })
+    )
+    return { items: all, total: all.length }
+  }
+  const { items, total } = await call((c) =>
+    c.contractor.page({
+      urlParams: {
+        ...(query.type === "" ? {} : { contractorType: query.type }),
+        ...(query.rut.trim() === "" ? {} : { rut: query.rut.trim() }),
+        ...(query.name.trim() === "" ? {} : { nameLike: query.name.trim() }),
+        ...(query.active ? { active: "true" as const } : {}),
+        page: query.page,
+        pageSize
+      }
+    })
   )
-  return { items: pageSize === null ? all : all.slice((query.page - 1) * pageSize, query.page * pageSize), total: all.length }
+  return { items, total }
 }
 
 /** The contractors' search machine's actor. */

@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { ContractorFields, type ContractorKind, type ContractorSearch } from "@palma/core"
+import { ContractorFields, type ContractorKind, type ContractorPageQuery, type ContractorSearch } from "@palma/core"
 import { fullName, personJson } from "../person/columns.js"
 import { personFilters } from "../person/search.js"
 import { returnedId } from "../sql/returnedId.js"
@@ -42,13 +42,13 @@ const make = Effect.gen(function* () {
     execute: (rut) => sql`SELECT ${fields} FROM customer c WHERE c.rut = ${rut}`
   })
 
-  /** Contractors matching the criteria, by name; `quantity` counts their policies in force. */
-  const list = SqlSchema.findAll({
-    Request: Schema.Struct({ type: Schema.String, rut: Schema.String, name: Schema.String, active: Schema.Boolean }),
-    Result: ListedRow,
-    execute: (criteria) => sql`SELECT c.type, c.id::text AS id, c.rut, ${fullName(sql, "c")} AS name, c.address,
+  const Criteria = Schema.Struct({ type: Schema.String, rut: Schema.String, name: Schema.String, active: Schema.Boolean })
+  type Criteria = typeof Criteria.Type
+
+  /** Contractors matching the criteria; `quantity` counts their policies in force, `sortName` orders them. */
+  const matching = (criteria: Criteria) => sql`SELECT c.type, c.id::text AS id, c.rut, ${fullName(sql, "c")} AS name, c.address,
         COALESCE((SELECT d.name FROM district d WHERE d.id = c.district_id), '') AS district, c.district_id,
-        COALESCE(c.email, '') AS email, COALESCE(c.phone, '') AS phone, live.count::text AS quantity
+        COALESCE(c.email, '') AS email, COALESCE(c.phone, '') AS phone, live.count::text AS quantity, c.search_name AS "sortName"
       FROM customer c
         CROSS JOIN LATERAL (SELECT count(*) AS count FROM lead l WHERE l.customer_id = c.id AND l.end_date >= current_date) live
       WHERE ${sql.and([
@@ -56,9 +56,26 @@ const make = Effect.gen(function* () {
         ...(criteria.type !== "" ? [sql`c.type = ${criteria.type}`] : []),
         ...(criteria.active ? [sql`live.count > 0`] : []),
         ...personFilters(sql, "c", { rut: criteria.rut, name: criteria.name })
-      ])}
-      ORDER BY c.search_name, c.rut`
+      ])}`
+
+  /** Every match, by name (the seed's getAll). */
+  const list = SqlSchema.findAll({
+    Request: Criteria,
+    Result: ListedRow,
+    execute: (criteria) => sql`SELECT * FROM (${matching(criteria)}) x ORDER BY x."sortName", x.rut`
   })
+
+  /** One page of the matches, in the same order, and how many there are. */
+  const page = (criteria: Criteria, page: number, pageSize: number) =>
+    Effect.gen(function* () {
+      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM (${matching(criteria)}) x`
+      const items = yield* SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: ListedRow,
+        execute: () => sql`SELECT * FROM (${matching(criteria)}) x ORDER BY x."sortName", x.rut LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`
+      })(undefined)
+      return { items, total: count?.total ?? 0, page, pageSize }
+    })
 
   const subscriptionsOf = SqlSchema.findAll({
     Request: Schema.String,
@@ -150,6 +167,14 @@ const make = Effect.gen(function* () {
     findByRut: (rut: string) => Effect.orDie(findByRut(rut)),
     list: (criteria: ContractorSearch) =>
       Effect.orDie(list({ type: criteria.contractorType, rut: criteria.rut, name: criteria.nameLike, active: criteria.active })),
+    page: (query: ContractorPageQuery) =>
+      Effect.orDie(
+        page(
+          { type: query.contractorType ?? "", rut: query.rut?.trim() ?? "", name: query.nameLike?.trim() ?? "", active: query.active === "true" },
+          query.page ?? 1,
+          query.pageSize ?? 20
+        )
+      ),
     subscriptionsOf: (id: string) => Effect.orDie(subscriptionsOf(id)),
     paymentsOf: (id: string) => Effect.orDie(paymentsOf(id)),
     subscription: (subscriptionId: number) => Effect.orDie(subscription(subscriptionId)),

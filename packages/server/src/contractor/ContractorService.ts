@@ -169,6 +169,7 @@ const make = Effect.gen(function* () {
   return {
     create,
     list: (criteria: ContractorSearch) => contractors.list(criteria),
+    page: contractors.page,
     getById,
     getByRut,
     getSubscriptionById,

@@ -9,6 +9,7 @@ export const ContractorLive = HttpApiBuilder.group(PalmaApi, "contractor", (hand
     handlers
       .handle("create", ({ payload }) => contractors.create(payload))
       .handle("getAll", ({ payload }) => contractors.list(payload))
+      .handle("page", ({ urlParams }) => contractors.page(urlParams))
       .handle("getById", ({ path }) => contractors.getById(path.id))
       .handle("getByRut", ({ path }) => contractors.getByRut(path.rut, path.type))
       .handle("getSubscriptionById", ({ path }) => contractors.getSubscriptionById(path.id))

@@ -264,6 +264,27 @@ describe("contractor (customerStore, contractor screens)", () => {
     expect(active.json).toEqual([])
   })
 
+  it("Palma's contractor/page: getAll's matches in getAll's order, one page at a time, counted on the server", async () => {
+    const all = (await post("/api/contractor/getAll", { contractorType: "C", rut: "", nameLike: "", active: false })).json
+    const first = await get("/api/contractor/page?contractorType=C&pageSize=7")
+    expect(first.status).toBe(200)
+    const firstPage = first.json as unknown as { items: Array<Json>; total: number; page: number; pageSize: number }
+    expect({ total: firstPage.total, page: firstPage.page, pageSize: firstPage.pageSize }).toEqual({ total: all.length, page: 1, pageSize: 7 })
+    expect(firstPage.items).toEqual(all.slice(0, 7))
+    const lastNumber = Math.ceil(all.length / 7)
+    const last = (await get(`/api/contractor/page?contractorType=C&pageSize=7&page=${lastNumber}`)).json as unknown as { items: Array<Json> }
+    expect(last.items).toEqual(all.slice((lastNumber - 1) * 7))
+    const beyond = (await get(`/api/contractor/page?contractorType=C&pageSize=7&page=${lastNumber + 1}`)).json as unknown as {
+      items: Array<Json>
+      total: number
+    }
+    expect(beyond).toMatchObject({ items: [], total: all.length })
+    const byName = (await get("/api/contractor/page?nameLike=ANA%20MUNOZ")).json as unknown as { items: Array<Json> }
+    expect(byName.items).toEqual([expect.objectContaining({ rut: Rut.format(personRut), name: "Ana Muñoz Lagos" })])
+    expect((await get("/api/contractor/page?contractorType=X")).status).toBe(400)
+    expect((await get("/api/contractor/page?pageSize=500")).status).toBe(400)
+  })
+
   it("getCustomerById: the customer, and each subscription with product, coverage, titular, cargas, price, dates and balance", async () => {
     const customers = await search("customer", "records=15")
     let checked = 0

@@ -38,7 +38,9 @@ describe("Contratantes", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Tipo" }), "Empresa")
     await waitFor(() => expect(new Set(column(0))).toEqual(new Set(["Empresa"])))
     expect(params().get("type")).toBe("C")
-    expect(server.calls("POST /api/contractor/getAll").at(-1)!.body).toMatchObject({ contractorType: "C" })
+    // One page at a time, counted on the server (Palma's contractor/page beside the seed's getAll).
+    const asked = server.calls("GET /api/contractor/page").at(-1)!.params
+    expect([asked.get("contractorType"), asked.get("page"), asked.get("pageSize")]).toEqual(["C", "1", "20"])
 
     const companies = await contractors(server, { contractorType: "C" })
     const accented = companies.find((c) => /[áéíóúñ]/i.test(c.name)) ?? companies[0]!
@@ -72,10 +74,10 @@ describe("Contratantes", () => {
   })
 
   it("shows the server's failure with a retry", async () => {
-    server.override.set("POST /api/contractor/getAll", () => new Response(JSON.stringify({ message: "Servicio no disponible" }), { status: 503 }))
+    server.override.set("GET /api/contractor/page", () => new Response(JSON.stringify({ message: "Servicio no disponible" }), { status: 503 }))
     const { user } = await openAs(server, admin, "/entities/contractor")
     expect(await screen.findByText("No se pudo buscar contratantes")).toBeInTheDocument()
-    server.override.delete("POST /api/contractor/getAll")
+    server.override.delete("GET /api/contractor/page")
     await user.click(screen.getByRole("button", { name: "Reintentar" }))
     await waitFor(() => expect(rows()).toHaveLength(20))
   })
