@@ -88,6 +88,9 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
     states: {
       loading: {
         entry: assign({ loading: true, failure: null }),
+        // A write asked while the list (re)loads goes ahead: the list is read again after it anyway.
+        // Refusing it would drop a dialog's Guardar without a word.
+        on: { CREATE: "creating", UPDATE: "updating", DELETE: "deleting" },
         invoke: {
           id: "list",
           src: "list",

@@ -102,13 +102,13 @@ class Send implements fc.Command<Model, Real> {
         if (m.state === "failure") enterLoading(m)
         break
       case "CREATE":
-        if (m.state === "ready") enterWrite(m, "creating")
+        if (m.state === "ready" || m.state === "loading") enterWrite(m, "creating")
         break
       case "UPDATE":
-        if (m.state === "ready") enterWrite(m, "updating")
+        if (m.state === "ready" || m.state === "loading") enterWrite(m, "updating")
         break
       case "DELETE":
-        if (m.state === "ready") {
+        if (m.state === "ready" || m.state === "loading") {
           enterWrite(m, "deleting")
           m.deleting = event.id
         }

@@ -189,16 +189,19 @@ describe("resource machine (pure transitions)", () => {
     expect(s.context.failure).toEqual({ message: "No se pudo completar la operación", status: 0, issues: [] })
   })
 
-  it("writes are ignored while loading or in failure", () => {
+  it("a write asked while the list loads goes ahead (the list is read after it); in failure it is ignored", () => {
     const loading = start()
-    for (const e of [
-      { type: "CREATE", input: {} },
-      { type: "UPDATE", id: "a", input: {} },
-      { type: "DELETE", id: "a" }
-    ] as Ev[]) {
-      expect(step(loading, e)[0].value).toBe("loading")
+    for (const [e, state] of [
+      [{ type: "CREATE", input: {} }, "creating"],
+      [{ type: "UPDATE", id: "a", input: {} }, "updating"],
+      [{ type: "DELETE", id: "a" }, "deleting"]
+    ] as Array<[Ev, string]>) {
+      expect(step(loading, e)[0].value).toBe(state)
       expect(step(fold(start(), failed("list", null)), e)[0].value).toBe("failure")
     }
+    // The list's late answer does not land over the write.
+    const writing = fold(start(), { type: "CREATE", input: {} })
+    expect(fold(writing, done("list", { items: [a], total: 1 })).value).toBe("creating")
   })
 
   it("a list that fails after a write → failure, keeping the written item selected", () => {

@@ -51,8 +51,8 @@ export const useResourceController = <A extends { readonly id: string }, I, D>({
     actor,
     status,
     context: snapshot.context,
-    /** Whether the machine takes a write now (not while loading or writing). */
-    canWrite: status === "ready",
+    /** Whether the machine takes a write now: not while another write runs (a list reload gives way). */
+    canWrite: status === "ready" || status === "loading",
     busy: busy(status),
     dialog,
     /** The dialog shown now (false while it fades out). */
