@@ -1,7 +1,7 @@
 import { ParseResult, Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { Choice, DistrictRef, Phone, optionalNull } from "./common.js"
-import { Email, Flag, IsoDate, OptionalText, Payload } from "./fields.js"
+import { Email, Flag, IsoDate, OptionalText, Payload, Typeable } from "./fields.js"
 import { Amount } from "./money.js"
 import { PageNumber } from "./page.js"
 import { DerivedAmount } from "./subscription.js"
@@ -85,8 +85,8 @@ export type ContractorSearch = typeof ContractorSearch.Type
 /** Palma's `GET /contractor/page`: the same criteria as `getAll`, in the query string, and the page wanted. */
 export const ContractorPageQuery = Schema.Struct({
   contractorType: Schema.optional(ContractorKind),
-  rut: Schema.optional(Schema.String.pipe(Schema.maxLength(20, { message: () => "RUT demasiado largo" }))),
-  nameLike: Schema.optional(Schema.String.pipe(Schema.maxLength(120, { message: () => "Nombre demasiado largo" }))),
+  rut: Schema.optional(Typeable.pipe(Schema.maxLength(20, { message: () => "El RUT es demasiado largo (máximo 20 caracteres)" }))),
+  nameLike: Schema.optional(Typeable.pipe(Schema.maxLength(120, { message: () => "El nombre es demasiado largo (máximo 120 caracteres)" }))),
   active: Schema.optional(Schema.Literal("true", "false").annotations({ message: () => "Vigentes: true o false" })),
   page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
   pageSize: Schema.optional(PageNumber(1, 200, "Tamaño de página inválido (1 a 200)"))
