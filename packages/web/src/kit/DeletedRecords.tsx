@@ -33,6 +33,8 @@ export const DeletedRecords = ({ name, title, noun, call, onClose, onRestored }:
   const snapshot = useSelector(actor, (s) => s)
   const { items, total, restoring, failure, query } = snapshot.context
   const listFailed = snapshot.matches("failure")
+  // Catalog records tell when they went; masters do not, and an empty column would say nothing.
+  const dated = items.some((item) => item.deletedAt !== undefined)
   const loading = snapshot.matches("loading")
   const [search, setSearch] = useState("")
 
@@ -92,7 +94,7 @@ export const DeletedRecords = ({ name, title, noun, call, onClose, onRestored }:
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Nombre</Table.Th>
-                  <Table.Th>Eliminación</Table.Th>
+                  {dated && <Table.Th>Eliminación</Table.Th>}
                   <Table.Th>
                     <VisuallyHidden>Acciones</VisuallyHidden>
                   </Table.Th>
@@ -102,7 +104,7 @@ export const DeletedRecords = ({ name, title, noun, call, onClose, onRestored }:
                 {items.map((item) => (
                   <Table.Tr key={item.id}>
                     <Table.Td>{item.name}</Table.Td>
-                    <Table.Td>{item.deletedAt === undefined ? "—" : when.format(new Date(item.deletedAt))}</Table.Td>
+                    {dated && <Table.Td>{item.deletedAt === undefined ? "—" : when.format(new Date(item.deletedAt))}</Table.Td>}
                     <Table.Td style={{ textAlign: "right" }}>
                       <Button
                         size="xs"

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { admin } from "../accounts"
 import { create, listOf } from "../masters/masterApi"
 import { useRealServer } from "../realServer"
+import { createProduct } from "../retail/seed"
 import { openAs } from "../signedIn"
 
 const server = useRealServer()
@@ -25,6 +26,8 @@ describe("Mostrar eliminados", () => {
     await user.click(screen.getByRole("button", { name: "Mostrar eliminados" }))
     const dialog = await screen.findByRole("dialog", { name: "Familias eliminadas" })
     expect(await within(dialog).findByRole("cell", { name: "Piscinas" })).toBeInTheDocument()
+    // A master does not tell when a row went: no column that would only say "—".
+    expect(within(dialog).queryByRole("columnheader", { name: "Eliminación" })).not.toBeInTheDocument()
     await user.click(within(dialog).getByRole("button", { name: "Restaurar Piscinas" }))
 
     expect(await screen.findByText("Familia restaurada")).toBeInTheDocument()
@@ -59,5 +62,17 @@ describe("Mostrar eliminados", () => {
     await expect.poll(() => within(dialog).queryByRole("cell", { name: "Cerrajería" })).toBeNull()
     expect(within(dialog).getByRole("cell", { name: "Climatización" })).toBeInTheDocument()
     expect(server.calls("GET /api/family/deleted").at(-1)!.params.get("search")).toBe("climatizacion")
+  })
+
+  it("says when a catalog record was deleted", async () => {
+    await server.signIn(admin.email)
+    const product = await createProduct(server, { name: "Plan Retirado", currency: "P", cost: 9990 })
+    await server.api("DELETE", `/api/product/delete/${product.id}`)
+    const { user } = await openAs(server, admin, "/masters/product")
+    await user.click(await screen.findByRole("button", { name: "Mostrar eliminados" }))
+    const dialog = await screen.findByRole("dialog", { name: "Productos eliminados" })
+    const row = (await within(dialog).findByRole("cell", { name: "Plan Retirado" })).closest("tr")!
+    expect(within(dialog).getByRole("columnheader", { name: "Eliminación" })).toBeInTheDocument()
+    expect(row).toHaveTextContent(new RegExp(String(new Date().getFullYear())))
   })
 })
