@@ -83,6 +83,9 @@ describe("providers through the UI, as admin, in Chromium", () => {
 
     // Filtered by a comuna of the region, they are there too.
     await page.getByRole("searchbox", { name: "Buscar" }).fill("")
+    // The cleared search reaches the URL (debounced) before the comuna is picked.
+    await page.waitForURL((url) => !url.searchParams.has("search"))
+    await table.getByRole("row").nth(2).waitFor()
     await page.getByRole("combobox", { name: "Filtrar por comuna" }).fill("quilpue")
     await page.getByRole("option", { name: "Quilpué — Valparaíso" }).click()
     await rowWith(table, rut).waitFor()
