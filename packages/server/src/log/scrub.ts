@@ -12,6 +12,8 @@ const uuids = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i
 // A run of digits with optional dots or dashes between them and an optional check letter: 5+ digits is a RUT or a phone.
 const digitRun = /\d(?:[\d.-]*\d)?(?:-?[kK]\b)?/g
 const opaque = /\b[\w-]{32,}\b/g
+// A session refresh credential, `prt_<session uuid>.<secret>`: hidden whole, before UUIDs are set aside.
+const refresh = /\bprt_[\w-]+\.[\w-]+/g
 
 const scrubDigits = (text: string) => text.replace(digitRun, (run) => (run.replace(/\D/g, "").length >= 5 ? "[oculto]" : run))
 
@@ -21,6 +23,7 @@ const scrubPart = (text: string) =>
 /** The text with every RUT, email, token and long digit run replaced; UUIDs (which hold digit runs) kept. */
 export const scrub = (text: string): string =>
   text
+    .replace(refresh, "[oculto]")
     .split(uuids)
     .map((part, index) => (index % 2 === 1 ? part : scrubPart(part)))
     .join("")

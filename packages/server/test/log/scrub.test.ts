@@ -31,6 +31,12 @@ describe("scrub", () => {
     for (const secret of ["ana.perez", "palma.cl", "eyJ", "abc.def", "dXNlcjpwYXNz"]) expect(out).not.toContain(secret)
   })
 
+  it("hides a session refresh credential whole, its session id included", () => {
+    const credential = "prt_3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b.Zm9vYmFyLXNlY3JldA"
+    const out = scrub(`refresh with ${credential} failed`)
+    expect(out).toBe("refresh with [oculto] failed")
+  })
+
   it("keeps what names records and what says how a request went", () => {
     const id = "5b7b0d4e-1234-4a56-8b90-123456789012"
     expect(scrub(`GET /api/family/get/${id} 404 12ms`)).toBe(`GET /api/family/get/${id} 404 12ms`)
