@@ -15,6 +15,7 @@ import people from "./0015_people.js"
 import rowVersion from "./0016_row_version.js"
 import sessionsThrottle from "./0017_sessions_throttle.js"
 import sessionRefresh from "./0018_session_refresh.js"
+import cases from "./0019_cases.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -34,5 +35,6 @@ export const migrations = {
   "0015_people": people,
   "0016_row_version": rowVersion,
   "0017_sessions_throttle": sessionsThrottle,
-  "0018_session_refresh": sessionRefresh
+  "0018_session_refresh": sessionRefresh,
+  "0019_cases": cases
 }
