@@ -2,6 +2,7 @@ import { HttpApi } from "@effect/platform"
 import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
 import { BeneficiaryApi } from "./beneficiary.js"
+import { CaseApi } from "./case.js"
 import { ContractorApi } from "./contractor.js"
 import { CustomerApi } from "./customer.js"
 import { DistrictApi } from "./district.js"
@@ -53,6 +54,7 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(LeadApi)
   .add(UserApi)
   .add(UsersApi)
+  .add(CaseApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
   .prefix("/api") {}

@@ -1,108 +1,83 @@
 import { Schema } from "effect"
-import { Applicant } from "./applicant.js"
-import { CapturedValue } from "./capturedValue.js"
-import { Incident } from "./case.js"
-import { PartnerAssignment, SpecialistAssignment } from "./caseAssignment.js"
-import { Id, IsoDate } from "./fields.js"
-import { Imed } from "./imed.js"
-import { Clp } from "./money.js"
-import { TimeOfDay, Timestamp } from "./time.js"
+import {
+  assignmentKinds,
+  CaseAssignment,
+  CaseCost,
+  CaseFile,
+  CaseIncident,
+  CaseParties,
+  CaseRefund,
+  CaseService,
+  CaseValue,
+  RefundAmounts
+} from "./caseFacts.js"
+import { ApplicantType } from "./applicant.js"
+import { IsoDate } from "./fields.js"
+import { RefundStatus } from "./refund.js"
+import { TimeOfDay } from "./time.js"
 
 /**
  * A case's history, append-only: `case_event(case_id, version, type, payload, user_id, at)`.
- * The case is the fold of its events; `version` is 1 for `opened` and +1 per event.
+ * Each change is one event; the case is their fold (caseFold.ts). Assignment events carry the
+ * `kind` (specialist or alliance) so both procedures share one cycle.
  */
-const envelope = { case_id: Id, version: Schema.Number, user_id: Schema.String, at: Timestamp }
-
 const event = <const T extends string, F extends Schema.Struct.Fields>(type: T, payload: F) =>
-  Schema.Struct({ ...envelope, type: Schema.Literal(type), payload: Schema.Struct(payload) })
+  Schema.Struct({ type: Schema.Literal(type), payload: Schema.Struct(payload) })
 
-const reason = { reason: Schema.String }
+const kind = Schema.Literal(...assignmentKinds)
 
-export const CaseOpened = event("opened", { number: Schema.Number, date: IsoDate, time: TimeOfDay })
-export const ApplicantSet = event("applicantSet", {
-  applicant: Applicant,
-  insured_id: Schema.NullOr(Id),
-  beneficiary_id: Schema.NullOr(Id)
-})
-export const ProductSet = event("productSet", {
-  lead_id: Id,
-  retail_id: Id,
-  product_id: Id,
-  assistance_id: Id,
-  coverageException: Schema.Boolean
-})
-export const EventSet = event("eventSet", { event: Incident })
-export const ValuesSet = event("valuesSet", { values: Schema.Array(CapturedValue) })
-export const ProcedureSet = event("procedureSet", { procedure_id: Id, procedure_code: Schema.String })
-export const SpecialistAssigned = event("specialistAssigned", { specialist: SpecialistAssignment })
-export const SpecialistCancelled = event("specialistCancelled", { specialist_id: Id, ...reason })
-export const PartnerAssigned = event("partnerAssigned", { partner: PartnerAssignment })
-export const PartnerCancelled = event("partnerCancelled", { partner_id: Id, ...reason })
-export const RefundRequested = event("refundRequested", { amount: Clp, description: Schema.String })
-export const RefundApproved = event("refundApproved", { description: Schema.String })
-export const RefundRejected = event("refundRejected", reason)
-export const RefundPaid = event("refundPaid", { date: IsoDate })
-export const ImedSet = event("imedSet", { imed: Imed })
-export const AttachmentAdded = event("attachmentAdded", {
-  attachment_id: Id,
-  document_id: Schema.NullOr(Id),
-  fileName: Schema.String
-})
-// The text lives in the chat; history records that (and where) it was posted.
-export const MessagePosted = event("messagePosted", { message_id: Id, stage_code: Schema.String })
-export const CaseClosed = event("closed", { description: Schema.String })
-export const CaseReopened = event("reopened", reason)
-export const StageMoved = event("stageMoved", { stage_code: Schema.String })
+export const CaseOpened = event("opened", { number: Schema.Number, type: ApplicantType })
+export const PartiesSet = event("partiesSet", { parties: CaseParties })
+export const ServiceSet = event("serviceSet", { service: CaseService })
+export const CoverageExceptionSet = event("coverageExceptionSet", { reason: Schema.NullOr(Schema.String) })
+export const IncidentSet = event("eventSet", { event: CaseIncident })
+export const ValuesSet = event("valuesSet", { values: Schema.Array(CaseValue) })
+export const FilesSet = event("filesSet", { files: Schema.Array(CaseFile) })
+export const ProcedureSet = event("procedureSet", { procedure: Schema.NullOr(Schema.Struct({ id: Schema.String, code: Schema.String })) })
+export const Assigned = event("assigned", { kind, assignment: CaseAssignment })
+export const Scheduled = event("scheduled", { kind, scheduled_date: Schema.NullOr(IsoDate), scheduled_time: Schema.NullOr(TimeOfDay) })
+export const Confirmed = event("confirmed", { kind, confirmed: Schema.Boolean })
+export const Completed = event("completed", { kind, completed: Schema.Boolean })
+export const Qualified = event("qualified", { kind, qualification_id: Schema.NullOr(Schema.String), comment: Schema.String })
+export const Cancelled = event("cancelled", { kind, cancel: Schema.Boolean })
+export const RefundRequested = event("refundRequested", { refund: CaseRefund })
+export const RefundAmended = event("refundAmended", { amount: RefundAmounts, imed: RefundAmounts, comment: Schema.String })
+export const RefundStatusChanged = event("refundStatusChanged", { from: RefundStatus, to: RefundStatus })
+export const CostSet = event("costSet", { cost: CaseCost })
+export const Closed = event("closed", { description: Schema.String })
+export const Reopened = event("reopened", { description: Schema.String })
 
-export const CaseEvent = Schema.Union(
+export const CaseChange = Schema.Union(
   CaseOpened,
-  ApplicantSet,
-  ProductSet,
-  EventSet,
+  PartiesSet,
+  ServiceSet,
+  CoverageExceptionSet,
+  IncidentSet,
   ValuesSet,
+  FilesSet,
   ProcedureSet,
-  SpecialistAssigned,
-  SpecialistCancelled,
-  PartnerAssigned,
-  PartnerCancelled,
+  Assigned,
+  Scheduled,
+  Confirmed,
+  Completed,
+  Qualified,
+  Cancelled,
   RefundRequested,
-  RefundApproved,
-  RefundRejected,
-  RefundPaid,
-  ImedSet,
-  AttachmentAdded,
-  MessagePosted,
-  CaseClosed,
-  CaseReopened,
-  StageMoved
+  RefundAmended,
+  RefundStatusChanged,
+  CostSet,
+  Closed,
+  Reopened
 )
-export type CaseEvent = typeof CaseEvent.Type
-export type CaseEventType = CaseEvent["type"]
-export type CaseEventOf<T extends CaseEventType> = Extract<CaseEvent, { readonly type: T }>
+/** What happened, before it is stamped with its version, author and time. */
+export type CaseChange = typeof CaseChange.Type
+export type CaseChangeType = CaseChange["type"]
+export type CaseChangeOf<T extends CaseChangeType> = Extract<CaseChange, { readonly type: T }>
 
-/** How each event reads in the case's history. */
-export const caseEventLabel: Record<CaseEventType, string> = {
-  opened: "Caso abierto",
-  applicantSet: "Solicitante registrado",
-  productSet: "Servicio seleccionado",
-  eventSet: "Evento registrado",
-  valuesSet: "Valores registrados",
-  procedureSet: "Procedimiento definido",
-  specialistAssigned: "Especialista asignado",
-  specialistCancelled: "Especialista anulado",
-  partnerAssigned: "Alianza asignada",
-  partnerCancelled: "Alianza anulada",
-  refundRequested: "Reembolso solicitado",
-  refundApproved: "Reembolso aprobado",
-  refundRejected: "Reembolso rechazado",
-  refundPaid: "Reembolso pagado",
-  imedSet: "Descuento IMED registrado",
-  attachmentAdded: "Antecedente adjuntado",
-  messagePosted: "Mensaje publicado",
-  closed: "Caso cerrado",
-  reopened: "Caso reabierto",
-  stageMoved: "Cambio de etapa"
+/** A stored event: the change with its place in the case's history. */
+export interface CaseEvent {
+  readonly version: number
+  readonly change: CaseChange
+  readonly user_id: string
+  readonly at: string
 }
-
-export const caseEventTypes = Object.keys(caseEventLabel) as ReadonlyArray<CaseEventType>

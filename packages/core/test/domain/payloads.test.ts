@@ -1,8 +1,5 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { CaseUpsertInput } from "../../src/domain/case.js"
-import { CaseCommand } from "../../src/domain/caseCommand.js"
-import { CaseEvent } from "../../src/domain/caseEvent.js"
 import { FileFormatInput } from "../../src/domain/fileFormat.js"
 import { LeadInput } from "../../src/domain/lead.js"
 import { ProductInput } from "../../src/domain/product.js"
@@ -118,80 +115,6 @@ describe("payloads", () => {
     expect(issuesOf(SpecialistInput, { ...person, specialties: [ids.specialty] })).toEqual([
       { path: ["districts"], message: "Indique al menos una comuna o marque atención remota" }
     ])
-  })
-
-  it("case upsert needs the version it read when updating", () => {
-    const body = {
-      applicant: { type: "I", ...person },
-      lead_id: ids.lead,
-      insured_id: ids.insured,
-      assistance_id: ids.assistance,
-      event: { date: "2024-05-02", district: "13101", description: "Filtración en el baño" }
-    }
-    expect(Schema.decodeUnknownSync(CaseUpsertInput)(body).procedure_id).toBeNull()
-    expect(issuesOf(CaseUpsertInput, { ...body, id: ids.case })).toEqual([{ path: ["version"], message: "Indique la versión leída del caso" }])
-    expect(issuesOf(CaseUpsertInput, { ...body, applicant: { ...body.applicant, type: "B" } })).toEqual([
-      { path: ["beneficiary_id"], message: "Indique la carga que solicita" }
-    ])
-    // The acting user comes from the token: a body's user_id is dropped.
-    expect(Schema.decodeUnknownSync(CaseUpsertInput)({ ...body, user_id: "someone-else" })).not.toHaveProperty("user_id")
-  })
-})
-
-describe("case commands and events", () => {
-  it("decode a command by its type and reject what it does not carry", () => {
-    const cmd = Schema.decodeUnknownSync(CaseCommand)({ type: "refundRequested", version: 4, payload: { amount: 25000 } })
-    expect(cmd).toEqual({ type: "refundRequested", version: 4, payload: { amount: 25000, description: "" } })
-    expect(issuesOf(CaseCommand, { type: "refundRequested", version: 4, payload: { amount: 0 } })).toEqual([
-      { path: ["payload", "amount"], message: "El monto debe ser mayor que cero" }
-    ])
-    expect(Schema.decodeUnknownSync(CaseCommand)({ type: "closed", version: 4, payload: { description: "Listo", status: "x" } }).payload).not.toHaveProperty(
-      "status"
-    )
-    expect(issuesOf(CaseCommand, { type: "deleted", version: 1, payload: {} })).toEqual([{ path: ["type"], message: "Valor inválido" }])
-  })
-
-  it("round-trip events through the wire", () => {
-    const events: ReadonlyArray<unknown> = [
-      {
-        case_id: ids.case,
-        version: 1,
-        type: "opened",
-        payload: { number: 1042, date: "2024-05-02", time: "09:15" },
-        user_id: "user_1",
-        at: "2024-05-02T13:15:00.000Z"
-      },
-      {
-        case_id: ids.case,
-        version: 2,
-        type: "specialistAssigned",
-        payload: {
-          specialist: {
-            specialist_id: ids.specialist,
-            scheduledDate: "2024-05-03",
-            scheduledTime: "10:00",
-            confirmed: true,
-            completed: false,
-            qualification_id: null
-          }
-        },
-        user_id: "user_1",
-        at: "2024-05-02T13:20:00.000Z"
-      },
-      {
-        case_id: ids.case,
-        version: 3,
-        type: "refundRequested",
-        payload: { amount: 45000, description: "" },
-        user_id: "user_2",
-        at: "2024-05-03T10:00:00-04:00"
-      }
-    ]
-    for (const e of events) {
-      const decoded = Schema.decodeUnknownSync(CaseEvent)(e)
-      expect(Schema.encodeSync(CaseEvent)(decoded)).toEqual(e)
-    }
-    expect(() => Schema.decodeUnknownSync(CaseEvent)({ ...(events[0] as object), type: "stageMoved" })).toThrow()
   })
 })
 

@@ -1,7 +1,6 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { ApplicantLookup } from "../../src/domain/applicant.js"
-import { Case } from "../../src/domain/case.js"
 import { DashboardStats, median } from "../../src/domain/dashboard.js"
 import { Lead } from "../../src/domain/lead.js"
 import { Product } from "../../src/domain/product.js"
@@ -96,38 +95,6 @@ describe("read schemas round-trip what the API sends", () => {
           policy: lead.policy
         }
       ]
-    })
-  })
-
-  it("case with refund and specialist", () => {
-    roundTrip(Case, {
-      id: ids.case,
-      number: 1042,
-      date: "2024-05-02",
-      time: "09:15",
-      createdAt: "2024-05-02T13:15:00.000Z",
-      user_id: "user_1",
-      applicant: { type: "I", rut: "12345678-5", name: "Ana", paternalLastName: "Pérez", maternalLastName: "", email: null, phone: null },
-      lead_id: ids.lead,
-      retail_id: ids.family,
-      insured_id: ids.insured,
-      beneficiary_id: null,
-      product_id: ids.assistance2,
-      assistance_id: ids.assistance,
-      coverageException: false,
-      values: [{ value_id: ids.value, value: "2024-05-01" }],
-      event: { date: "2024-05-01", district: "13101", description: "Filtración" },
-      procedure_id: ids.stage,
-      procedure_code: "refund",
-      stage_id: ids.stage,
-      stage_code: "refund",
-      stage_name: "Reembolso",
-      status: { isClosed: false, description: "" },
-      refund: { amount: 45000, status: "Pendiente", description: "", requestedAt: "2024-05-02T14:00:00.000Z" },
-      imed: null,
-      specialist: null,
-      partner: null,
-      version: 7
     })
   })
 

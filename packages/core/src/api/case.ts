@@ -1,0 +1,30 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { CaseDocument } from "../domain/caseDocument.js"
+import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
+import { BadRequest, Conflict, Forbidden, NotFound, PreconditionFailed } from "./errors.js"
+import { IdPath } from "./master.js"
+import { Staff } from "./security.js"
+
+/**
+ * Assistance cases at the seed's paths (reference §1). A case is the fold of its events: `upsert`
+ * turns the posted document's difference from the stored case into events; `getById` carries
+ * the version as its ETag, and `upsert` with a stale `If-Match` is a 412 with nothing written.
+ */
+export const CaseApi = HttpApiGroup.make("case")
+  .add(HttpApiEndpoint.get("getAll", "/getAll").setUrlParams(CaseListQuery).addSuccess(CaseList).middleware(Staff))
+  .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(CaseView).addError(NotFound).middleware(Staff))
+  .add(
+    HttpApiEndpoint.post("upsert", "/upsert")
+      .setPayload(CaseDocument)
+      .addSuccess(CaseView)
+      .addError(BadRequest)
+      .addError(NotFound)
+      .addError(Forbidden)
+      .addError(Conflict)
+      .addError(PreconditionFailed)
+      .middleware(Staff)
+  )
+  .add(HttpApiEndpoint.get("getOrigins", "/getOrigins").addSuccess(Schema.Array(CaseLookup)).middleware(Staff))
+  .add(HttpApiEndpoint.get("getStatus", "/getStatus").addSuccess(Schema.Array(CaseLookup)).middleware(Staff))
+  .prefix("/case")
