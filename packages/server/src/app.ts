@@ -26,6 +26,7 @@ import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
 import { InsuredLive } from "./insured/Http.js"
 import { LeadLive } from "./lead/Http.js"
+import { CaseLive } from "./case/Http.js"
 import { compressJson } from "./http/compressJson.js"
 import { securityHeaders } from "./http/securityHeaders.js"
 import { markFaults } from "./http/faultId.js"
@@ -83,7 +84,8 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     BeneficiaryLive,
     LeadLive,
     UserLive,
-    UsersLive
+    UsersLive,
+    CaseLive
   ])
 )
 

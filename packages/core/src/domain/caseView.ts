@@ -14,7 +14,7 @@ import { RefundStatus } from "./refund.js"
 const NullId = Schema.NullOr(Id)
 const Named = Schema.Struct({ id: Id, rut: Schema.String, name: Schema.String })
 
-export const CasePerson = Schema.Struct({ id: Id, ...personFields })
+export const CasePerson = Schema.Struct({ id: Id, ...personFields, rut: Schema.String })
 export type CasePerson = typeof CasePerson.Type
 
 export const CoverageUse = Schema.Struct({ events: Schema.Number, total_amount: Schema.Number })

@@ -51,3 +51,12 @@ export const formatDate = (date: string): string => {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date)
   return match ? `${match[3]}-${match[2]}-${match[1]}` : date
 }
+
+const chileDate = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santiago", year: "numeric", month: "2-digit", day: "2-digit" })
+const chileTime = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Santiago", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+
+/** The calendar day an instant falls on in Chile ("YYYY-MM-DD"), whatever the server's zone. */
+export const chileDateOf = (instant: Date): string => chileDate.format(instant)
+
+/** The time of day an instant shows on a clock in Chile ("HH:MM"). */
+export const chileTimeOf = (instant: Date): string => chileTime.format(instant)

@@ -1,7 +1,7 @@
 import { inject } from "vitest"
-import { type RunningServer, startServerFrom, type Template } from "./testServer.js"
+import { type InProcessServer, type RunningServer, startServerFrom, type Template } from "./testServer.js"
 
-export type { RunningServer }
+export type { InProcessServer, RunningServer }
 export { psql } from "./psql.js"
 
 /** What the run's global setup (template.ts) hands every test file. */
@@ -15,5 +15,5 @@ declare module "vitest" {
  * The real server in this test's process, on a clone of the run's template: each test file gets
  * its own clean database in well under a second.
  */
-export const startServer = (options: { env?: Readonly<Record<string, string>> } = {}): Promise<RunningServer> =>
+export const startServer = (options: { env?: Readonly<Record<string, string>> } = {}): Promise<InProcessServer> =>
   startServerFrom(inject("palmaTemplate"), options)

@@ -1,4 +1,5 @@
 import { HttpServer } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
 import { randomBytes } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -21,6 +22,12 @@ export interface RunningServer {
   /** Log output so far: the process's stdout and stderr, or the in-process server's log lines. */
   readonly output: () => string
   readonly stop: () => Promise<void>
+}
+
+/** A server in the test's own process, whose database the test can also reach. */
+export interface InProcessServer extends RunningServer {
+  /** Runs SQL on the server's own database, for fixtures no endpoint makes (a subscription) and for checking what was written. */
+  readonly sql: <A>(query: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) => Promise<A>
 }
 
 /** This server's own database: a clone of the template. */
@@ -47,7 +54,7 @@ const cloneOf = (template: Template) => {
  * port, on a database cloned from `template`, with a fresh data dir (signing key). `stop` closes
  * it and drops its database.
  */
-export const startServerFrom = async (template: Template, options: { env?: Readonly<Record<string, string>> } = {}): Promise<RunningServer> => {
+export const startServerFrom = async (template: Template, options: { env?: Readonly<Record<string, string>> } = {}): Promise<InProcessServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), "palma-test-"))
   const database = cloneOf(template)
   // Suites sign in once and may run for many minutes on a loaded machine: tokens outlive them unless a test asks for short ones.
@@ -61,15 +68,19 @@ export const startServerFrom = async (template: Template, options: { env?: Reado
     database.drop()
   }
   try {
+    // Built once and shared, so the test's SQL and the server's run on the same database (an in-memory PGlite has one client).
+    const databaseContext = await Effect.runPromise(Layer.buildWithScope(database.layer, scope))
     const context = await Effect.runPromise(
       Layer.buildWithScope(
-        appLayer(serverConfigFrom(env), env, database.layer, (line) => lines.push(line)),
+        appLayer(serverConfigFrom(env), env, Layer.succeedContext(databaseContext), (line) => lines.push(line)),
         scope
       )
     )
+    const sql = <A>(query: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) =>
+      Effect.runPromise(Effect.flatMap(SqlClient.SqlClient, query).pipe(Effect.provide(databaseContext)))
     const address = Context.get(context, HttpServer.HttpServer).address
     if (address._tag !== "TcpAddress") throw new Error("El servidor de pruebas no escucha en TCP")
-    return { url: `http://127.0.0.1:${address.port}`, dataDir, databaseUrl: database.url, output: () => lines.join("\n"), stop }
+    return { url: `http://127.0.0.1:${address.port}`, dataDir, databaseUrl: database.url, output: () => lines.join("\n"), sql, stop }
   } catch (error) {
     await stop()
     throw error

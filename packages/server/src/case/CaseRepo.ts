@@ -1,0 +1,203 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { type CaseChange, CaseFacts, type CaseListQuery, type SeededStageCode, Rut } from "@palma/core"
+import { foldedContains, foldText } from "../sql/textSearch.js"
+
+/** A stored case: its facts (the fold of its events) and what the database adds. */
+export interface StoredCase {
+  readonly id: string
+  readonly version: number
+  readonly createdAt: Date
+  readonly createdBy: string
+  readonly facts: CaseFacts
+}
+
+const StoredRow = Schema.Struct({
+  id: Schema.String,
+  version: Schema.Number,
+  created_at: Schema.DateFromSelf,
+  created_by: Schema.String,
+  state: Schema.Unknown
+})
+
+export const EventRow = Schema.Struct({
+  version: Schema.Number,
+  type: Schema.String,
+  payload: Schema.Unknown,
+  user_id: Schema.String,
+  at: Schema.DateFromSelf
+})
+export type EventRow = typeof EventRow.Type
+
+const ListRow = Schema.Struct({
+  id: Schema.String,
+  number: Schema.NumberFromString,
+  created_at: Schema.DateFromSelf,
+  customer_id: Schema.NullOr(Schema.String),
+  customer_name: Schema.String,
+  applicant_rut: Schema.String,
+  applicant_name: Schema.String,
+  assistance_name: Schema.String,
+  stage_id: Schema.String,
+  stage_name: Schema.String,
+  code: Schema.String,
+  type: Schema.Literal("I", "B", "C"),
+  is_closed: Schema.Boolean,
+  event_date: Schema.NullOr(Schema.String),
+  total: Schema.NumberFromString
+})
+export type ListRow = typeof ListRow.Type
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+
+  const decodeStored = (rows: ReadonlyArray<unknown>) =>
+    Effect.gen(function* () {
+      const row = rows[0]
+      if (row === undefined) return Option.none<StoredCase>()
+      const r = yield* Schema.decodeUnknown(StoredRow)(row)
+      const facts = yield* Schema.decodeUnknown(CaseFacts)(r.state)
+      return Option.some<StoredCase>({ id: r.id, version: r.version, createdAt: r.created_at, createdBy: r.created_by, facts })
+    })
+
+  /** The case, locked until the caller's transaction ends: no other write slips in between. */
+  const lock = (id: string) =>
+    sql`SELECT id::text AS id, version, created_at, created_by, state FROM assistance_case WHERE id = ${id} FOR UPDATE`.pipe(Effect.flatMap(decodeStored))
+
+  const find = (id: string) =>
+    sql`SELECT id::text AS id, version, created_at, created_by, state FROM assistance_case WHERE id = ${id}`.pipe(Effect.flatMap(decodeStored))
+
+  const nextNumber = Effect.map(sql<{ n: string }>`SELECT nextval('case_number')::text AS n`, ([row]) => Number(row!.n))
+
+  /** The projection's columns from the facts: what lists filter, sort and count on. */
+  const projection = (facts: CaseFacts, stage: SeededStageCode) =>
+    Effect.gen(function* () {
+      const { parties, service } = facts
+      const [people] = yield* sql<{ rut: string | null; search: string }>`SELECT
+        (SELECT rut FROM insured WHERE id = ${parties.insured_id}) AS rut,
+        concat_ws(' ', (SELECT search_name FROM insured WHERE id = ${parties.insured_id}),
+          (SELECT search_name FROM beneficiary WHERE id = ${parties.beneficiary_id})) AS search`
+      const [stageRow] = yield* sql<{ id: string }>`SELECT id::text AS id FROM stage WHERE code = ${stage} AND is_active`
+      return {
+        type: parties.type,
+        lead_id: service.lead_id,
+        customer_id: parties.customer_id,
+        retail_id: parties.retail_id,
+        insured_id: parties.insured_id,
+        beneficiary_id: parties.beneficiary_id,
+        product_id: service.product_id,
+        assistance_id: service.assistance_id,
+        procedure_code: facts.procedure?.code ?? null,
+        // Seeded stages cannot be deleted (referential integrity), so the code always names a row.
+        stage_id: stageRow!.id,
+        applicant_rut: people?.rut ?? null,
+        applicant_search: people?.search ?? "",
+        event_date: facts.event?.date ?? null,
+        is_closed: facts.status.isClosed,
+        refund_status: facts.refund?.status ?? null,
+        refund_amount: facts.refund?.amount.required ?? null,
+        imed_amount: facts.refund?.imed.required ?? null,
+        state: JSON.stringify(facts)
+      }
+    })
+
+  const appendEvents = (caseId: string, after: number, changes: ReadonlyArray<CaseChange>, userId: string) =>
+    changes.length === 0
+      ? Effect.void
+      : sql`INSERT INTO case_event ${sql.insert(
+          changes.map((change, i) => ({ case_id: caseId, version: after + i + 1, type: change.type, payload: JSON.stringify(change.payload), user_id: userId }))
+        )}`
+
+  /** A new case with its first events; answers its id. */
+  const insert = (number: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
+    Effect.gen(function* () {
+      const columns = yield* projection(facts, stage)
+      const [row] = yield* sql<{ id: string }>`INSERT INTO assistance_case ${sql.insert({
+        ...columns,
+        number,
+        version: changes.length,
+        created_by: userId
+      })} RETURNING id::text AS id`
+      yield* appendEvents(row!.id, 0, changes, userId)
+      return row!.id
+    })
+
+  /** More events on a case read at `version`, and the projection they leave. */
+  const update = (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
+    Effect.gen(function* () {
+      const columns = yield* projection(facts, stage)
+      yield* appendEvents(id, version, changes, userId)
+      yield* sql`UPDATE assistance_case SET ${sql.update({ ...columns, version: version + changes.length })}, updated_at = now() WHERE id = ${id}`
+    })
+
+  const events = (id: string) =>
+    sql`SELECT version, type, payload, user_id, at FROM case_event WHERE case_id = ${id} ORDER BY version`.pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(EventRow)))
+    )
+
+  /** One page of the list, newest first, with the count of every case the filters find. */
+  const list = (query: CaseListQuery) =>
+    Effect.gen(function* () {
+      const filters = []
+      if (query.retail_id !== undefined) filters.push(sql`c.retail_id = ${query.retail_id}`)
+      if (query.stage_id !== undefined) filters.push(sql`c.stage_id = ${query.stage_id}`)
+      const rut = (query.applicant_rut ?? "").replace(/[^0-9kK]/g, "").toUpperCase()
+      if (rut !== "") {
+        const whole = Rut.normalize(rut)
+        const prefix = sql`c.applicant_rut LIKE ${`${rut.replace(/K/g, "")}%`}`
+        filters.push(whole === undefined ? prefix : sql`(c.applicant_rut = ${whole} OR ${prefix})`)
+      }
+      const name = (query.applicant_name ?? "").trim()
+      if (name !== "" && foldText(name) !== "") filters.push(foldedContains(sql, sql`c.applicant_search`, name))
+      const records = query.records ?? null
+      const offset = records === null ? 0 : ((query.page ?? 1) - 1) * records
+      const rows = yield* sql`SELECT c.id::text AS id, c.number::text AS number, c.created_at,
+          COALESCE(c.retail_id, c.customer_id)::text AS customer_id,
+          COALESCE(r.name, concat_ws(' ', NULLIF(cu.name, ''), NULLIF(cu.paternal_last_name, ''), NULLIF(cu.maternal_last_name, '')), '') AS customer_name,
+          COALESCE(i.rut, '') AS applicant_rut,
+          COALESCE(concat_ws(' ', NULLIF(i.name, ''), NULLIF(i.paternal_last_name, ''), NULLIF(i.maternal_last_name, '')), '') AS applicant_name,
+          COALESCE(a.name, '') AS assistance_name, s.id::text AS stage_id, s.name AS stage_name, s.code,
+          c.type, c.is_closed, to_char(c.event_date, 'YYYY-MM-DD') AS event_date, count(*) OVER ()::text AS total
+        FROM assistance_case c
+          JOIN stage s ON s.id = c.stage_id
+          LEFT JOIN retail r ON r.id = c.retail_id
+          LEFT JOIN customer cu ON cu.id = c.customer_id
+          LEFT JOIN insured i ON i.id = c.insured_id
+          LEFT JOIN assistance a ON a.id = c.assistance_id
+        WHERE ${sql.and(filters)}
+        ORDER BY c.number DESC LIMIT ${records} OFFSET ${offset}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(ListRow))))
+      const first = rows[0]
+      // Past the last page no row carries the count: ask for it apart.
+      const total = first ? first.total : Number((yield* sql<{ n: string }>`SELECT count(*)::text AS n FROM assistance_case c WHERE ${sql.and(filters)}`)[0]!.n)
+      return { rows, total }
+    })
+
+  /** Channels that appear as a case's origin, by name. */
+  const origins = sql<{
+    id: string
+    name: string
+  }>`SELECT DISTINCT r.id::text AS id, r.name FROM assistance_case c JOIN retail r ON r.id = c.retail_id ORDER BY r.name`
+
+  /** Stages some case is in now, in stage order. */
+  const statuses = sql<{ id: string; name: string }>`SELECT s.id::text AS id, s.name FROM stage s
+    WHERE EXISTS (SELECT 1 FROM assistance_case c WHERE c.stage_id = s.id) ORDER BY s.number, s.name`
+
+  return {
+    lock: (id: string) => Effect.orDie(lock(id)),
+    find: (id: string) => Effect.orDie(find(id)),
+    nextNumber: Effect.orDie(nextNumber),
+    insert: (number: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
+      Effect.orDie(insert(number, changes, facts, stage, userId)),
+    update: (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
+      Effect.orDie(update(id, version, changes, facts, stage, userId)),
+    events: (id: string) => Effect.orDie(events(id)),
+    list: (query: CaseListQuery) => Effect.orDie(list(query)),
+    origins: Effect.orDie(origins),
+    statuses: Effect.orDie(statuses)
+  }
+})
+
+/** The case tables: events appended, the projection rewritten beside them, lists read from it. */
+export class CaseRepo extends Context.Tag("palma/CaseRepo")<CaseRepo, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(CaseRepo, make)
+}

@@ -1,0 +1,94 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { type Actor, applyChange, CaseChange, type CaseDocument, type CaseListQuery, changesBetween, emptyCase, NotFound, stageOf } from "@palma/core"
+import { Districts } from "../district/Districts.js"
+import { matchVersion, type Precondition } from "../sql/rowVersion.js"
+import { transactionOf } from "../sql/transaction.js"
+import { CaseReferences } from "./CaseReferences.js"
+import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
+import { desiredFacts } from "./caseRequest.js"
+import { checkChanges } from "./caseRules.js"
+import { caseView, historyOf } from "./caseView.js"
+import { CaseViewRepo } from "./CaseViewRepo.js"
+
+const notFound = () => new NotFound({ message: "No se encontró el caso" })
+const decodeChange = Schema.decodeUnknown(CaseChange)
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const cases = yield* CaseRepo
+  const views = yield* CaseViewRepo
+  const refs = yield* CaseReferences
+  const districts = yield* Districts
+  const transaction = transactionOf(sql)
+
+  const decodeEvents = (rows: ReadonlyArray<EventRow>) =>
+    Effect.forEach(rows, (row) =>
+      Effect.map(decodeChange({ type: row.type, payload: row.payload }), (change) => ({ version: row.version, change, user_id: row.user_id, at: row.at }))
+    ).pipe(Effect.orDie)
+
+  /** The case as the seed's `getById` answers it, with its version for the ETag. */
+  const view = (stored: StoredCase) =>
+    Effect.gen(function* () {
+      const stage = stageOf(stored.facts)
+      const [names, used, events] = yield* Effect.all([
+        views.names(stored.facts, stage),
+        views.used(stored.facts),
+        Effect.flatMap(cases.events(stored.id), decodeEvents)
+      ])
+      return { row: caseView(stored, names, used, historyOf(events)), version: stored.version }
+    })
+
+  const getById = (id: string) => Effect.flatMap(cases.find(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: view }))
+
+  /**
+   * Opens a case (no `case_id`) or records what changed in it: the document is merged over the
+   * stored case, the difference becomes events stamped with the acting user, and the projection
+   * is rewritten in the same transaction. A stale `If-Match` is a 412 with nothing written;
+   * posting the same document twice adds no event.
+   */
+  const upsert = (doc: CaseDocument, actor: Actor, precondition: Precondition) =>
+    transaction(
+      Effect.gen(function* () {
+        const stored = doc.case_id === null ? Option.none<StoredCase>() : yield* cases.lock(doc.case_id)
+        if (doc.case_id !== null && Option.isNone(stored)) return yield* notFound()
+        if (Option.isSome(stored)) yield* matchVersion(stored.value.version, precondition)
+        const current = Option.match(stored, { onNone: () => emptyCase(0), onSome: (s) => s.facts })
+        const desired = yield* desiredFacts(doc, current, refs, districts)
+        const changes = changesBetween(current, desired)
+        yield* checkChanges(current, changes, actor)
+        if (Option.isSome(stored)) {
+          if (changes.length === 0) return stored.value.id
+          const facts = changes.reduce(applyChange, current)
+          yield* cases.update(stored.value.id, stored.value.version, changes, facts, stageOf(facts), actor.userId)
+          return stored.value.id
+        }
+        const number = yield* cases.nextNumber
+        const all: ReadonlyArray<CaseChange> = [{ type: "opened", payload: { number, type: desired.parties.type } }, ...changes]
+        const facts = all.reduce(applyChange, emptyCase(number))
+        return yield* cases.insert(number, all, facts, stageOf(facts), actor.userId)
+      })
+    ).pipe(Effect.flatMap(getById))
+
+  const list = (query: CaseListQuery) =>
+    Effect.map(cases.list(query), ({ rows, total }) => {
+      const records = query.records ?? Math.max(total, 1)
+      return {
+        summary: { cases: total },
+        pagination: { total: Math.ceil(total / records), page: query.page ?? 1, records },
+        data: rows.map(({ total: _, created_at, number, is_closed, ...row }) => ({
+          ...row,
+          number,
+          createddate: created_at.toISOString(),
+          isClosed: is_closed
+        }))
+      }
+    })
+
+  return { getById, upsert, list, origins: cases.origins, statuses: cases.statuses }
+})
+
+/** Assistance cases: the seed's whole-document upsert turned into events, and the reads of the projection. */
+export class CaseService extends Context.Tag("palma/CaseService")<CaseService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(CaseService, make).pipe(Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer]))
+}

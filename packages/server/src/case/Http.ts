@@ -1,0 +1,23 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Layer } from "effect"
+import { CurrentUser, PalmaApi } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
+import { CaseService } from "./CaseService.js"
+
+/** The `case` group of the contract: assistance cases. */
+export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
+  Effect.map(CaseService, (cases) =>
+    handlers
+      .handle("getAll", ({ urlParams }) => cases.list(urlParams))
+      .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
+      .handle("upsert", ({ payload }) =>
+        Effect.gen(function* () {
+          const actor = yield* CurrentUser
+          const precondition = yield* ifMatch
+          return yield* Effect.flatMap(cases.upsert(payload, actor, precondition), answerVersioned)
+        })
+      )
+      .handle("getOrigins", () => cases.origins)
+      .handle("getStatus", () => cases.statuses)
+  )
+).pipe(Layer.provide(CaseService.layer))

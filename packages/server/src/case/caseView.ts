@@ -1,0 +1,116 @@
+import { type CaseChange, type CaseHistoryEntry, type CaseView, chileDateOf, chileTimeOf, describeChange, stageOfChange } from "@palma/core"
+import type { StoredCase } from "./CaseRepo.js"
+import type { CaseNames } from "./CaseViewRepo.js"
+
+interface DecodedEvent {
+  readonly version: number
+  readonly change: CaseChange
+  readonly user_id: string
+  readonly at: Date
+}
+
+const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("/")
+
+/** The history as the seed shows it, newest first: each event's stage, day and time in Chile, author and what happened. */
+export const historyOf = (events: ReadonlyArray<DecodedEvent>): ReadonlyArray<CaseHistoryEntry> => {
+  let procedure: string | null = null
+  const entries = events.map((e) => {
+    if (e.change.type === "procedureSet") procedure = e.change.payload.procedure?.code ?? null
+    return {
+      code: stageOfChange(e.change, procedure),
+      date: ddmmyyyy(chileDateOf(e.at)),
+      time: chileTimeOf(e.at),
+      user: e.user_id,
+      name: describeChange(e.change),
+      version: e.version,
+      type: e.change.type,
+      at: e.at.toISOString()
+    }
+  })
+  return entries.reverse()
+}
+
+/** The case in the original's shape (reference §1.2), from its facts and the names they point to. */
+export const caseView = (
+  stored: StoredCase,
+  names: CaseNames,
+  used: { readonly events: number; readonly total_amount: number },
+  history: ReadonlyArray<CaseHistoryEntry>
+): CaseView => {
+  const { facts } = stored
+  const valueNames = new Map((names.value_names ?? []).map((v) => [v.id, v]))
+  const documentNames = new Map((names.document_names ?? []).map((d) => [d.id, d.name]))
+  const schedule = (a: NonNullable<typeof facts.specialist>, specialty: string | null, qualification: string | null) => ({
+    specialty_id: a.specialty_id,
+    specialty_name: specialty,
+    scheduled_date: a.scheduled_date,
+    scheduled_time: a.scheduled_time,
+    confirmed: a.confirmed,
+    completed: a.completed,
+    cancel: a.cancel,
+    qualification_id: a.qualification_id,
+    qualification_name: qualification,
+    comment: a.comment
+  })
+  return {
+    case_id: stored.id,
+    case_number: facts.number,
+    type: facts.parties.type,
+    lead_id: facts.service.lead_id,
+    procedure_id: facts.procedure?.id ?? null,
+    // The original always answers "" here; who did what is in `history`.
+    user_id: "",
+    date: ddmmyyyy(chileDateOf(stored.createdAt)),
+    time: chileTimeOf(stored.createdAt),
+    policy: names.policy,
+    retail: names.retail,
+    customer: names.customer,
+    insured: names.insured,
+    beneficiary: names.beneficiary,
+    product: names.product === null ? null : { ...names.product, productPlan_id: facts.service.productPlan_id },
+    assistance: names.assistance === null ? null : { ...names.assistance, assigned: names.assigned, used },
+    values: facts.values.map((v) => {
+      const known = valueNames.get(v.id)
+      return { id: v.id, name: known?.name ?? "", value: v.value, family_id: known?.family_id ?? null, line_order: known?.line_order ?? 0 }
+    }),
+    event:
+      facts.event === null
+        ? null
+        : {
+            date: facts.event.date,
+            location: names.event_district ?? facts.event.location,
+            description: facts.event.description,
+            district_id: facts.event.district_id
+          },
+    files: facts.files.map((f) => ({ document_id: f.document_id, document_name: documentNames.get(f.document_id) ?? "", file_tag: f.file_tag })),
+    refund: facts.refund,
+    specialist:
+      facts.specialist === null
+        ? null
+        : {
+            specialist_id: facts.specialist.provider_id,
+            specialist_name: names.specialist ?? "",
+            district_id: facts.specialist.district_id,
+            district_name: names.specialist_district,
+            ...schedule(facts.specialist, names.specialist_specialty, names.specialist_qualification)
+          },
+    alliance:
+      facts.alliance === null
+        ? null
+        : {
+            partner_id: facts.alliance.provider_id,
+            partner_name: names.partner?.name ?? "",
+            partner_address: names.partner?.address ?? "",
+            partner_district: names.partner?.district ?? null,
+            partner_email: names.partner?.email ?? null,
+            partner_phone: names.partner?.phone ?? null,
+            ...schedule(facts.alliance, names.alliance_specialty, names.alliance_qualification)
+          },
+    cost: facts.cost,
+    status: facts.status,
+    history,
+    version: stored.version,
+    stage: names.stage,
+    coverageException: facts.coverageException
+  }
+}

@@ -1,0 +1,290 @@
+import { Effect } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { send } from "../security/http.js"
+import { demoTokens } from "../support/api.js"
+import { type InProcessServer, startServer } from "../support/startServer.js"
+
+/**
+ * The case calls as the original client makes them (reference §1): it posts its whole case
+ * state to `upsert` and keeps the answer as its new state. Every difference becomes an event;
+ * the history is those events, newest first. The fixture is a demo subscription in force today.
+ */
+
+let server: InProcessServer
+let tokens: Awaited<ReturnType<typeof demoTokens>>
+
+type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- wire answers are read field by field
+interface Fixture {
+  lead: string
+  insured: string
+  product: string
+  retail: string
+  assistance: string
+  otherInsured: string
+  specialist: string
+  partner: string
+  qualification: string
+  document: string
+  procedures: Record<string, string>
+  stages: Record<string, string>
+}
+let f: Fixture
+
+beforeAll(async () => {
+  server = await startServer()
+  tokens = await demoTokens(server.url)
+  f = await server.sql((sql) =>
+    sql`SELECT l.id::text AS lead, li.insured_id::text AS insured, pp.product_id::text AS product, pp.retail_id::text AS retail,
+        (SELECT pa.assistance_id::text FROM product_assistance pa WHERE pa.product_id = pp.product_id ORDER BY pa.position LIMIT 1) AS assistance,
+        (SELECT o.insured_id::text FROM lead_insured o WHERE o.lead_id <> l.id AND NOT EXISTS (SELECT 1 FROM lead_insured x WHERE x.lead_id = l.id AND x.insured_id = o.insured_id) LIMIT 1) AS "otherInsured",
+        (SELECT id::text FROM specialist WHERE is_active ORDER BY rut LIMIT 1) AS specialist,
+        (SELECT id::text FROM partner WHERE is_active ORDER BY rut LIMIT 1) AS partner,
+        (SELECT id::text FROM qualification ORDER BY score DESC LIMIT 1) AS qualification,
+        (SELECT id::text FROM document WHERE is_active ORDER BY name LIMIT 1) AS document,
+        (SELECT json_object_agg(code, id) FROM procedure) AS procedures,
+        (SELECT json_object_agg(code, id) FROM stage) AS stages
+      FROM lead l JOIN lead_insured li ON li.lead_id = l.id JOIN product_plan pp ON pp.id = l.product_plan_id
+      WHERE current_date - 400 BETWEEN l.start_date AND l.end_date AND current_date <= l.end_date
+        AND EXISTS (SELECT 1 FROM product_assistance pa WHERE pa.product_id = pp.product_id)
+      ORDER BY l.subscription_id LIMIT 1`.pipe(Effect.map((rows) => rows[0] as unknown as Fixture))
+  )
+})
+afterAll(() => server?.stop())
+
+const call = async (method: string, path: string, body?: unknown, token = tokens.user, headers: Record<string, string> = {}) => {
+  const response = await send(server.url, method, path, { token, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+  return { status: response.status, json: response.json as Json, etag: response.headers.get("etag") }
+}
+const upsert = (body: unknown, token?: string, headers?: Record<string, string>) => call("POST", "/api/case/upsert", body, token, headers)
+
+const today = new Date().toISOString().slice(0, 10)
+
+/** The body the original client posts when it saves a new case (reference §1.3), its state's extra keys included. */
+const newCase = () => ({
+  case_id: null,
+  user_id: "user_someone_else",
+  type: "I",
+  insured: {
+    type: "I",
+    id: f.insured,
+    rut: "",
+    name: "",
+    paternalLastName: "",
+    maternalLastName: "",
+    address: "",
+    district: "",
+    email: "",
+    phone: "",
+    birthDate: ""
+  },
+  beneficiary: null,
+  customer: { id: "", rut: "", name: "" },
+  retail: { id: f.retail, rut: "", name: "" },
+  product: { id: f.product, name: "", productPlan_id: "" },
+  assistance: { id: f.assistance, name: "", assigned: { amount: 0, currency: "P", maximum: 0, events: 0, lack: 0 }, used: { events: 0, total_amount: 0 } },
+  lead_id: null,
+  values: null,
+  event: { date: today, location: "Ñuñoa", description: "Filtración bajo el lavaplatos" },
+  files: null,
+  procedure_id: null,
+  refund: null,
+  specialist: null,
+  alliance: null,
+  cost: null,
+  status: { isClosed: false, description: "" },
+  history: [],
+  chatMessages: [],
+  case_number: 0
+})
+
+describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
+  let opened: Json
+
+  it("opens a case from the client's whole state: a number from the sequence, the subscription found, the history in the token's name", async () => {
+    const { status, json, etag } = await upsert(newCase())
+    expect(status, JSON.stringify(json)).toBe(200)
+    opened = json
+    expect(json.case_number).toBeGreaterThanOrEqual(1001)
+    expect(json.lead_id).toBe(f.lead)
+    expect(json.type).toBe("I")
+    expect(json.user_id).toBe("")
+    expect(json.insured.id).toBe(f.insured)
+    expect(json.insured.rut).toMatch(/^\d{1,2}\.\d{3}\.\d{3}-[\dK]$/)
+    expect(json.retail.id).toBe(f.retail)
+    expect(json.product).toMatchObject({ id: f.product })
+    expect(json.assistance).toMatchObject({ id: f.assistance, used: { events: 1 } })
+    expect(json.assistance.assigned).toHaveProperty("lack")
+    expect(json.event).toMatchObject({ date: today, location: "Ñuñoa", description: "Filtración bajo el lavaplatos", district_id: "13120" })
+    expect(json.date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+    expect(json.time).toMatch(/^\d{2}:\d{2}$/)
+    expect(json.stage.code).toBe("event")
+    expect(json.status).toEqual({ isClosed: false, description: "" })
+    expect(json.values).toEqual([])
+    expect(json.files).toEqual([])
+    expect(etag).toBe(`"${json.version}"`)
+    const history = json.history as Array<Json>
+    expect(history.map((h) => h.type)).toEqual(["eventSet", "serviceSet", "partiesSet", "opened"])
+    expect(history.at(-1)).toMatchObject({ code: "applicant", name: "Caso abierto" })
+    expect(new Set(history.map((h) => h.user)).size).toBe(1)
+    expect(history[0]!.user).not.toBe("user_someone_else")
+
+    const read = await call("GET", `/api/case/getById/${json.case_id}`)
+    expect(read.status).toBe(200)
+    expect(read.json).toEqual(json)
+    expect(read.etag).toBe(etag)
+  })
+
+  it("posting the answer back as it is adds no event", async () => {
+    const { status, json } = await upsert(opened)
+    expect(status).toBe(200)
+    expect(json.version).toBe(opened.version)
+    expect(json.history).toEqual(opened.history)
+  })
+
+  it("sends a specialist, schedules, cancels: one event each, the stage follows", async () => {
+    const assign = await upsert({
+      ...opened,
+      procedure_id: f.procedures.specialist,
+      specialist: {
+        specialist_id: f.specialist,
+        specialty_id: null,
+        district_id: "13120",
+        scheduled_date: today,
+        scheduled_time: "10:30:00",
+        confirmed: false,
+        completed: false,
+        cancel: false,
+        qualification_id: "",
+        comment: ""
+      }
+    })
+    expect(assign.status, JSON.stringify(assign.json)).toBe(200)
+    expect(assign.json.stage.code).toBe("specialist")
+    expect(assign.json.specialist).toMatchObject({ specialist_id: f.specialist, district_name: "Ñuñoa", scheduled_time: "10:30", confirmed: false })
+    expect(assign.json.specialist.specialist_name).not.toBe("")
+    expect((assign.json.history as Array<Json>).slice(0, 2).map((h) => h.type)).toEqual(["assigned", "procedureSet"])
+
+    const steps = await upsert({ ...assign.json, specialist: { ...assign.json.specialist, confirmed: true, cancel: true } })
+    expect(steps.status).toBe(200)
+    expect(steps.json.stage.code).toBe("anulled_specialist")
+    expect((steps.json.history as Array<Json>).slice(0, 2).map((h) => [h.type, h.code])).toEqual([
+      ["cancelled", "anulled_specialist"],
+      ["confirmed", "specialist"]
+    ])
+    opened = steps.json
+  })
+
+  it("a stale If-Match is a 412 and nothing is written; of two writers on one version, one wins", async () => {
+    const version = opened.version as number
+    const stale = await upsert({ ...opened, event: { ...opened.event, description: "Otra" } }, tokens.user, { "if-match": `"${version - 1}"` })
+    expect(stale.status).toBe(412)
+    expect(stale.json.message).toMatch(/cambi|otra persona|actualic/i)
+    expect((await call("GET", `/api/case/getById/${opened.case_id}`)).json.version).toBe(version)
+
+    const [a, b] = await Promise.all([
+      upsert({ ...opened, event: { ...opened.event, description: "Versión A" } }, tokens.user, { "if-match": `"${version}"` }),
+      upsert({ ...opened, event: { ...opened.event, description: "Versión B" } }, tokens.moderator, { "if-match": `"${version}"` })
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 412])
+    const after = (await call("GET", `/api/case/getById/${opened.case_id}`)).json
+    expect(after.version).toBe(version + 1)
+    expect(["Versión A", "Versión B"]).toContain(after.event.description)
+    opened = after
+  })
+
+  it("a refund is asked by an operator and moved only by a moderator, along Pendiente → Aprobado → Reembolsado", async () => {
+    const asked = await upsert({
+      ...opened,
+      procedure_id: f.procedures.refund,
+      refund: { amount: { required: "45000", refunded: null }, imed: { required: null, refunded: null }, status: "Pendiente", comment: "" }
+    })
+    expect(asked.status, JSON.stringify(asked.json)).toBe(200)
+    expect(asked.json.refund).toMatchObject({ amount: { required: 45000 }, status: "Pendiente" })
+    expect(asked.json.stage.code).toBe("refund")
+
+    const byOperator = await upsert({ ...asked.json, refund: { ...asked.json.refund, status: "Aprobado" } })
+    expect(byOperator.status).toBe(403)
+    expect(byOperator.json.message).toMatch(/moderador/)
+
+    const skip = await upsert({ ...asked.json, refund: { ...asked.json.refund, status: "Reembolsado" } }, tokens.moderator)
+    expect(skip.status).toBe(409)
+
+    const approved = await upsert({ ...asked.json, refund: { ...asked.json.refund, status: "Aprobado" } }, tokens.moderator)
+    expect(approved.status).toBe(200)
+    expect(approved.json.history[0]).toMatchObject({ type: "refundStatusChanged", name: "Reembolso: Pendiente → Aprobado", code: "refund" })
+
+    const amend = await upsert({ ...approved.json, refund: { ...approved.json.refund, amount: { required: 90000, refunded: null } } }, tokens.moderator)
+    expect(amend.status).toBe(409)
+
+    const paid = await upsert(
+      { ...approved.json, refund: { ...approved.json.refund, status: "Reembolsado", amount: { required: 45000, refunded: 45000 } } },
+      tokens.admin
+    )
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200)
+    expect(paid.json.refund).toMatchObject({ status: "Reembolsado", amount: { required: 45000, refunded: 45000 } })
+    opened = paid.json
+  })
+
+  it("closing needs a description; a closed case changes only by reopening, which is a moderator's", async () => {
+    expect((await upsert({ ...opened, status: { isClosed: true, description: "" } })).status).toBe(400)
+    const closed = await upsert({ ...opened, status: { isClosed: true, description: "Resuelto por el especialista" } })
+    expect(closed.status).toBe(200)
+    expect(closed.json.stage.code).toBe("close")
+    expect((await upsert({ ...closed.json, event: { ...closed.json.event, description: "cambio" } })).status).toBe(409)
+    const reopenByOperator = await upsert({ ...closed.json, status: { isClosed: false, description: "Falta la boleta" } })
+    expect(reopenByOperator.status).toBe(403)
+    const reopened = await upsert({ ...closed.json, status: { isClosed: false, description: "Falta la boleta" } }, tokens.moderator)
+    expect(reopened.status).toBe(200)
+    expect(reopened.json.status).toEqual({ isClosed: false, description: "Falta la boleta" })
+    expect(reopened.json.history[0]).toMatchObject({ type: "reopened", name: "Caso reabierto" })
+  })
+
+  it("refuses what does not belong: a titular outside the subscription, an unknown case, a role without access", async () => {
+    const outsider = await upsert({ ...newCase(), lead_id: f.lead, insured: { id: f.otherInsured } })
+    expect(outsider.status).toBe(400)
+    expect(outsider.json.message).toBe("El titular no pertenece a esa suscripción")
+    expect((await upsert({ ...newCase(), case_id: "00000000-0000-4000-8000-000000000000" })).status).toBe(404)
+    expect((await call("GET", "/api/case/getById/00000000-0000-4000-8000-000000000000")).status).toBe(404)
+    expect((await upsert(newCase(), tokens.none)).status).toBe(403)
+    const unknownValue = await upsert({ ...newCase(), values: [{ id: "00000000-0000-4000-8000-000000000000", value: 3 }] })
+    expect(unknownValue.status).toBe(400)
+    expect(unknownValue.json.issues).toEqual([{ path: ["values", "0", "id"], message: "Valor desconocido" }])
+  })
+})
+
+describe("GET /case/getAll, getOrigins, getStatus (caseStore)", () => {
+  it("pages newest first with the original's summary and page count, filtered by channel, stage and name", async () => {
+    const second = await upsert(newCase())
+    expect(second.status).toBe(200)
+    const all = await call("GET", "/api/case/getAll?records=1&page=1")
+    expect(all.status).toBe(200)
+    expect(all.json.summary.cases).toBeGreaterThanOrEqual(2)
+    expect(all.json.pagination).toEqual({ total: all.json.summary.cases, page: 1, records: 1 })
+    expect(all.json.data[0]).toMatchObject({ id: second.json.case_id, number: second.json.case_number, stage_name: "Evento", code: "event" })
+    expect(all.json.data[0].applicant_name).not.toBe("")
+    expect(all.json.data[0].assistance_name).toBe(second.json.assistance.name)
+
+    const byStage = await call("GET", `/api/case/getAll?stage_id=${f.stages.event}&records=20`)
+    expect((byStage.json.data as Array<Json>).every((row) => row.code === "event")).toBe(true)
+    const byRetail = await call("GET", `/api/case/getAll?retail_id=${f.retail}`)
+    expect(byRetail.json.summary.cases).toBe(all.json.summary.cases)
+    const name = (second.json.insured.paternalLastName as string)
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toUpperCase()
+    const byName = await call("GET", `/api/case/getAll?applicant_name=${encodeURIComponent(name)}`)
+    expect((byName.json.data as Array<Json>).map((r) => r.id)).toContain(second.json.case_id)
+    const byRut = await call("GET", `/api/case/getAll?applicant_rut=${encodeURIComponent(second.json.insured.rut)}`)
+    expect((byRut.json.data as Array<Json>).map((r) => r.id)).toContain(second.json.case_id)
+    const none = await call("GET", "/api/case/getAll?applicant_name=zzzz-nadie&records=20")
+    expect(none.json).toEqual({ summary: { cases: 0 }, pagination: { total: 0, page: 1, records: 20 }, data: [] })
+    const past = await call("GET", "/api/case/getAll?records=20&page=999")
+    expect(past.json.data).toEqual([])
+    expect(past.json.summary.cases).toBe(all.json.summary.cases)
+
+    const origins = await call("GET", "/api/case/getOrigins")
+    expect((origins.json as unknown as Array<Json>).map((o) => o.id)).toContain(f.retail)
+    const stages = await call("GET", "/api/case/getStatus")
+    expect((stages.json as unknown as Array<Json>).map((s) => s.id)).toContain(f.stages.event)
+  })
+})
