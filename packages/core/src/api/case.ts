@@ -1,5 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
+import { CaseChatInput, CaseChatMessage, CaseIdPath } from "../domain/caseChat.js"
 import { CaseDocument } from "../domain/caseDocument.js"
 import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
 import { BadRequest, Conflict, Forbidden, NotFound, PreconditionFailed } from "./errors.js"
@@ -27,4 +28,19 @@ export const CaseApi = HttpApiGroup.make("case")
   )
   .add(HttpApiEndpoint.get("getOrigins", "/getOrigins").addSuccess(Schema.Array(CaseLookup)).middleware(Staff))
   .add(HttpApiEndpoint.get("getStatus", "/getStatus").addSuccess(Schema.Array(CaseLookup)).middleware(Staff))
+  .add(
+    HttpApiEndpoint.get("getChatByCase", "/getChatByCase/:case_id")
+      .setPath(CaseIdPath)
+      .addSuccess(Schema.Array(CaseChatMessage))
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  // A null `case_id` answers null, as the original did (its client posts before a case exists).
+  .add(
+    HttpApiEndpoint.post("createChatMessage", "/createChatMessage")
+      .setPayload(CaseChatInput)
+      .addSuccess(Schema.NullOr(CaseChatMessage))
+      .addError(NotFound)
+      .middleware(Staff)
+  )
   .prefix("/case")

@@ -2,11 +2,12 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { CurrentUser, PalmaApi } from "@palma/core"
 import { answerVersioned, ifMatch } from "../http/etag.js"
+import { CaseChatService } from "./CaseChatService.js"
 import { CaseService } from "./CaseService.js"
 
 /** The `case` group of the contract: assistance cases. */
 export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
-  Effect.map(CaseService, (cases) =>
+  Effect.map(Effect.all([CaseService, CaseChatService]), ([cases, chat]) =>
     handlers
       .handle("getAll", ({ urlParams }) => cases.list(urlParams))
       .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
@@ -19,5 +20,7 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
       )
       .handle("getOrigins", () => cases.origins)
       .handle("getStatus", () => cases.statuses)
+      .handle("getChatByCase", ({ path }) => chat.byCase(path.case_id))
+      .handle("createChatMessage", ({ payload }) => Effect.flatMap(CurrentUser, (actor) => chat.post(payload, actor)))
   )
-).pipe(Layer.provide(CaseService.layer))
+).pipe(Layer.provide([CaseService.layer, CaseChatService.layer]))

@@ -288,3 +288,37 @@ describe("GET /case/getAll, getOrigins, getStatus (caseStore)", () => {
     expect((stages.json as unknown as Array<Json>).map((s) => s.id)).toContain(f.stages.event)
   })
 })
+
+describe("the case's chat (getChatByCase, createChatMessage)", () => {
+  it("keeps messages oldest first, tagged with the case's stage, written as the token's user whatever the body says", async () => {
+    const opened = (await upsert(newCase())).json
+    const first = await call("POST", "/api/case/createChatMessage", {
+      case_id: opened.case_id,
+      stage_id: f.stages.close,
+      user_id: "user_x",
+      message: "Llamé al titular",
+      type: "Admin"
+    })
+    expect(first.status, JSON.stringify(first.json)).toBe(200)
+    expect(first.json).toMatchObject({ case_id: opened.case_id, stage_id: f.stages.event, stage_code: "event", message: "Llamé al titular", type: "Operador" })
+    expect(first.json.user_id).not.toBe("user_x")
+    expect(first.json.applicant_name).toBe(opened.insured.name)
+    const second = await call("POST", "/api/case/createChatMessage", { case_id: opened.case_id, message: "Especialista confirmado" }, tokens.moderator)
+    expect(second.json.type).toBe("Moderador")
+    const list = await call("GET", `/api/case/getChatByCase/${opened.case_id}`)
+    expect(list.status).toBe(200)
+    expect((list.json as unknown as Array<Json>).map((m) => m.message)).toEqual(["Llamé al titular", "Especialista confirmado"])
+    // A message is not a change of the case: its version stays, so nobody editing it gets a 412 for a chat line.
+    expect((await call("GET", `/api/case/getById/${opened.case_id}`)).json.version).toBe(opened.version)
+  })
+
+  it("answers null for a message without a case, 404 for an unknown case and 400 for an empty message", async () => {
+    const orphan = await call("POST", "/api/case/createChatMessage", { case_id: null, message: "hola" })
+    expect(orphan.status).toBe(200)
+    expect(orphan.json).toBeNull()
+    const unknown = "00000000-0000-4000-8000-000000000000"
+    expect((await call("POST", "/api/case/createChatMessage", { case_id: unknown, message: "hola" })).status).toBe(404)
+    expect((await call("GET", `/api/case/getChatByCase/${unknown}`)).status).toBe(404)
+    expect((await call("POST", "/api/case/createChatMessage", { case_id: unknown, message: "  " })).status).toBe(400)
+  })
+})

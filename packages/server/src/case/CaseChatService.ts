@@ -1,0 +1,28 @@
+import { Context, Effect, Layer } from "effect"
+import { type Actor, type CaseChatInput, NotFound, type Role } from "@palma/core"
+import { CaseChatRepo } from "./CaseChatRepo.js"
+
+const notFound = () => new NotFound({ message: "No se encontró el caso" })
+
+/** How an author shows in the chat, from their role (the original client sent "Operador"). */
+const authorType: Record<Role, string> = { user: "Operador", moderator: "Moderador", admin: "Administrador" }
+
+const make = Effect.gen(function* () {
+  const chat = yield* CaseChatRepo
+
+  const byCase = (caseId: string) => Effect.flatMap(chat.exists(caseId), (exists) => (exists ? chat.byCase(caseId) : Effect.fail(notFound())))
+
+  const post = (input: CaseChatInput, actor: Actor) =>
+    input.case_id === null
+      ? Effect.succeed(null)
+      : Effect.flatMap(chat.post(input.case_id, actor.userId, actor.role === null ? "" : authorType[actor.role], input.message), (message) =>
+          message === null ? Effect.fail(notFound()) : Effect.succeed(message)
+        )
+
+  return { byCase, post }
+})
+
+/** The chat on a case: anyone who works cases reads and writes it, as themselves. */
+export class CaseChatService extends Context.Tag("palma/CaseChatService")<CaseChatService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(CaseChatService, make).pipe(Layer.provide(CaseChatRepo.layer))
+}
