@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { seedDemoCases } from "./demoCases.js"
 import { seedDemoCatalog } from "./demoCatalog.js"
 import { seedDemoRetails } from "./demoRetails.js"
 import { seedDemoMasters } from "./demoMasters.js"
@@ -27,5 +28,6 @@ export const seed = (options: SeedOptions) =>
       yield* seedDemoProviders
       yield* seedDemoPeople
       if (options.demoPassword !== null) yield* seedDemoUsers(options.demoPassword)
+      yield* seedDemoCases
     }
   })
