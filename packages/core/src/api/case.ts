@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { CaseChatInput, CaseChatMessage, CaseIdPath } from "../domain/caseChat.js"
+import { CaseNumberPath } from "../domain/caseView.js"
 import { CaseDocument } from "../domain/caseDocument.js"
 import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
 import { BadRequest, Conflict, Forbidden, NotFound, PreconditionFailed } from "./errors.js"
@@ -15,6 +16,8 @@ import { Staff } from "./security.js"
 export const CaseApi = HttpApiGroup.make("case")
   .add(HttpApiEndpoint.get("getAll", "/getAll").setUrlParams(CaseListQuery).addSuccess(CaseList).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(CaseView).addError(NotFound).middleware(Staff))
+  // Palma's own: the number is what people say on the phone and type in a terminal.
+  .add(HttpApiEndpoint.get("getByNumber", "/getByNumber/:number").setPath(CaseNumberPath).addSuccess(CaseView).addError(NotFound).middleware(Staff))
   .add(
     HttpApiEndpoint.post("upsert", "/upsert")
       .setPayload(CaseDocument)

@@ -105,7 +105,8 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
   insured: ["GET /getByRutOrName", "POST /upsert"],
   beneficiary: ["POST /upsert"],
   lead: ["DELETE /removeBeneficiary", "POST /addBeneficiary"],
-  user: ["POST /getByIds"]
+  user: ["POST /getByIds"],
+  case: ["GET /getOrigins", "GET /getStatus", "GET /getAll", "GET /getById/:id", "POST /upsert", "GET /getChatByCase/:case_id", "POST /createChatMessage"]
 }
 
 const normalize = (path: string) => path.replace(/:\w+/g, ":")
@@ -144,7 +145,9 @@ describe("the seed's calls, verbatim", () => {
       "GET /deleted",
       "POST /restore/:",
       // What covers a titular the operators' search found (issue 11 §3).
-      "GET /subscriptions/:"
+      "GET /subscriptions/:",
+      // A case by the number people say (the CLI's `palma case show`).
+      "GET /getByNumber/:"
     ])
     const seedKeys = new Set(rows.map((r) => r.key))
     const extra = Object.entries(PalmaApi.groups)

@@ -68,6 +68,9 @@ const make = Effect.gen(function* () {
   const find = (id: string) =>
     sql`SELECT id::text AS id, version, created_at, created_by, state FROM assistance_case WHERE id = ${id}`.pipe(Effect.flatMap(decodeStored))
 
+  const idOfNumber = (number: number) =>
+    Effect.map(sql<{ id: string }>`SELECT id::text AS id FROM assistance_case WHERE number = ${number}`, (rows) => Option.fromNullable(rows[0]?.id))
+
   const nextNumber = Effect.map(sql<{ n: string }>`SELECT nextval('case_number')::text AS n`, ([row]) => Number(row!.n))
 
   /** The projection's columns from the facts, with the stage row and the applicant's RUT and folded names looked up. */
@@ -167,6 +170,7 @@ const make = Effect.gen(function* () {
   return {
     lock: (id: string) => Effect.orDie(lock(id)),
     find: (id: string) => Effect.orDie(find(id)),
+    idOfNumber: (number: number) => Effect.orDie(idOfNumber(number)),
     nextNumber: Effect.orDie(nextNumber),
     insert: (number: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
       Effect.orDie(insert(number, changes, facts, stage, userId)),

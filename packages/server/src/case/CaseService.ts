@@ -41,6 +41,8 @@ const make = Effect.gen(function* () {
 
   const getById = (id: string) => Effect.flatMap(cases.find(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: view }))
 
+  const getByNumber = (number: number) => Effect.flatMap(cases.idOfNumber(number), Option.match({ onNone: () => Effect.fail(notFound()), onSome: getById }))
+
   /**
    * Opens a case (no `case_id`) or records what changed in it: the document is merged over the
    * stored case, the difference becomes events stamped with the acting user, and the projection
@@ -85,7 +87,7 @@ const make = Effect.gen(function* () {
       }
     })
 
-  return { getById, upsert, list, origins: cases.origins, statuses: cases.statuses }
+  return { getById, getByNumber, upsert, list, origins: cases.origins, statuses: cases.statuses }
 })
 
 /** Assistance cases: the seed's whole-document upsert turned into events, and the reads of the projection. */

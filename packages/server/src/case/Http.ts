@@ -11,6 +11,7 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
     handlers
       .handle("getAll", ({ urlParams }) => cases.list(urlParams))
       .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
+      .handle("getByNumber", ({ path }) => Effect.flatMap(cases.getByNumber(path.number), answerVersioned))
       .handle("upsert", ({ payload }) =>
         Effect.gen(function* () {
           const actor = yield* CurrentUser

@@ -132,6 +132,9 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
     expect(read.status).toBe(200)
     expect(read.json).toEqual(json)
     expect(read.etag).toBe(etag)
+    const byNumber = await call("GET", `/api/case/getByNumber/${json.case_number}`)
+    expect(byNumber.json).toEqual(json)
+    expect((await call("GET", "/api/case/getByNumber/999999999")).status).toBe(404)
   })
 
   it("posting the answer back as it is adds no event", async () => {
