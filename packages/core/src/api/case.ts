@@ -1,10 +1,11 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
+import { AttachmentPath, CaseAttachmentLink, CaseDocumentUpload, FileLinkPath, StoredFileBytes, UploadResult } from "../domain/caseAttachment.js"
 import { CaseChatInput, CaseChatMessage, CaseIdPath } from "../domain/caseChat.js"
 import { CaseNumberPath } from "../domain/caseView.js"
 import { CaseDocument } from "../domain/caseDocument.js"
 import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
-import { BadRequest, Conflict, Forbidden, NotFound, PreconditionFailed } from "./errors.js"
+import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, Unauthorized } from "./errors.js"
 import { IdPath } from "./master.js"
 import { Staff } from "./security.js"
 
@@ -46,4 +47,22 @@ export const CaseApi = HttpApiGroup.make("case")
       .addError(NotFound)
       .middleware(Staff)
   )
+  .add(
+    HttpApiEndpoint.post("uploadDocument", "/uploadDocument")
+      .setPayload(CaseDocumentUpload)
+      .addSuccess(UploadResult)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(PayloadTooLarge)
+      .middleware(Staff)
+  )
+  .add(
+    HttpApiEndpoint.get("getAttachById", "/getAttachById/:case_id/:casestage_id")
+      .setPath(AttachmentPath)
+      .addSuccess(Schema.Array(CaseAttachmentLink))
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  // Palma's own: where a signed `viewLink` points. The link is the credential (5 minutes), so an <img> or a new tab opens it.
+  .add(HttpApiEndpoint.get("file", "/file/:token").setPath(FileLinkPath).addSuccess(StoredFileBytes).addError(Unauthorized))
   .prefix("/case")

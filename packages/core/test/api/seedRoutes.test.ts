@@ -106,7 +106,17 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
   beneficiary: ["POST /upsert"],
   lead: ["DELETE /removeBeneficiary", "POST /addBeneficiary"],
   user: ["POST /getByIds"],
-  case: ["GET /getOrigins", "GET /getStatus", "GET /getAll", "GET /getById/:id", "POST /upsert", "GET /getChatByCase/:case_id", "POST /createChatMessage"]
+  case: [
+    "GET /getOrigins",
+    "GET /getStatus",
+    "GET /getAll",
+    "GET /getById/:id",
+    "POST /upsert",
+    "GET /getChatByCase/:case_id",
+    "POST /createChatMessage",
+    "POST /uploadDocument",
+    "GET /getAttachById/:case_id/:casestage_id"
+  ]
 }
 
 const normalize = (path: string) => path.replace(/:\w+/g, ":")
@@ -147,7 +157,9 @@ describe("the seed's calls, verbatim", () => {
       // What covers a titular the operators' search found (issue 11 §3).
       "GET /subscriptions/:",
       // A case by the number people say (the CLI's `palma case show`).
-      "GET /getByNumber/:"
+      "GET /getByNumber/:",
+      // Where a case document's signed viewLink points (the original's were S3 presigned URLs).
+      "GET /file/:"
     ])
     const seedKeys = new Set(rows.map((r) => r.key))
     const extra = Object.entries(PalmaApi.groups)

@@ -54,7 +54,9 @@ const pathSamples: Readonly<Record<string, string>> = {
   "contractor.getByRut:rut": "11111111-1",
   "contractor.getByRut:type": "P",
   // A subscription number no seeded lead has (they count up from 1).
-  "contractor.getSubscriptionById:id": "2000000000"
+  "contractor.getSubscriptionById:id": "2000000000",
+  // A case number no demo case has (they count up from 1001).
+  "case.getByNumber:number": "999999999"
 }
 
 /**
