@@ -1,9 +1,10 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { AttachmentPath, CaseAttachmentLink, CaseDocumentUpload, FileLinkPath, StoredFileBytes, UploadResult } from "../domain/caseAttachment.js"
 import { CaseChatInput, CaseChatMessage, CaseIdPath } from "../domain/caseChat.js"
 import { CaseNumberPath } from "../domain/caseView.js"
 import { CaseDocument } from "../domain/caseDocument.js"
+import { CaseLiveQuery } from "../domain/caseLive.js"
 import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
 import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, Unauthorized } from "./errors.js"
 import { IdPath } from "./master.js"
@@ -65,4 +66,11 @@ export const CaseApi = HttpApiGroup.make("case")
   )
   // Palma's own: where a signed `viewLink` points. The link is the credential (5 minutes), so an <img> or a new tab opens it.
   .add(HttpApiEndpoint.get("file", "/file/:token").setPath(FileLinkPath).addSuccess(StoredFileBytes).addError(Unauthorized))
+  // Palma's own: changes and chat messages pushed as they happen (text/event-stream), on one process or many.
+  .add(
+    HttpApiEndpoint.get("live", "/live")
+      .setUrlParams(CaseLiveQuery)
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/event-stream" }))
+      .middleware(Staff)
+  )
   .prefix("/case")

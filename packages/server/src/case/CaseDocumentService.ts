@@ -36,7 +36,7 @@ const make = Effect.gen(function* () {
         yield* files.attach({ caseId: case_id, documentId: document_id, hash, contentType: input.contentType, data: input.data, fileTag, userId: actor.userId })
         return { success: true, data: null, error: null }
       })
-    )
+    ).pipe(Effect.tap(() => cases.announce(input.ids.case_id)))
 
   /** The case's files with links that open them for five minutes. */
   const links = (caseId: string) =>

@@ -15,6 +15,7 @@ import {
 import { Districts } from "../district/Districts.js"
 import { matchVersion, type Precondition } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
+import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
 import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
 import { desiredFacts } from "./caseRequest.js"
@@ -31,6 +32,7 @@ const make = Effect.gen(function* () {
   const views = yield* CaseViewRepo
   const refs = yield* CaseReferences
   const districts = yield* Districts
+  const feed = yield* CaseFeed
   const transaction = transactionOf(sql)
 
   const decodeEvents = (rows: ReadonlyArray<EventRow>) =>
@@ -89,7 +91,19 @@ const make = Effect.gen(function* () {
         const facts = all.reduce(applyChange, emptyCase(number))
         return yield* cases.insert(number, all, facts, stageOf(facts), actor.userId)
       })
-    ).pipe(Effect.flatMap(getById))
+    ).pipe(
+      Effect.flatMap(getById),
+      Effect.tap(({ row }) => feed.publish({ type: "case", case_id: row.case_id, version: row.version, stage_code: row.stage.code }))
+    )
+
+  /** Tells whoever watches the case that it changed (after a write committed elsewhere, e.g. an upload). */
+  const announce = (caseId: string) =>
+    Effect.flatMap(cases.find(caseId), (stored) =>
+      Option.match(stored, {
+        onNone: () => Effect.void,
+        onSome: (s) => feed.publish({ type: "case", case_id: s.id, version: s.version, stage_code: stageOf(s.facts) })
+      })
+    )
 
   /** Lists a file in the case for a document (replacing that document's earlier one): a `filesSet` event. */
   const recordFile = (caseId: string, file: { readonly document_id: string; readonly file_tag: string }, actor: Actor) =>
@@ -116,10 +130,12 @@ const make = Effect.gen(function* () {
       }
     })
 
-  return { getById, getByNumber, upsert, recordFile, list, origins: cases.origins, statuses: cases.statuses }
+  return { getById, getByNumber, upsert, recordFile, announce, list, origins: cases.origins, statuses: cases.statuses }
 })
 
 /** Assistance cases: the seed's whole-document upsert turned into events, and the reads of the projection. */
 export class CaseService extends Context.Tag("palma/CaseService")<CaseService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(CaseService, make).pipe(Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer]))
+  static readonly layer = Layer.effect(CaseService, make).pipe(
+    Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer])
+  )
 }

@@ -1,11 +1,13 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Stream } from "effect"
 import { CurrentUser, PalmaApi } from "@palma/core"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { CaseChatService } from "./CaseChatService.js"
 import { CaseDocumentService } from "./CaseDocumentService.js"
+import { CaseFeed } from "./CaseFeed.js"
 import type { StoredFile } from "./CaseFileRepo.js"
 import { readCaseDocumentUpload } from "./documentUpload.js"
+import { liveResponse } from "./liveResponse.js"
 import { CaseService } from "./CaseService.js"
 
 /** A stored file, inline under the name it was uploaded with; nosniff and no active content, whatever it claims to be. */
@@ -22,7 +24,7 @@ const fileResponse = (file: StoredFile) =>
 
 /** The `case` group of the contract: assistance cases. */
 export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
-  Effect.map(Effect.all([CaseService, CaseChatService, CaseDocumentService]), ([cases, chat, documents]) =>
+  Effect.map(Effect.all([CaseService, CaseChatService, CaseDocumentService, CaseFeed]), ([cases, chat, documents, feed]) =>
     handlers
       .handle("getAll", ({ urlParams }) => cases.list(urlParams))
       .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
@@ -47,5 +49,8 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
       )
       .handle("getAttachById", ({ path }) => documents.links(path.case_id))
       .handle("file", ({ path }) => Effect.map(documents.open(path.token), fileResponse))
+      .handle("live", ({ urlParams }) =>
+        Effect.succeed(liveResponse(urlParams.case_id === undefined ? feed.notices : feed.notices.pipe(Stream.filter((n) => n.case_id === urlParams.case_id))))
+      )
   )
-).pipe(Layer.provide([CaseService.layer, CaseChatService.layer, CaseDocumentService.layer]))
+).pipe(Layer.provide([CaseService.layer, CaseChatService.layer, CaseDocumentService.layer, CaseFeed.layer]))

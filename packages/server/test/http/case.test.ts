@@ -399,3 +399,48 @@ describe("a case's documents (uploadDocument, getAttachById) and their signed li
     expect((await uploadForm(form(fields, { bytes: pdf, name: "a.pdf", type: "application/pdf" }), tokens.none)).status).toBe(403)
   })
 })
+
+describe("GET /case/live (server-sent events)", () => {
+  /** Reads the stream until `until` holds for what arrived so far; the test's timeout bounds the wait. */
+  const listen = async (query: string) => {
+    const controller = new AbortController()
+    const response = await fetch(`${server.url}/api/case/live${query}`, { headers: { authorization: `Bearer ${tokens.user}` }, signal: controller.signal })
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ""
+    const until = async (done: (text: string) => boolean) => {
+      while (!done(text)) {
+        const { value, done: ended } = await reader.read()
+        if (ended) break
+        text += value
+      }
+      return text
+    }
+    return { response, until, close: () => controller.abort() }
+  }
+
+  it("pushes a case's changes and chat messages to whoever watches it, and only that case's when asked", async () => {
+    const opened = (await upsert(newCase())).json
+    const all = await listen("")
+    const one = await listen(`?case_id=${opened.case_id}`)
+    expect(all.response.headers.get("content-type")).toContain("text/event-stream")
+    await all.until((t) => t.includes("retry: 3000"))
+    await one.until((t) => t.includes("retry: 3000"))
+
+    const other = (await upsert(newCase())).json
+    const changed = await upsert({ ...opened, event: { ...opened.event, description: "Ahora con más agua" } })
+    await call("POST", "/api/case/createChatMessage", { case_id: opened.case_id, message: "Voy en camino" })
+
+    const seen = await all.until((t) => t.includes(`"case_id":"${other.case_id}"`) && t.includes("event: chat"))
+    expect(seen).toContain(`event: case\ndata: {"type":"case","case_id":"${opened.case_id}","version":${changed.json.version},"stage_code":"event"}`)
+    const mine = await one.until((t) => t.includes("event: chat"))
+    expect(mine).toContain(`"version":${changed.json.version}`)
+    expect(mine).not.toContain(other.case_id)
+    all.close()
+    one.close()
+  })
+
+  it("is for staff only", async () => {
+    expect((await fetch(`${server.url}/api/case/live`)).status).toBe(401)
+    expect((await fetch(`${server.url}/api/case/live`, { headers: { authorization: `Bearer ${tokens.none}` } })).status).toBe(403)
+  })
+})
