@@ -44,8 +44,7 @@ const ListRow = Schema.Struct({
   code: Schema.String,
   type: Schema.Literal("I", "B", "C"),
   is_closed: Schema.Boolean,
-  event_date: Schema.NullOr(Schema.String),
-  total: Schema.NumberFromString
+  event_date: Schema.NullOr(Schema.String)
 })
 export type ListRow = typeof ListRow.Type
 
@@ -136,24 +135,26 @@ const make = Effect.gen(function* () {
       if (name !== "" && foldText(name) !== "") filters.push(foldedContains(sql, sql`c.applicant_search`, name))
       const records = query.records ?? null
       const offset = records === null ? 0 : ((query.page ?? 1) - 1) * records
-      const rows = yield* sql`SELECT c.id::text AS id, c.number::text AS number, c.created_at,
+      // The page's ids first (an index walk on number, filtered), then the names for those rows only; the count apart.
+      const rows = yield* sql`WITH page AS (
+          SELECT * FROM assistance_case c WHERE ${sql.and(filters)} ORDER BY c.number DESC LIMIT ${records} OFFSET ${offset}
+        )
+        SELECT c.id::text AS id, c.number::text AS number, c.created_at,
           COALESCE(c.retail_id, c.customer_id)::text AS customer_id,
           COALESCE(r.name, concat_ws(' ', NULLIF(cu.name, ''), NULLIF(cu.paternal_last_name, ''), NULLIF(cu.maternal_last_name, '')), '') AS customer_name,
           COALESCE(i.rut, '') AS applicant_rut,
           COALESCE(concat_ws(' ', NULLIF(i.name, ''), NULLIF(i.paternal_last_name, ''), NULLIF(i.maternal_last_name, '')), '') AS applicant_name,
           COALESCE(a.name, '') AS assistance_name, s.id::text AS stage_id, s.name AS stage_name, s.code,
-          c.type, c.is_closed, to_char(c.event_date, 'YYYY-MM-DD') AS event_date, count(*) OVER ()::text AS total
-        FROM assistance_case c
+          c.type, c.is_closed, to_char(c.event_date, 'YYYY-MM-DD') AS event_date
+        FROM page c
           JOIN stage s ON s.id = c.stage_id
           LEFT JOIN retail r ON r.id = c.retail_id
           LEFT JOIN customer cu ON cu.id = c.customer_id
           LEFT JOIN insured i ON i.id = c.insured_id
           LEFT JOIN assistance a ON a.id = c.assistance_id
-        WHERE ${sql.and(filters)}
-        ORDER BY c.number DESC LIMIT ${records} OFFSET ${offset}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(ListRow))))
-      const first = rows[0]
-      // Past the last page no row carries the count: ask for it apart.
-      const total = first ? first.total : Number((yield* sql<{ n: string }>`SELECT count(*)::text AS n FROM assistance_case c WHERE ${sql.and(filters)}`)[0]!.n)
+        ORDER BY c.number DESC`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(ListRow))))
+      const [count] = yield* sql<{ n: string }>`SELECT count(*)::text AS n FROM assistance_case c WHERE ${sql.and(filters)}`
+      const total = Number(count!.n)
       return { rows, total }
     })
 

@@ -121,7 +121,7 @@ const make = Effect.gen(function* () {
       return {
         summary: { cases: total },
         pagination: { total: Math.ceil(total / records), page: query.page ?? 1, records },
-        data: rows.map(({ total: _, created_at, number, is_closed, ...row }) => ({
+        data: rows.map(({ created_at, number, is_closed, ...row }) => ({
           ...row,
           number,
           createddate: created_at.toISOString(),

@@ -2,12 +2,12 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { chileDateOf, stageOf } from "@palma/core"
 import { caseColumns } from "../case/caseColumns.js"
-import { type CaseAssistance, type CaseLead, generateCases, type Provider } from "./caseGenerator.js"
+import { type CaseAssistance, type CaseLead, type GeneratedCase, generateCases, type Provider } from "./caseGenerator.js"
 import { insertRows } from "./insertRows.js"
 import { once } from "./once.js"
 
 /** What the case generator needs from the database: subscriptions, coverage, providers, users. */
-const caseInputs = Effect.gen(function* () {
+export const caseInputs = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const leads = yield* sql<CaseLead>`SELECT l.id::text AS id, l.customer_id::text AS customer_id, pp.retail_id::text AS retail_id,
       pp.product_id::text AS product_id, pp.id::text AS "productPlan_id", to_char(l.start_date, 'YYYY-MM-DD') AS start, to_char(l.end_date, 'YYYY-MM-DD') AS end,
@@ -48,17 +48,12 @@ const caseInputs = Effect.gen(function* () {
 })
 
 /**
- * ~1,500 cases over the last 18 months on the demo subscriptions, built through the same event
- * path as a user's (states diffed into events and folded), numbered from the sequence in the
- * order they were opened, with their chats. Written in bulk: a first start stays quick.
+ * Writes generated cases in bulk: numbered from the sequence in the order given (the order they
+ * were opened), their projection rows, events and chats.
  */
-export const seedDemoCases = once(
-  "demo-cases-v1",
+export const writeCases = (cases: ReadonlyArray<GeneratedCase>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const inputs = yield* caseInputs
-    const now = new Date()
-    const cases = generateCases({ ...inputs, today: chileDateOf(now), now, seed: 20261124, count: 1500 })
     if (cases.length === 0) return
     const numbers = yield* sql<{ n: string }>`SELECT nextval('case_number')::text AS n FROM generate_series(1, ${cases.length})`
     const stages = new Map((yield* sql<{ code: string; id: string }>`SELECT code, id::text AS id FROM stage WHERE is_active`).map((s) => [s.code, s.id]))
@@ -107,5 +102,17 @@ export const seedDemoCases = once(
     yield* insertRows("assistance_case", caseRows)
     yield* insertRows("case_event", eventRows)
     yield* insertRows("case_chat", chatRows)
+  })
+
+/**
+ * ~1,500 cases over the last 18 months on the demo subscriptions, built through the same event
+ * path as a user's (states diffed into events and folded), with their chats. Written in bulk: a
+ * first start stays quick.
+ */
+export const seedDemoCases = once(
+  "demo-cases-v1",
+  Effect.gen(function* () {
+    const now = new Date()
+    yield* writeCases(generateCases({ ...(yield* caseInputs), today: chileDateOf(now), now, seed: 20261124, count: 1500 }))
   })
 )

@@ -1,0 +1,62 @@
+/**
+ * `pnpm bench:cases` (issue 12 §5): the case list filtered by channel, stage and applicant name
+ * over ~100k cases generated here through the event path, and opening a case with 200 events, on
+ * the built server (PGlite, or PostgreSQL when DATABASE_URL is set) at 8 connections. Goals: p99
+ * ≤ 50 ms per list page, ≤ 20 ms per case opened. See bench/README.md.
+ */
+import { availableParallelism } from "node:os"
+import { replaceCases } from "../packages/server/test/support/population.ts"
+import { envInt, log, measureRows, preparedServer, type Row, runBench, settingsFromEnv } from "./pagedReads.ts"
+
+const settings = settingsFromEnv(50)
+const count = envInt("BENCH_CASES", 100_000, 100, 1_000_000)
+
+type Json = Record<string, unknown>
+
+process.exitCode = await runBench(async (cleanups) => {
+  const engine = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"
+  log(
+    `Bench de casos: ${engine}, ${settings.connections} conexiones, ${settings.warmupS} s + ${settings.durationS} s por fila, Node ${process.version}, ${availableParallelism()} CPU`
+  )
+  const prepared = await preparedServer(async (database) => {
+    log(`Generando ${count} casos…`)
+    const started = Date.now()
+    const written = await replaceCases(database, count, 11)
+    log(`  ${written.cases} casos y ${written.events} eventos en ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    return written
+  })
+  cleanups.push(...prepared.cleanups)
+  const { server, headers } = prepared
+  const get = async (path: string) => (await (await fetch(server.url + path, { headers })).json()) as Json
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(server.url + path, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) })
+    if (!response.ok) throw new Error(`${path} respondió ${response.status}: ${await response.text()}`)
+    return (await response.json()) as Json
+  }
+
+  // A case with 200 events: an open one, its event description rewritten by upsert until it has them.
+  const recent = (await get("/api/case/getAll?records=50")) as { data: Array<Json> }
+  const open = recent.data.find((row) => row.isClosed === false) ?? recent.data[0]!
+  let state = await get(`/api/case/getById/${open.id as string}`)
+  if ((state.status as { isClosed: boolean }).isClosed)
+    state = await post("/api/case/upsert", { ...state, status: { isClosed: false, description: "Reabierto para el bench" } })
+  log("  escribiendo 200 eventos en un caso…")
+  while ((state.version as number) < 200) {
+    state = await post("/api/case/upsert", { ...state, event: { ...(state.event as Json), description: `Seguimiento ${state.version as number}` } })
+  }
+  const target = state.case_id as string
+
+  const origins = ((await get("/api/case/getOrigins")) as unknown as Array<Json>).map((o) => o.id as string)
+  const stages = ((await get("/api/case/getStatus")) as unknown as Array<Json>).map((s) => s.id as string)
+  const page = "records=20&page=1"
+  const names = ["gonzalez", "munoz", "rojas", "Pérez", "soto", "maria"]
+  const rows: ReadonlyArray<Row> = [
+    { label: "lista, sin filtros", paths: [`/api/case/getAll?${page}`, "/api/case/getAll?records=20&page=50"] },
+    { label: "lista por canal", paths: origins.map((id) => `/api/case/getAll?retail_id=${id}&${page}`) },
+    { label: "lista por etapa", paths: stages.map((id) => `/api/case/getAll?stage_id=${id}&${page}`) },
+    { label: "lista por nombre", paths: names.map((n) => `/api/case/getAll?applicant_name=${encodeURIComponent(n)}&${page}`) },
+    { label: "abrir caso de 200 eventos", paths: [`/api/case/getById/${target}`], p99TargetMs: 20 }
+  ]
+  const title = `${engine}, ${prepared.population.cases} casos (${prepared.population.events} eventos); ${settings.connections} conexiones, ${settings.durationS} s por fila, 20 por página.`
+  return measureRows(server, headers, rows, settings, title)
+})

@@ -1,0 +1,135 @@
+/**
+ * What the people and case benches share: a fresh database migrated and seeded by the built
+ * server, replaced with a generated population, the built server on it, and rows of GET paths
+ * measured with autocannon at a few connections against a p99 goal.
+ */
+import autocannon, { type Result } from "autocannon"
+import { rmSync } from "node:fs"
+import { demo, demoPassword } from "../packages/server/test/support/api.ts"
+import { psql } from "../packages/server/test/support/psql.ts"
+import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
+import type { RunningServer } from "../packages/server/test/support/testServer.ts"
+
+export const envInt = (name: string, fallback: number, min: number, max: number): number => {
+  const raw = process.env[name]
+  if (raw === undefined || raw === "") return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} debe ser un entero entre ${min} y ${max}, no "${raw}"`)
+  return value
+}
+
+export const log = (line: string) => process.stderr.write(`${line}\n`)
+
+export interface Row {
+  readonly label: string
+  readonly paths: ReadonlyArray<string>
+  /** This row's goal, when it is not the bench's. */
+  readonly p99TargetMs?: number
+}
+
+export interface Settings {
+  readonly durationS: number
+  readonly warmupS: number
+  readonly connections: number
+  readonly p99TargetMs: number
+}
+
+export const settingsFromEnv = (p99TargetMs: number): Settings => ({
+  durationS: envInt("BENCH_DURATION", 10, 1, 60),
+  warmupS: envInt("BENCH_WARMUP", 2, 0, 10),
+  connections: envInt("BENCH_CONNECTIONS", 8, 1, 256),
+  p99TargetMs
+})
+
+const signIn = async (baseUrl: string) => {
+  const response = await fetch(`${baseUrl}/api/auth/local/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: demo.admin, password: demoPassword })
+  })
+  if (!response.ok) throw new Error(`El inicio de sesión respondió ${response.status}`)
+  return ((await response.json()) as { token: string }).token
+}
+
+/**
+ * Migrates and seeds a new database with the built server, lets `populate` replace what it
+ * needs while no server runs, then starts the built server on it signed in as the admin.
+ * Answers the server, its auth headers and the cleanups to run at the end.
+ */
+export const preparedServer = async <P>(populate: (database: RunningServer) => Promise<P>) => {
+  const cleanups: Array<() => Promise<void> | void> = []
+  log("Migrando y sembrando una base nueva…")
+  const first = await startServerProcess({ keep: true })
+  await first.stop()
+  cleanups.push(() => rmSync(first.dataDir, { recursive: true, force: true }))
+  if (process.env.DATABASE_URL && first.databaseUrl) {
+    const name = new URL(first.databaseUrl).pathname.slice(1)
+    cleanups.push(() => psql(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+  }
+  const population = await populate(first)
+  const server = await startServerProcess({ dataDir: first.dataDir, keep: true, ...(first.databaseUrl ? { env: { DATABASE_URL: first.databaseUrl } } : {}) })
+  cleanups.unshift(() => server.stop())
+  return { server, population, headers: { authorization: `Bearer ${await signIn(server.url)}` }, cleanups }
+}
+
+/** Each row measured in turn (a warm-up first); the table printed; 1 if any request failed. */
+export const measureRows = async (server: RunningServer, headers: Record<string, string>, rows: ReadonlyArray<Row>, settings: Settings, title: string) => {
+  for (const row of rows) {
+    for (const path of row.paths) {
+      const response = await fetch(server.url + path, { headers })
+      if (!response.ok) throw new Error(`${path} respondió ${response.status}`)
+    }
+  }
+  const failures: string[] = []
+  const results: Array<{ row: Row; result: Result }> = []
+  for (const row of rows) {
+    const run = (seconds: number) =>
+      autocannon({
+        url: server.url,
+        connections: settings.connections,
+        duration: seconds,
+        headers,
+        requests: row.paths.map((path) => ({ method: "GET" as const, path }))
+      })
+    if (settings.warmupS > 0) await run(settings.warmupS)
+    log(`  midiendo ${row.label} (${settings.durationS} s)…`)
+    const result = await run(settings.durationS)
+    if (result.errors || result.timeouts || result.non2xx)
+      failures.push(`${row.label}: ${result.errors} errores, ${result.timeouts} timeouts, ${result.non2xx} no-2xx`)
+    results.push({ row, result })
+  }
+  console.log("")
+  console.log(title)
+  const header = ["lectura", "req/s", "p50 ms", "p99 ms", "meta p99", "resultado"]
+  const lines = results.map(({ row, result }) => {
+    const target = row.p99TargetMs ?? settings.p99TargetMs
+    return [
+      row.label,
+      result.requests.average.toFixed(0),
+      String(result.latency.p50),
+      String(result.latency.p99),
+      `≤ ${target} ms`,
+      result["2xx"] > 0 && result.latency.p99 <= target ? "PASS" : "MISS"
+    ]
+  })
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
+  for (const line of [header, widths.map((w) => "-".repeat(w)), ...lines])
+    console.log(line.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "))
+  if (failures.length === 0) return 0
+  console.log("\nPeticiones fallidas o no-2xx:")
+  for (const failure of failures) console.log(`  ${failure}`)
+  return 1
+}
+
+/** Runs a bench's body, prints why it failed with the server's last lines, and always cleans up. */
+export const runBench = async (body: (cleanups: Array<() => Promise<void> | void>) => Promise<number>) => {
+  const cleanups: Array<() => Promise<void> | void> = []
+  try {
+    return await body(cleanups)
+  } catch (error) {
+    console.error(`El bench falló: ${error instanceof Error ? error.message : String(error)}`)
+    return 1
+  } finally {
+    for (const cleanup of cleanups) await cleanup()
+  }
+}
