@@ -56,6 +56,9 @@ import { UserRepo } from "./user/UserRepo.js"
 import { UserService } from "./user/UserService.js"
 import { ValueLive } from "./value/Http.js"
 import { ValueTypeLive } from "./valueType/Http.js"
+import { UfLive } from "./uf/Http.js"
+import { UfProvider } from "./uf/UfProvider.js"
+import { UfService } from "./uf/UfService.js"
 
 /** Every group of the contract, implemented. */
 const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
@@ -85,7 +88,8 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     LeadLive,
     UserLive,
     UsersLive,
-    CaseLive
+    CaseLive,
+    UfLive
   ])
 )
 
@@ -138,7 +142,8 @@ export const appLayer = (
     UserService.layer,
     Throttle.layer,
     MasterCache.layer(config.databaseUrl === undefined),
-    RowIntegrity.layer
+    RowIntegrity.layer,
+    UfService.layer.pipe(Layer.provide(UfProvider.layerFrom(env)))
   ).pipe(Layer.provideMerge(Sessions.layer), Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
   // Set where the server is built, so every request inherits them at no cost per request.
   const served = Layer.unwrapEffect(

@@ -22,6 +22,7 @@ import { RetailApi } from "./retail.js"
 import { SpecialistApi } from "./specialist.js"
 import { SpecialtyApi } from "./specialty.js"
 import { StageApi } from "./stage.js"
+import { UfApi } from "./uf.js"
 import { UserApi } from "./user.js"
 import { ValueApi } from "./value.js"
 import { UsersApi } from "./users.js"
@@ -55,6 +56,7 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(UserApi)
   .add(UsersApi)
   .add(CaseApi)
+  .add(UfApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
   .prefix("/api") {}
