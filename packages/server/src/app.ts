@@ -27,6 +27,7 @@ import { accessLog } from "./http/accessLog.js"
 import { InsuredLive } from "./insured/Http.js"
 import { LeadLive } from "./lead/Http.js"
 import { CaseLive } from "./case/Http.js"
+import { CaseIntakeLive } from "./caseIntake/Http.js"
 import { compressJson } from "./http/compressJson.js"
 import { securityHeaders } from "./http/securityHeaders.js"
 import { markFaults } from "./http/faultId.js"
@@ -89,6 +90,7 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     UserLive,
     UsersLive,
     CaseLive,
+    CaseIntakeLive,
     UfLive
   ])
 )

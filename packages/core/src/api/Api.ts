@@ -3,6 +3,7 @@ import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
 import { BeneficiaryApi } from "./beneficiary.js"
 import { CaseApi } from "./case.js"
+import { CaseIntakeApi } from "./caseIntake.js"
 import { ContractorApi } from "./contractor.js"
 import { CustomerApi } from "./customer.js"
 import { DistrictApi } from "./district.js"
@@ -56,6 +57,7 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(UserApi)
   .add(UsersApi)
   .add(CaseApi)
+  .add(CaseIntakeApi)
   .add(UfApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
