@@ -70,38 +70,34 @@ const make = Effect.gen(function* () {
   const servicesAndValues = (input: ServicesAndValuesInput): Effect.Effect<ServicesAndValues> =>
     Effect.gen(function* () {
       const eventDate = input.eventDate ?? chileDateOf(new Date())
-      const echo = { insured_id: input.insured_id, beneficiary_id: input.beneficiary_id, retail_id: input.retail_id, customer_id: input.customer_id }
+      const unknown: ServicesAndValues = {
+        insured_id: input.insured_id,
+        beneficiary_id: input.beneficiary_id,
+        retail_id: input.retail_id,
+        customer_id: input.customer_id,
+        lead_id: null,
+        product: null,
+        assistances: [],
+        assistance: null,
+        values: null,
+        eventDate,
+        coverage: null
+      }
       const product = input.product_id === null ? Option.none() : yield* coverage.product(input.product_id)
-      if (Option.isNone(product)) return { ...echo, lead_id: null, product: null, assistances: [], assistance: null, values: null, eventDate, coverage: null }
+      if (Option.isNone(product)) return unknown
       const parties: Option.Option<Parties> =
-        input.insured_id === null ? Option.none() : Option.some({ ...echo, insured_id: input.insured_id, product_id: product.value.id })
+        input.insured_id === null ? Option.none() : Option.some({ ...input, insured_id: input.insured_id, product_id: product.value.id })
       const lead = Option.isNone(parties) ? Option.none() : yield* coverage.leadFor(parties.value, eventDate)
       const offered = (yield* coverage.assistances(product.value.id)).map((a) => ({ ...a, used: { events: 0, total_amount: 0 } }))
+      const known = { ...unknown, lead_id: Option.getOrNull(lead)?.id ?? null, product: product.value, assistances: offered }
       const picked = offered.find((a) => a.id === input.assistance_id)
-      if (picked === undefined)
-        return {
-          ...echo,
-          lead_id: Option.getOrNull(lead)?.id ?? null,
-          product: product.value,
-          assistances: offered,
-          assistance: null,
-          values: null,
-          eventDate,
-          coverage: null
-        }
-      const used =
-        Option.isSome(lead) && Option.isSome(parties)
-          ? yield* coverage.used(lead.value.id, picked.id, parties.value, eventDate)
-          : { events: 0, total_amount: 0 }
+      if (picked === undefined) return known
+      const used = Option.isSome(lead) && Option.isSome(parties) ? yield* coverage.used(lead.value.id, picked.id, parties.value, eventDate) : picked.used
       const chosen = { ...picked, used }
       return {
-        ...echo,
-        lead_id: Option.getOrNull(lead)?.id ?? null,
-        product: product.value,
-        assistances: offered,
+        ...known,
         assistance: chosen,
         values: yield* coverage.values(chosen.id),
-        eventDate,
         coverage: yield* check(chosen, Option.getOrNull(lead)?.start_date ?? null, eventDate)
       }
     })

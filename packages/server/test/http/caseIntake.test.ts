@@ -271,36 +271,13 @@ beforeAll(async () => {
   )
 })
 
-/** A new case of the fixture's titular, as the original client posts it (reference §1.3). */
+/** A new case of the fixture's titular: the parts of the original client's body (reference §1.3) a case needs. */
 const newCase = (date: string) => ({
   case_id: null,
   type: "I",
-  insured: {
-    type: "I",
-    id: f.insured,
-    rut: "",
-    name: "",
-    paternalLastName: "",
-    maternalLastName: "",
-    address: "",
-    district: "",
-    email: "",
-    phone: "",
-    birthDate: ""
-  },
-  beneficiary: null,
-  customer: { id: "", rut: "", name: "" },
-  retail: { id: f.retail, rut: "", name: "" },
-  product: { id: f.product, name: "", productPlan_id: "" },
-  assistance: { id: f.assistance, name: "", assigned: { amount: 0, currency: "P", maximum: 0, events: 0, lack: 0 }, used: { events: 0, total_amount: 0 } },
-  lead_id: null,
-  values: null,
-  event: { date, location: "Ñuñoa", description: "Filtración bajo el lavaplatos" },
-  files: null,
-  procedure_id: null,
-  refund: null,
-  specialist: null,
-  alliance: null,
-  cost: null,
-  status: { isClosed: false, description: "" }
+  insured: { id: f.insured },
+  retail: { id: f.retail },
+  product: { id: f.product },
+  assistance: { id: f.assistance },
+  event: { date, location: "Ñuñoa", description: "Filtración bajo el lavaplatos" }
 })
