@@ -20,12 +20,13 @@ const today = chileDateOf(new Date())
 const daysAgo = (n: number) => addDays(today, -n)
 const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("-")
 
-/** A provider that knows the values in `published` and counts what it was asked. */
-const startProvider = async (published: Record<string, number>) => {
+/** A provider that knows the values in `published` and counts what it was asked; `hang` never answers. */
+const startProvider = async (published: Record<string, number>, hang = false) => {
   const asked: Array<string> = []
   const server: Server = createServer((request, response) => {
     const path = request.url ?? ""
     asked.push(path)
+    if (hang) return
     const match = /^\/api\/uf\/(\d{2}-\d{2}-\d{4})$/.exec(path)
     if (!match) {
       response.writeHead(404).end()
@@ -37,7 +38,15 @@ const startProvider = async (published: Record<string, number>) => {
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const { port } = server.address() as AddressInfo // a TCP server's address is an AddressInfo
-  return { url: `http://127.0.0.1:${port}/api`, asked, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${port}/api`,
+    asked,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
 }
 
 const get = async (server: InProcessServer, date: string, token: string) => {
@@ -178,5 +187,28 @@ describe("with a provider", () => {
     const { status, json } = await get(server, ahead, tokens.user)
     expect(status, JSON.stringify(json)).toBe(200)
     expect(json).toEqual({ requested: ahead, date: today, value: demoUfOn(today), source: "demo", stale: true })
+  })
+})
+
+describe("with a provider that never answers", () => {
+  let server: InProcessServer
+  let provider: Awaited<ReturnType<typeof startProvider>>
+
+  beforeAll(async () => {
+    provider = await startProvider({}, true)
+    server = await startServer({ env: { PALMA_UF_URL: provider.url } })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await provider?.stop()
+  })
+
+  it("gives up on it and answers the last known value, then leaves it alone", async () => {
+    const { user } = await demoTokens(server.url)
+    const ahead = addDays(today, 2)
+    expect((await get(server, ahead, user)).json).toEqual({ requested: ahead, date: today, value: demoUfOn(today), source: "demo", stale: true })
+    expect(provider.asked).toHaveLength(1)
+    expect((await get(server, addDays(today, 3), user)).json).toMatchObject({ date: today, stale: true })
+    expect(provider.asked).toHaveLength(1)
   })
 })
