@@ -1,5 +1,6 @@
 import { Command } from "commander"
 import { commanderOutput } from "./commanderOutput.js"
+import { registerCases } from "./commands/cases.js"
 import { speakSpanish } from "./commanderSpanish.js"
 import { registerContract } from "./commands/contract.js"
 import { registerFileFormat } from "./commands/fileformat.js"
@@ -39,5 +40,6 @@ export const buildProgram = (io: Io): Command => {
   registerSpecialist(program, io)
   registerSearch(program, io)
   registerRecords(program, io)
+  registerCases(program, io)
   return program
 }

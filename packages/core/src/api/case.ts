@@ -1,9 +1,12 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
+import { AttachmentPath, CaseAttachmentLink, CaseDocumentUpload, FileLinkPath, StoredFileBytes, UploadResult } from "../domain/caseAttachment.js"
 import { CaseChatInput, CaseChatMessage, CaseIdPath } from "../domain/caseChat.js"
+import { CaseNumberPath } from "../domain/caseView.js"
 import { CaseDocument } from "../domain/caseDocument.js"
+import { CaseLiveQuery } from "../domain/caseLive.js"
 import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
-import { BadRequest, Conflict, Forbidden, NotFound, PreconditionFailed } from "./errors.js"
+import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, Unauthorized } from "./errors.js"
 import { IdPath } from "./master.js"
 import { Staff } from "./security.js"
 
@@ -15,6 +18,8 @@ import { Staff } from "./security.js"
 export const CaseApi = HttpApiGroup.make("case")
   .add(HttpApiEndpoint.get("getAll", "/getAll").setUrlParams(CaseListQuery).addSuccess(CaseList).middleware(Staff))
   .add(HttpApiEndpoint.get("getById", "/getById/:id").setPath(IdPath).addSuccess(CaseView).addError(NotFound).middleware(Staff))
+  // Palma's own: the number is what people say on the phone and type in a terminal.
+  .add(HttpApiEndpoint.get("getByNumber", "/getByNumber/:number").setPath(CaseNumberPath).addSuccess(CaseView).addError(NotFound).middleware(Staff))
   .add(
     HttpApiEndpoint.post("upsert", "/upsert")
       .setPayload(CaseDocument)
@@ -41,6 +46,31 @@ export const CaseApi = HttpApiGroup.make("case")
       .setPayload(CaseChatInput)
       .addSuccess(Schema.NullOr(CaseChatMessage))
       .addError(NotFound)
+      .middleware(Staff)
+  )
+  .add(
+    HttpApiEndpoint.post("uploadDocument", "/uploadDocument")
+      .setPayload(CaseDocumentUpload)
+      .addSuccess(UploadResult)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(PayloadTooLarge)
+      .middleware(Staff)
+  )
+  .add(
+    HttpApiEndpoint.get("getAttachById", "/getAttachById/:case_id/:casestage_id")
+      .setPath(AttachmentPath)
+      .addSuccess(Schema.Array(CaseAttachmentLink))
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  // Palma's own: where a signed `viewLink` points. The link is the credential (5 minutes), so an <img> or a new tab opens it.
+  .add(HttpApiEndpoint.get("file", "/file/:token").setPath(FileLinkPath).addSuccess(StoredFileBytes).addError(Unauthorized))
+  // Palma's own: changes and chat messages pushed as they happen (text/event-stream), on one process or many.
+  .add(
+    HttpApiEndpoint.get("live", "/live")
+      .setUrlParams(CaseLiveQuery)
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/event-stream" }))
       .middleware(Staff)
   )
   .prefix("/case")

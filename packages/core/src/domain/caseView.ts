@@ -143,3 +143,11 @@ export type CaseList = typeof CaseList.Type
 /** `getOrigins` and `getStatus`: `[{id, name}]`. */
 export const CaseLookup = Schema.Struct({ id: Id, name: Schema.String })
 export type CaseLookup = typeof CaseLookup.Type
+
+/** A case by its number, as people name it. */
+export const CaseNumberPath = Schema.Struct({
+  number: Schema.NumberFromString.annotations({ message: () => "Número de caso inválido" }).pipe(
+    Schema.int({ message: () => "Número de caso inválido" }),
+    Schema.between(1, Number.MAX_SAFE_INTEGER, { message: () => "Número de caso inválido" })
+  )
+})

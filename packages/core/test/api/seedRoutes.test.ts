@@ -107,13 +107,15 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
   lead: ["DELETE /removeBeneficiary", "POST /addBeneficiary"],
   user: ["POST /getByIds"],
   case: [
+    "GET /getOrigins",
+    "GET /getStatus",
     "GET /getAll",
     "GET /getById/:id",
     "POST /upsert",
-    "GET /getOrigins",
-    "GET /getStatus",
     "GET /getChatByCase/:case_id",
     "POST /createChatMessage",
+    "POST /uploadDocument",
+    "GET /getAttachById/:case_id/:casestage_id",
     "GET /getApplicantByRut/:rut",
     "POST /getServicesAndValues"
   ]
@@ -155,7 +157,13 @@ describe("the seed's calls, verbatim", () => {
       "GET /deleted",
       "POST /restore/:",
       // What covers a titular the operators' search found (issue 11 §3).
-      "GET /subscriptions/:"
+      "GET /subscriptions/:",
+      // A case by the number people say (the CLI's `palma case show`).
+      "GET /getByNumber/:",
+      // Where a case document's signed viewLink points (the original's were S3 presigned URLs).
+      "GET /file/:",
+      // Case changes and chat messages pushed as server-sent events (issue 12 "Live").
+      "GET /live"
     ])
     const seedKeys = new Set(rows.map((r) => r.key))
     // By path, not by group: a group of Palma's may serve a seed resource's paths (caseIntake under /case).

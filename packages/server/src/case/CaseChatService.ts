@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import { type Actor, type CaseChatInput, NotFound, type Role } from "@palma/core"
 import { CaseChatRepo } from "./CaseChatRepo.js"
+import { CaseFeed } from "./CaseFeed.js"
 
 const notFound = () => new NotFound({ message: "No se encontró el caso" })
 
@@ -9,6 +10,7 @@ const authorType: Record<Role, string> = { user: "Operador", moderator: "Moderad
 
 const make = Effect.gen(function* () {
   const chat = yield* CaseChatRepo
+  const feed = yield* CaseFeed
 
   const byCase = (caseId: string) => Effect.flatMap(chat.exists(caseId), (exists) => (exists ? chat.byCase(caseId) : Effect.fail(notFound())))
 
@@ -16,7 +18,7 @@ const make = Effect.gen(function* () {
     input.case_id === null
       ? Effect.succeed(null)
       : Effect.flatMap(chat.post(input.case_id, actor.userId, actor.role === null ? "" : authorType[actor.role], input.message), (message) =>
-          message === null ? Effect.fail(notFound()) : Effect.succeed(message)
+          message === null ? Effect.fail(notFound()) : Effect.as(feed.publish({ type: "chat", case_id: message.case_id, message_id: message.id }), message)
         )
 
   return { byCase, post }
@@ -24,5 +26,5 @@ const make = Effect.gen(function* () {
 
 /** The chat on a case: anyone who works cases reads and writes it, as themselves. */
 export class CaseChatService extends Context.Tag("palma/CaseChatService")<CaseChatService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(CaseChatService, make).pipe(Layer.provide(CaseChatRepo.layer))
+  static readonly layer = Layer.effect(CaseChatService, make).pipe(Layer.provide([CaseChatRepo.layer, CaseFeed.layer]))
 }

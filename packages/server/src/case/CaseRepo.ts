@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { type CaseChange, CaseFacts, type CaseListQuery, type SeededStageCode, Rut } from "@palma/core"
 import { foldedContains, foldText } from "../sql/textSearch.js"
+import { caseColumns } from "./caseColumns.js"
 
 /** A stored case: its facts (the fold of its events) and what the database adds. */
 export interface StoredCase {
@@ -67,38 +68,22 @@ const make = Effect.gen(function* () {
   const find = (id: string) =>
     sql`SELECT id::text AS id, version, created_at, created_by, state FROM assistance_case WHERE id = ${id}`.pipe(Effect.flatMap(decodeStored))
 
+  const idOfNumber = (number: number) =>
+    Effect.map(sql<{ id: string }>`SELECT id::text AS id FROM assistance_case WHERE number = ${number}`, (rows) => Option.fromNullable(rows[0]?.id))
+
   const nextNumber = Effect.map(sql<{ n: string }>`SELECT nextval('case_number')::text AS n`, ([row]) => Number(row!.n))
 
-  /** The projection's columns from the facts: what lists filter, sort and count on. */
+  /** The projection's columns from the facts, with the stage row and the applicant's RUT and folded names looked up. */
   const projection = (facts: CaseFacts, stage: SeededStageCode) =>
     Effect.gen(function* () {
-      const { parties, service } = facts
+      const { parties } = facts
       const [people] = yield* sql<{ rut: string | null; search: string }>`SELECT
         (SELECT rut FROM insured WHERE id = ${parties.insured_id}) AS rut,
         concat_ws(' ', (SELECT search_name FROM insured WHERE id = ${parties.insured_id}),
           (SELECT search_name FROM beneficiary WHERE id = ${parties.beneficiary_id})) AS search`
       const [stageRow] = yield* sql<{ id: string }>`SELECT id::text AS id FROM stage WHERE code = ${stage} AND is_active`
-      return {
-        type: parties.type,
-        lead_id: service.lead_id,
-        customer_id: parties.customer_id,
-        retail_id: parties.retail_id,
-        insured_id: parties.insured_id,
-        beneficiary_id: parties.beneficiary_id,
-        product_id: service.product_id,
-        assistance_id: service.assistance_id,
-        procedure_code: facts.procedure?.code ?? null,
-        // Seeded stages cannot be deleted (referential integrity), so the code always names a row.
-        stage_id: stageRow!.id,
-        applicant_rut: people?.rut ?? null,
-        applicant_search: people?.search ?? "",
-        event_date: facts.event?.date ?? null,
-        is_closed: facts.status.isClosed,
-        refund_status: facts.refund?.status ?? null,
-        refund_amount: facts.refund?.amount.required ?? null,
-        imed_amount: facts.refund?.imed.required ?? null,
-        state: JSON.stringify(facts)
-      }
+      // Seeded stages cannot be deleted (referential integrity), so the code always names a row.
+      return caseColumns(facts, { stage_id: stageRow!.id, applicant_rut: people?.rut ?? null, applicant_search: people?.search ?? "" })
     })
 
   const appendEvents = (caseId: string, after: number, changes: ReadonlyArray<CaseChange>, userId: string) =>
@@ -185,6 +170,7 @@ const make = Effect.gen(function* () {
   return {
     lock: (id: string) => Effect.orDie(lock(id)),
     find: (id: string) => Effect.orDie(find(id)),
+    idOfNumber: (number: number) => Effect.orDie(idOfNumber(number)),
     nextNumber: Effect.orDie(nextNumber),
     insert: (number: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
       Effect.orDie(insert(number, changes, facts, stage, userId)),

@@ -1,9 +1,21 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { type Actor, applyChange, CaseChange, type CaseDocument, type CaseListQuery, changesBetween, emptyCase, NotFound, stageOf } from "@palma/core"
+import {
+  type Actor,
+  applyChange,
+  CaseChange,
+  type CaseDocument,
+  type CaseFacts,
+  type CaseListQuery,
+  changesBetween,
+  emptyCase,
+  NotFound,
+  stageOf
+} from "@palma/core"
 import { Districts } from "../district/Districts.js"
 import { matchVersion, type Precondition } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
+import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
 import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
 import { desiredFacts } from "./caseRequest.js"
@@ -20,6 +32,7 @@ const make = Effect.gen(function* () {
   const views = yield* CaseViewRepo
   const refs = yield* CaseReferences
   const districts = yield* Districts
+  const feed = yield* CaseFeed
   const transaction = transactionOf(sql)
 
   const decodeEvents = (rows: ReadonlyArray<EventRow>) =>
@@ -41,6 +54,20 @@ const make = Effect.gen(function* () {
 
   const getById = (id: string) => Effect.flatMap(cases.find(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: view }))
 
+  const getByNumber = (number: number) => Effect.flatMap(cases.idOfNumber(number), Option.match({ onNone: () => Effect.fail(notFound()), onSome: getById }))
+
+  /** Writes what `desired` changes in a stored case, as events under the acting user; nothing when it changes nothing. */
+  const record = (stored: StoredCase, desired: CaseFacts, actor: Actor) =>
+    Effect.gen(function* () {
+      const changes = changesBetween(stored.facts, desired)
+      yield* checkChanges(stored.facts, changes, actor)
+      if (changes.length === 0) return
+      const facts = changes.reduce(applyChange, stored.facts)
+      yield* cases.update(stored.id, stored.version, changes, facts, stageOf(facts), actor.userId)
+    })
+
+  const locked = (id: string) => Effect.flatMap(cases.lock(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed }))
+
   /**
    * Opens a case (no `case_id`) or records what changed in it: the document is merged over the
    * stored case, the difference becomes events stamped with the acting user, and the projection
@@ -50,25 +77,43 @@ const make = Effect.gen(function* () {
   const upsert = (doc: CaseDocument, actor: Actor, precondition: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        const stored = doc.case_id === null ? Option.none<StoredCase>() : yield* cases.lock(doc.case_id)
-        if (doc.case_id !== null && Option.isNone(stored)) return yield* notFound()
-        if (Option.isSome(stored)) yield* matchVersion(stored.value.version, precondition)
-        const current = Option.match(stored, { onNone: () => emptyCase(0), onSome: (s) => s.facts })
-        const desired = yield* desiredFacts(doc, current, refs, districts)
-        const changes = changesBetween(current, desired)
-        yield* checkChanges(current, changes, actor)
-        if (Option.isSome(stored)) {
-          if (changes.length === 0) return stored.value.id
-          const facts = changes.reduce(applyChange, current)
-          yield* cases.update(stored.value.id, stored.value.version, changes, facts, stageOf(facts), actor.userId)
-          return stored.value.id
+        if (doc.case_id !== null) {
+          const stored = yield* locked(doc.case_id)
+          yield* matchVersion(stored.version, precondition)
+          yield* record(stored, yield* desiredFacts(doc, stored.facts, refs, districts), actor)
+          return stored.id
         }
+        const desired = yield* desiredFacts(doc, emptyCase(0), refs, districts)
+        const changes = changesBetween(emptyCase(0), desired)
+        yield* checkChanges(emptyCase(0), changes, actor)
         const number = yield* cases.nextNumber
         const all: ReadonlyArray<CaseChange> = [{ type: "opened", payload: { number, type: desired.parties.type } }, ...changes]
         const facts = all.reduce(applyChange, emptyCase(number))
         return yield* cases.insert(number, all, facts, stageOf(facts), actor.userId)
       })
-    ).pipe(Effect.flatMap(getById))
+    ).pipe(
+      Effect.flatMap(getById),
+      Effect.tap(({ row }) => feed.publish({ type: "case", case_id: row.case_id, version: row.version, stage_code: row.stage.code }))
+    )
+
+  /** Tells whoever watches the case that it changed (after a write committed elsewhere, e.g. an upload). */
+  const announce = (caseId: string) =>
+    Effect.flatMap(cases.find(caseId), (stored) =>
+      Option.match(stored, {
+        onNone: () => Effect.void,
+        onSome: (s) => feed.publish({ type: "case", case_id: s.id, version: s.version, stage_code: stageOf(s.facts) })
+      })
+    )
+
+  /** Lists a file in the case for a document (replacing that document's earlier one): a `filesSet` event. */
+  const recordFile = (caseId: string, file: { readonly document_id: string; readonly file_tag: string }, actor: Actor) =>
+    transaction(
+      Effect.gen(function* () {
+        const stored = yield* locked(caseId)
+        const files = [...stored.facts.files.filter((f) => f.document_id !== file.document_id), file]
+        yield* record(stored, { ...stored.facts, files }, actor)
+      })
+    )
 
   const list = (query: CaseListQuery) =>
     Effect.map(cases.list(query), ({ rows, total }) => {
@@ -85,10 +130,12 @@ const make = Effect.gen(function* () {
       }
     })
 
-  return { getById, upsert, list, origins: cases.origins, statuses: cases.statuses }
+  return { getById, getByNumber, upsert, recordFile, announce, list, origins: cases.origins, statuses: cases.statuses }
 })
 
 /** Assistance cases: the seed's whole-document upsert turned into events, and the reads of the projection. */
 export class CaseService extends Context.Tag("palma/CaseService")<CaseService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(CaseService, make).pipe(Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer]))
+  static readonly layer = Layer.effect(CaseService, make).pipe(
+    Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer])
+  )
 }

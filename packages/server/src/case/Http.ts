@@ -1,16 +1,34 @@
-import { HttpApiBuilder } from "@effect/platform"
-import { Effect, Layer } from "effect"
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { Effect, Layer, Stream } from "effect"
 import { CurrentUser, PalmaApi } from "@palma/core"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { CaseChatService } from "./CaseChatService.js"
+import { CaseDocumentService } from "./CaseDocumentService.js"
+import { CaseFeed } from "./CaseFeed.js"
+import type { StoredFile } from "./CaseFileRepo.js"
+import { readCaseDocumentUpload } from "./documentUpload.js"
+import { liveResponse } from "./liveResponse.js"
 import { CaseService } from "./CaseService.js"
+
+/** A stored file, inline under the name it was uploaded with; nosniff and no active content, whatever it claims to be. */
+const fileResponse = (file: StoredFile) =>
+  HttpServerResponse.uint8Array(file.data, {
+    contentType: file.contentType,
+    headers: {
+      "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(file.fileTag)}`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+    }
+  })
 
 /** The `case` group of the contract: assistance cases. */
 export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
-  Effect.map(Effect.all([CaseService, CaseChatService]), ([cases, chat]) =>
+  Effect.map(Effect.all([CaseService, CaseChatService, CaseDocumentService, CaseFeed]), ([cases, chat, documents, feed]) =>
     handlers
       .handle("getAll", ({ urlParams }) => cases.list(urlParams))
       .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
+      .handle("getByNumber", ({ path }) => Effect.flatMap(cases.getByNumber(path.number), answerVersioned))
       .handle("upsert", ({ payload }) =>
         Effect.gen(function* () {
           const actor = yield* CurrentUser
@@ -22,5 +40,17 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
       .handle("getStatus", () => cases.statuses)
       .handle("getChatByCase", ({ path }) => chat.byCase(path.case_id))
       .handle("createChatMessage", ({ payload }) => Effect.flatMap(CurrentUser, (actor) => chat.post(payload, actor)))
+      // The platform leaves the body unread (a multipart *stream* payload); it is read whole and parsed strictly here.
+      .handle("uploadDocument", ({ request }) =>
+        Effect.gen(function* () {
+          const upload = yield* readCaseDocumentUpload(request)
+          return yield* documents.upload(upload, yield* CurrentUser)
+        })
+      )
+      .handle("getAttachById", ({ path }) => documents.links(path.case_id))
+      .handle("file", ({ path }) => Effect.map(documents.open(path.token), fileResponse))
+      .handle("live", ({ urlParams }) =>
+        Effect.succeed(liveResponse(urlParams.case_id === undefined ? feed.notices : feed.notices.pipe(Stream.filter((n) => n.case_id === urlParams.case_id))))
+      )
   )
-).pipe(Layer.provide([CaseService.layer, CaseChatService.layer]))
+).pipe(Layer.provide([CaseService.layer, CaseChatService.layer, CaseDocumentService.layer, CaseFeed.layer]))

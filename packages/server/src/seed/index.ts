@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { seedDemoCases } from "./demoCases.js"
 import { seedDemoCatalog } from "./demoCatalog.js"
 import { seedDemoRetails } from "./demoRetails.js"
 import { seedDemoMasters } from "./demoMasters.js"
@@ -29,5 +30,6 @@ export const seed = (options: SeedOptions) =>
       yield* seedDemoPeople
       yield* seedDemoUf
       if (options.demoPassword !== null) yield* seedDemoUsers(options.demoPassword)
+      yield* seedDemoCases
     }
   })

@@ -1,5 +1,6 @@
 import { Rut } from "@palma/core"
 import { chileanSurnames } from "./chileanSurnames.js"
+import { prng } from "./prng.js"
 
 /**
  * A deterministic population of customers, titulares, cargas, subscriptions and payments over the
@@ -126,18 +127,6 @@ const companyWords = ["Comercial", "Constructora", "Inversiones", "Transportes",
 const companyNames = ["Los Andes", "del Pacífico", "Austral", "Cordillera", "Valle Central", "Maipo", "Biobío", "Atacama", "Araucanía", "Aconcagua"]
 const companySuffixes = ["SpA", "Ltda.", "S.A."]
 const lines = ["Comercio al por menor", "Construcción", "Transporte de carga", "Servicios profesionales", "Agricultura", "Arriendo de inmuebles"]
-
-/** mulberry32: small, fast and good enough for believable data. */
-const prng = (seed: number) => {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const iso = (d: Date) => d.toISOString().slice(0, 10)
 const addDays = (day: string, days: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000))

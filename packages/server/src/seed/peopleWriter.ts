@@ -1,21 +1,11 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { insertRows } from "./insertRows.js"
 import type { GeneratedPeople, GeneratorPlan } from "./peopleGenerator.js"
 
-/** Rows per INSERT: one JSON parameter each, a few MB at most. */
-const CHUNK = 10_000
-
-const chunks = <A>(rows: ReadonlyArray<A>): ReadonlyArray<ReadonlyArray<A>> =>
-  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK))
-
-/**
- * Writes a generated population table by table in dependency order, each chunk as ONE
- * `INSERT … SELECT` from a JSON parameter: the database unpacks the rows, instead of binding
- * thousands of parameters per statement.
- */
+/** Writes a generated population table by table in dependency order. */
 export const writePeople = (people: GeneratedPeople) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
     const tables = [
       ["customer", people.customers],
       ["insured", people.insured],
@@ -25,13 +15,7 @@ export const writePeople = (people: GeneratedPeople) =>
       ["lead_beneficiary", people.leadBeneficiaries],
       ["payment", people.payments]
     ] as const
-    for (const [table, rows] of tables) {
-      for (const chunk of chunks<Record<string, unknown>>(rows)) {
-        const columns = sql.csv(Object.keys(chunk[0] ?? {}).map((column) => sql`${sql(column)}`))
-        yield* sql`INSERT INTO ${sql(table)} (${columns})
-          SELECT ${columns} FROM json_populate_recordset(NULL::${sql(table)}, ${JSON.stringify(chunk)}::json)`
-      }
-    }
+    for (const [table, rows] of tables) yield* insertRows(table, rows)
   })
 
 /** What the generator needs from the database: active plans, comunas and relationships. */

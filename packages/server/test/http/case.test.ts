@@ -132,6 +132,9 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
     expect(read.status).toBe(200)
     expect(read.json).toEqual(json)
     expect(read.etag).toBe(etag)
+    const byNumber = await call("GET", `/api/case/getByNumber/${json.case_number}`)
+    expect(byNumber.json).toEqual(json)
+    expect((await call("GET", "/api/case/getByNumber/999999999")).status).toBe(404)
   })
 
   it("posting the answer back as it is adds no event", async () => {
@@ -266,8 +269,10 @@ describe("GET /case/getAll, getOrigins, getStatus (caseStore)", () => {
 
     const byStage = await call("GET", `/api/case/getAll?stage_id=${f.stages.event}&records=20`)
     expect((byStage.json.data as Array<Json>).every((row) => row.code === "event")).toBe(true)
-    const byRetail = await call("GET", `/api/case/getAll?retail_id=${f.retail}`)
-    expect(byRetail.json.summary.cases).toBe(all.json.summary.cases)
+    const byRetail = await call("GET", `/api/case/getAll?retail_id=${f.retail}&records=50`)
+    expect(byRetail.json.summary.cases).toBeGreaterThanOrEqual(2)
+    expect(byRetail.json.summary.cases).toBeLessThan(all.json.summary.cases)
+    expect((byRetail.json.data as Array<Json>).every((row) => row.customer_id === f.retail)).toBe(true)
     const name = (second.json.insured.paternalLastName as string)
       .normalize("NFD")
       .replace(/[\u0300-\u036f]/g, "")
@@ -320,5 +325,122 @@ describe("the case's chat (getChatByCase, createChatMessage)", () => {
     expect((await call("POST", "/api/case/createChatMessage", { case_id: unknown, message: "hola" })).status).toBe(404)
     expect((await call("GET", `/api/case/getChatByCase/${unknown}`)).status).toBe(404)
     expect((await call("POST", "/api/case/createChatMessage", { case_id: unknown, message: "  " })).status).toBe(400)
+  })
+})
+
+describe("a case's documents (uploadDocument, getAttachById) and their signed links", () => {
+  const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+  const form = (fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) => {
+    const data = new FormData()
+    for (const [k, v] of Object.entries(fields)) data.append(k, v)
+    if (file) data.append("files", new Blob([file.bytes], { type: file.type }), file.name)
+    return data
+  }
+  const uploadForm = async (body: FormData, token = tokens.user) => {
+    const response = await send(server.url, "POST", "/api/case/uploadDocument", { token, body })
+    return { status: response.status, json: response.json as Json }
+  }
+
+  it("stores a PDF by its content, lists it in the case as an event, and opens it through a link that needs no token but expires", async () => {
+    const opened = (await upsert(newCase())).json
+    const sent = await uploadForm(
+      form({ case_id: opened.case_id, document_id: f.document }, { bytes: pdf, name: "../../boleta\u202Efdp.pdf", type: "text/html" })
+    )
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200)
+    expect(sent.json).toEqual({ success: true, data: null, error: null })
+    const after = (await call("GET", `/api/case/getById/${opened.case_id}`)).json
+    expect(after.files).toEqual([{ document_id: f.document, document_name: expect.any(String), file_tag: "boletafdp.pdf" }])
+    expect(after.history[0]).toMatchObject({ type: "filesSet", code: "attachment" })
+    expect(after.stage.code).toBe("attachment")
+
+    const links = await call("GET", `/api/case/getAttachById/${opened.case_id}/attachment`)
+    expect(links.status).toBe(200)
+    const [link] = links.json as unknown as Array<Json>
+    expect(link).toMatchObject({ document_id: f.document, file_tag: "boletafdp.pdf", content_type: "application/pdf", size: pdf.length })
+    expect(link!.viewLink).toMatch(/^\/api\/case\/file\/[\w-]{48}\.[\w-]{22}$/)
+    const file = await fetch(`${server.url}${link!.viewLink}`)
+    expect(file.status).toBe(200)
+    expect(file.headers.get("content-type")).toBe("application/pdf")
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff")
+    expect(file.headers.get("content-disposition")).toContain("boletafdp.pdf")
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf)
+
+    const [body, mac] = (link!.viewLink as string).split("/").at(-1)!.split(".")
+    const forged = await fetch(`${server.url}/api/case/file/${body}.${mac!.slice(0, -2)}AA`)
+    expect(forged.status).toBe(401)
+
+    // The same bytes again, for another case: stored once.
+    const second = (await upsert(newCase())).json
+    expect(
+      (await uploadForm(form({ case_id: second.case_id, document_id: f.document }, { bytes: pdf, name: "boleta.pdf", type: "application/pdf" }))).status
+    ).toBe(200)
+    const stored = await server.sql((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM stored_file`)
+    expect(stored[0]!.n).toBe(1)
+  })
+
+  it("refuses a file that is not what it says, one too big, a missing one, an unknown case or document, in Spanish", async () => {
+    const opened = (await upsert(newCase())).json
+    const fields = { case_id: opened.case_id, document_id: f.document }
+    const html = await uploadForm(
+      form(fields, { bytes: new TextEncoder().encode("<html><script>alert(1)</script></html>"), name: "foto.png", type: "image/png" })
+    )
+    expect(html.status).toBe(400)
+    expect(html.json.message).toContain("PDF o una imagen")
+    const big = new Uint8Array(10 * 1024 * 1024 + 1)
+    big.set(pdf)
+    expect((await uploadForm(form(fields, { bytes: big, name: "grande.pdf", type: "application/pdf" }))).status).toBe(413)
+    const none = await uploadForm(form(fields))
+    expect(none.status).toBe(400)
+    expect(none.json.issues).toEqual([{ path: ["files"], message: "No se adjuntó ningún archivo" }])
+    const unknown = "00000000-0000-4000-8000-000000000000"
+    expect((await uploadForm(form({ ...fields, case_id: unknown }, { bytes: pdf, name: "a.pdf", type: "application/pdf" }))).status).toBe(404)
+    expect((await uploadForm(form({ ...fields, document_id: unknown }, { bytes: pdf, name: "a.pdf", type: "application/pdf" }))).status).toBe(400)
+    expect((await call("GET", `/api/case/getAttachById/${unknown}/x`)).status).toBe(404)
+    expect((await uploadForm(form(fields, { bytes: pdf, name: "a.pdf", type: "application/pdf" }), tokens.none)).status).toBe(403)
+  })
+})
+
+describe("GET /case/live (server-sent events)", () => {
+  /** Reads the stream until `until` holds for what arrived so far; the test's timeout bounds the wait. */
+  const listen = async (query: string) => {
+    const controller = new AbortController()
+    const response = await fetch(`${server.url}/api/case/live${query}`, { headers: { authorization: `Bearer ${tokens.user}` }, signal: controller.signal })
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ""
+    const until = async (done: (text: string) => boolean) => {
+      while (!done(text)) {
+        const { value, done: ended } = await reader.read()
+        if (ended) break
+        text += value
+      }
+      return text
+    }
+    return { response, until, close: () => controller.abort() }
+  }
+
+  it("pushes a case's changes and chat messages to whoever watches it, and only that case's when asked", async () => {
+    const opened = (await upsert(newCase())).json
+    const all = await listen("")
+    const one = await listen(`?case_id=${opened.case_id}`)
+    expect(all.response.headers.get("content-type")).toContain("text/event-stream")
+    await all.until((t) => t.includes("retry: 3000"))
+    await one.until((t) => t.includes("retry: 3000"))
+
+    const other = (await upsert(newCase())).json
+    const changed = await upsert({ ...opened, event: { ...opened.event, description: "Ahora con más agua" } })
+    await call("POST", "/api/case/createChatMessage", { case_id: opened.case_id, message: "Voy en camino" })
+
+    const seen = await all.until((t) => t.includes(`"case_id":"${other.case_id}"`) && t.includes("event: chat"))
+    expect(seen).toContain(`event: case\ndata: {"type":"case","case_id":"${opened.case_id}","version":${changed.json.version},"stage_code":"event"}`)
+    const mine = await one.until((t) => t.includes("event: chat"))
+    expect(mine).toContain(`"version":${changed.json.version}`)
+    expect(mine).not.toContain(other.case_id)
+    all.close()
+    one.close()
+  })
+
+  it("is for staff only", async () => {
+    expect((await fetch(`${server.url}/api/case/live`)).status).toBe(401)
+    expect((await fetch(`${server.url}/api/case/live`, { headers: { authorization: `Bearer ${tokens.none}` } })).status).toBe(403)
   })
 })

@@ -39,7 +39,7 @@ let f: Fixture
 beforeAll(async () => {
   server = await startServer()
   tokens = await demoTokens(server.url)
-  // A titular whose only policy in force today started over 400 days ago, with a carga in it.
+  // A titular whose only policy in force today started over 400 days ago, with a carga in it and no case yet.
   f = await server.sql((sql) =>
     sql`SELECT l.id::text AS lead, l.customer_id::text AS customer, to_char(l.start_date, 'YYYY-MM-DD') AS start, to_char(l.end_date, 'YYYY-MM-DD') AS end,
         to_char(l.start_date + make_interval(years => extract(year FROM age(${today}::date, l.start_date))::int), 'YYYY-MM-DD') AS period,
@@ -54,6 +54,7 @@ beforeAll(async () => {
         JOIN product_plan pp ON pp.id = l.product_plan_id JOIN product p ON p.id = pp.product_id
       WHERE l.start_date <= ${today}::date - 400 AND l.end_date >= ${today}::date + 10
         AND EXISTS (SELECT 1 FROM product_assistance pa WHERE pa.product_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM assistance_case c WHERE c.lead_id = l.id)
         AND NOT EXISTS (SELECT 1 FROM lead_insured o JOIN lead ol ON ol.id = o.lead_id WHERE o.insured_id = i.id AND ol.id <> l.id)
         AND NOT EXISTS (SELECT 1 FROM lead_beneficiary o WHERE o.beneficiary_id = b.id AND o.lead_id <> l.id)
         AND NOT EXISTS (SELECT 1 FROM lead_insured o WHERE o.insured_id IN (SELECT id FROM insured WHERE rut = b.rut))

@@ -58,7 +58,9 @@ const pathSamples: Readonly<Record<string, string>> = {
   // A RUT nobody covered has: the original's answer, {type: "C"}.
   "caseIntake.getApplicantByRut:rut": "11111111-1",
   // A day before any known UF: 404 at worst, and never a call to a provider (none is configured).
-  "uf.valueOn:date": "2001-02-03"
+  "uf.valueOn:date": "2001-02-03",
+  // A case number no demo case has (they count up from 1001).
+  "case.getByNumber:number": "999999999"
 }
 
 /**

@@ -377,11 +377,21 @@ describe.each(withUrlParams)("query string of $label", (endpoint) => {
  */
 describe("multipart upload endpoints", () => {
   it("are exactly the allowlisted ones", () => {
-    expect(uploads.map((e) => e.id)).toEqual(["retail.uploadLogo"])
+    expect(uploads.map((e) => e.id)).toEqual(["retail.uploadLogo", "case.uploadDocument"])
   })
 })
+
+/** Each upload's form: the id fields it names rows by and its file field. */
+const uploadForms: Readonly<Record<string, { readonly ids: readonly [string, ...Array<string>]; readonly file: string }>> = {
+  "retail.uploadLogo": { ids: ["id"], file: "file" },
+  "case.uploadDocument": { ids: ["case_id", "document_id"], file: "files" }
+}
+
 describe.each(uploads)("$label (multipart/form-data)", (endpoint) => {
   const UNKNOWN = "7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41"
+  const { ids, file: fileField } = uploadForms[endpoint.id]!
+  const [idField] = ids
+  const otherIds = ids.slice(1).map((field) => [field, UNKNOWN] as const)
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
   const form = (entries: ReadonlyArray<readonly [string, string | Blob, string?]>) => {
     const data = new FormData()
@@ -400,94 +410,39 @@ describe.each(uploads)("$label (multipart/form-data)", (endpoint) => {
     expectBadRequest(await post(endpoint, undefined))
   })
   it("the form URL-encoded → 400", async () => {
-    expectBadRequest(await post(endpoint, `id=${UNKNOWN}&file=x`, { "content-type": "application/x-www-form-urlencoded" }))
+    expectBadRequest(await post(endpoint, `${idField}=${UNKNOWN}&${fileField}=x`, { "content-type": "application/x-www-form-urlencoded" }))
   })
   it("multipart without a boundary, or with garbage → 400", async () => {
     expectBadRequest(await post(endpoint, "garbage", { "content-type": "multipart/form-data" }))
     expectBadRequest(await post(endpoint, "--x\r\ngarbage", { "content-type": "multipart/form-data; boundary=x" }))
   })
-  it("without the file → 400 on file; without the id → 400 on id", async () => {
-    expectBadRequest(await post(endpoint, form([["id", UNKNOWN]])), ["file"])
-    expectBadRequest(await post(endpoint, form([["file", file(png), "logo.png"]])), ["id"])
+  it("without the file → 400 on the file field; without the id → 400 on the id field", async () => {
+    expectBadRequest(await post(endpoint, form([[idField, UNKNOWN], ...otherIds])), [fileField])
+    expectBadRequest(await post(endpoint, form([...otherIds, [fileField, file(png), "logo.png"]])), [idField])
   })
   it("an id that is not a UUID → 400 on id", async () => {
-    expectBadRequest(
-      await post(
-        endpoint,
-        form([
-          ["id", "' OR 1=1 --"],
-          ["file", file(png), "logo.png"]
-        ])
-      ),
-      ["id"]
-    )
+    expectBadRequest(await post(endpoint, form([[idField, "' OR 1=1 --"], ...otherIds, [fileField, file(png), "logo.png"]])), [idField])
   })
   it("an unknown field, or two files → 400", async () => {
-    expectBadRequest(
-      await post(
-        endpoint,
-        form([
-          ["id", UNKNOWN],
-          ["file", file(png), "logo.png"],
-          ["role", "admin"]
-        ])
-      ),
-      ["role"]
-    )
-    expectBadRequest(
-      await post(
-        endpoint,
-        form([
-          ["id", UNKNOWN],
-          ["file", file(png), "a.png"],
-          ["file", file(png), "b.png"]
-        ])
-      ),
-      ["file"]
-    )
+    expectBadRequest(await post(endpoint, form([[idField, UNKNOWN], ...otherIds, [fileField, file(png), "logo.png"], ["role", "admin"]])), ["role"])
+    expectBadRequest(await post(endpoint, form([[idField, UNKNOWN], ...otherIds, [fileField, file(png), "a.png"], [fileField, file(png), "b.png"]])), [
+      fileField
+    ])
   })
   it("text or HTML named .png and declared image/png → 400 on file", async () => {
-    expectBadRequest(
-      await post(
-        endpoint,
-        form([
-          ["id", UNKNOWN],
-          ["file", file("hola, no soy una imagen"), "logo.png"]
-        ])
-      ),
-      ["file"]
-    )
-    expectBadRequest(
-      await post(
-        endpoint,
-        form([
-          ["id", UNKNOWN],
-          ["file", file("<svg onload=alert(1)>", "image/svg+xml"), "logo.svg"]
-        ])
-      ),
-      ["file"]
-    )
+    expectBadRequest(await post(endpoint, form([[idField, UNKNOWN], ...otherIds, [fileField, file("hola, no soy una imagen"), "logo.png"]])), [fileField])
+    expectBadRequest(await post(endpoint, form([[idField, UNKNOWN], ...otherIds, [fileField, file("<svg onload=alert(1)>", "image/svg+xml"), "logo.svg"]])), [
+      fileField
+    ])
   })
   it("a hostile file name (path traversal) is never used: the unknown id is what answers (404)", async () => {
     for (const name of ["../../etc/passwd", "..", "/tmp/x.png", "C:\\Windows\\win.ini"]) {
-      const response = await post(
-        endpoint,
-        form([
-          ["id", UNKNOWN],
-          ["file", file(png), name]
-        ])
-      )
+      const response = await post(endpoint, form([[idField, UNKNOWN], ...otherIds, [fileField, file(png), name]]))
       expect(response.status, `${JSON.stringify(name)}: ${response.text}`).toBe(404)
     }
   })
   it("a NUL in the file name → 404 (name ignored) or a Spanish 400 (malformed part), never 500", async () => {
-    const response = await post(
-      endpoint,
-      form([
-        ["id", UNKNOWN],
-        ["file", file(png), "a\u0000b.png"]
-      ])
-    )
+    const response = await post(endpoint, form([[idField, UNKNOWN], ...otherIds, [fileField, file(png), "a\u0000b.png"]]))
     expect([400, 404], response.text).toContain(response.status)
     if (response.status === 400) expectBadRequest(response)
   })

@@ -1,4 +1,4 @@
-import type { LogoContentType } from "@palma/core"
+import type { CaseDocumentType, LogoContentType } from "@palma/core"
 
 const startsWith = (bytes: Uint8Array, signature: ReadonlyArray<number>, offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte)
@@ -23,3 +23,8 @@ export const detectImageType = (bytes: Uint8Array): LogoContentType | undefined 
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return "image/webp"
   return undefined
 }
+
+const PDF = ascii("%PDF-")
+
+/** A case document's type from its bytes: a PDF or one of the image types; undefined for anything else. */
+export const detectDocumentType = (bytes: Uint8Array): CaseDocumentType | undefined => (startsWith(bytes, PDF) ? "application/pdf" : detectImageType(bytes))

@@ -1,0 +1,147 @@
+import { type Command, Option } from "commander"
+import { type CaseList, type CaseListQuery, type CaseView, chileDateOf, formatDate } from "@palma/core"
+import { usageError } from "../errors.js"
+import type { Io } from "../io.js"
+import { formatCell, type Grid } from "../output/cells.js"
+import { renderCsv } from "../output/csv.js"
+import { renderJson } from "../output/json.js"
+import { renderTable } from "../output/table.js"
+import { type GlobalOptions, openSession } from "../session.js"
+
+interface ListOptions {
+  readonly retail?: string
+  readonly stage?: string
+  readonly rut?: string
+  readonly name?: string
+  readonly page?: string
+  readonly records?: string
+  readonly json?: boolean
+  readonly csv?: boolean
+}
+
+const positive = (text: string | undefined, flag: string, fallback: number) => {
+  if (text === undefined) return fallback
+  if (!/^\d{1,7}$/.test(text) || Number(text) < 1) throw usageError(`${flag} debe ser un número entero mayor que cero.`)
+  return Number(text)
+}
+
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase()
+
+/** A channel or a stage named by id, code or name (tildes and case ignored); a miss lists what there is. */
+const resolveName = (
+  wanted: string,
+  options: ReadonlyArray<{ readonly id: string; readonly name: string; readonly code?: string }>,
+  what: string,
+  flag: string
+) => {
+  const found = options.find((o) => o.id === wanted || (o.code !== undefined && o.code === wanted) || fold(o.name) === fold(wanted))
+  if (found === undefined) {
+    const known = options.map((o) => (o.code === undefined ? o.name : `${o.code} (${o.name})`)).join(", ")
+    throw usageError(`${what} «${wanted}» en ${flag}. Use uno de: ${known || "(ninguno)"}.`)
+  }
+  return found.id
+}
+
+const gridOf = (list: CaseList): Grid => ({
+  headers: ["N°", "Apertura", "Canal", "Titular", "RUT", "Servicio", "Etapa"],
+  rightAligned: [true, false, false, false, true, false, false],
+  rows: list.data.map((c) => [
+    String(c.number),
+    formatDate(chileDateOf(new Date(c.createddate))),
+    c.customer_name,
+    c.applicant_name,
+    formatCell("rut", c.applicant_rut),
+    c.assistance_name,
+    c.stage_name
+  ])
+})
+
+const list = async (io: Io, options: ListOptions, globals: GlobalOptions) => {
+  const page = positive(options.page, "--page", 1)
+  const records = positive(options.records, "--records", 20)
+  const { call } = await openSession(globals, io)
+  const query: { -readonly [K in keyof CaseListQuery]: CaseListQuery[K] } = { page, records }
+  if (options.retail !== undefined) query.retail_id = resolveName(options.retail, await call((c) => c.case.getOrigins()), "Canal desconocido", "--retail")
+  if (options.stage !== undefined)
+    query.stage_id = resolveName(options.stage, await call((c) => c.stage.list({ urlParams: {} })), "Etapa desconocida", "--stage")
+  if (options.rut !== undefined) query.applicant_rut = options.rut
+  if (options.name !== undefined) query.applicant_name = options.name
+  const found = await call((c) => c.case.getAll({ urlParams: query }))
+  if (options.json) return void io.stdout.write(renderJson(found))
+  if (options.csv) return void io.stdout.write(renderCsv(gridOf(found)))
+  if (found.summary.cases === 0) return void io.stdout.write("Sin casos con esos filtros.\n")
+  const footer = `Página ${found.pagination.page} de ${found.pagination.total} · ${found.summary.cases} casos\n`
+  io.stdout.write(found.data.length === 0 ? `Sin casos en esta página.\n${footer}` : `${renderTable(gridOf(found))}${footer}`)
+}
+
+const person = (p: { readonly name: string; readonly paternalLastName: string; readonly maternalLastName: string; readonly rut: string }) =>
+  `${[p.name, p.paternalLastName, p.maternalLastName].filter((s) => s !== "").join(" ")} (${p.rut})`
+
+/** The case as an operator reads it on the phone: who, what, where it stands, and its history. */
+const describe = (c: CaseView) => {
+  const money = (n: number | null) => (n === null ? "—" : `$${n.toLocaleString("es-CL")}`)
+  const lines = [
+    `Caso N° ${c.case_number} — ${c.stage.name}${c.status.isClosed ? " (cerrado)" : ""}`,
+    `  Abierto: ${c.date} ${c.time}`,
+    ...(c.retail ? [`  Canal: ${c.retail.name}`] : []),
+    ...(c.policy ? [`  Póliza: ${c.policy.number} (${formatDate(c.policy.startDate)} a ${formatDate(c.policy.endDate)})`] : []),
+    ...(c.insured ? [`  Titular: ${person(c.insured)}`] : []),
+    ...(c.beneficiary ? [`  Carga: ${person(c.beneficiary)}`] : []),
+    ...(c.product ? [`  Producto: ${c.product.name}`] : []),
+    ...(c.assistance ? [`  Servicio: ${c.assistance.name} (usado en el período: ${c.assistance.used.events} evento(s))`] : []),
+    ...(c.event ? [`  Evento: ${formatDate(c.event.date)}${c.event.location ? `, ${c.event.location}` : ""} — ${c.event.description}`] : []),
+    ...(c.specialist
+      ? [
+          `  Especialista: ${c.specialist.specialist_name}${c.specialist.cancel ? " (anulado)" : c.specialist.completed ? " (completado)" : c.specialist.confirmed ? " (confirmado)" : ""}`
+        ]
+      : []),
+    ...(c.alliance ? [`  Alianza: ${c.alliance.partner_name}${c.alliance.cancel ? " (anulada)" : c.alliance.completed ? " (completada)" : ""}`] : []),
+    ...(c.refund
+      ? [
+          `  Reembolso: ${c.refund.status} · solicitado ${money(c.refund.amount.required ?? c.refund.imed.required)} · pagado ${money(c.refund.amount.refunded ?? c.refund.imed.refunded)}`
+        ]
+      : []),
+    ...(c.status.isClosed || c.status.description ? [`  Cierre: ${c.status.description}`] : []),
+    "  Historial (más reciente primero):",
+    ...c.history.map((h) => `    ${h.date} ${h.time}  ${h.name}`),
+    ""
+  ]
+  return lines.join("\n")
+}
+
+const show = async (io: Io, number: string, options: { readonly json?: boolean }, globals: GlobalOptions) => {
+  if (!/^\d{1,15}$/.test(number.trim())) throw usageError(`Número de caso inválido «${number}».`)
+  const { call } = await openSession(globals, io)
+  const found = await call((c) => c.case.getByNumber({ path: { number: Number(number.trim()) } }))
+  io.stdout.write(options.json ? renderJson(found) : describe(found))
+}
+
+export const registerCases = (program: Command, io: Io) => {
+  program
+    .command("cases")
+    .description("casos de asistencia")
+    .command("list")
+    .description("lista los casos, del más reciente al más antiguo, con los filtros de la pantalla de casos")
+    .option("--retail <canal>", "canal de origen (nombre o id)")
+    .option("--stage <etapa>", "etapa actual (código, nombre o id)")
+    .option("--rut <rut>", "RUT del titular (o su comienzo)")
+    .option("--name <nombre>", "parte del nombre del titular o de la carga (sin importar tildes)")
+    .option("--page <n>", "página (desde 1)")
+    .option("--records <n>", "casos por página (20 por omisión)")
+    .addOption(new Option("--json", "salida JSON (la respuesta completa de la API)").conflicts("csv"))
+    .addOption(new Option("--csv", "salida CSV (RFC 4180), segura para abrir en Excel"))
+    .action((options: ListOptions, command: Command) => list(io, options, command.optsWithGlobals<GlobalOptions>()))
+  program
+    .command("case")
+    .description("un caso de asistencia")
+    .command("show")
+    .description("muestra un caso por su número, con su historial")
+    .argument("<numero>", "número del caso")
+    .option("--json", "salida JSON")
+    .action((number: string, options: { readonly json?: boolean }, command: Command) => show(io, number, options, command.optsWithGlobals<GlobalOptions>()))
+}

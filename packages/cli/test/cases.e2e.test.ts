@@ -1,0 +1,72 @@
+import { mkdtemp } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { demo } from "../../server/test/support/api.js"
+import { startServer } from "../../server/test/support/startServer.js"
+import { palma } from "./support/palma.js"
+
+interface ListAnswer {
+  summary: { cases: number }
+  pagination: { total: number; page: number; records: number }
+  data: Array<{ id: string; number: number; customer_id: string; customer_name: string; code: string; stage_name: string }>
+}
+
+describe("palma cases list and palma case show (the seeded demo cases)", () => {
+  let server: Awaited<ReturnType<typeof startServer>>
+  let env: Record<string, string>
+
+  beforeAll(async () => {
+    server = await startServer()
+    env = { PALMA_CONFIG_DIR: await mkdtemp(join(tmpdir(), "palma-cli-cases-")), PALMA_API_URL: server.url }
+    expect((await palma(["login", "--email", demo.user, "--password", "palma-demo"], env)).code).toBe(0)
+  })
+  afterAll(() => server?.stop())
+
+  const list = async (args: ReadonlyArray<string>) => {
+    const run = await palma(["cases", "list", ...args, "--json"], env)
+    expect(run.code, run.stderr).toBe(0)
+    return JSON.parse(run.stdout) as ListAnswer
+  }
+
+  it("pages newest first and filters by stage code and channel name, as the case screen does", async () => {
+    const first = await list([])
+    expect(first.summary.cases).toBeGreaterThan(1000)
+    expect(first.pagination).toEqual({ total: Math.ceil(first.summary.cases / 20), page: 1, records: 20 })
+    const numbers = first.data.map((c) => c.number)
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a))
+
+    const closed = await list(["--stage", "close", "--records", "50"])
+    expect(closed.data.every((c) => c.code === "close")).toBe(true)
+    const channel = first.data[0]!.customer_name
+    const byChannel = await list(["--retail", channel.toUpperCase(), "--records", "50"])
+    expect(byChannel.data.every((c) => c.customer_name === channel)).toBe(true)
+    expect(byChannel.summary.cases).toBeLessThan(first.summary.cases)
+
+    const table = await palma(["cases", "list", "--records", "3"], env)
+    expect(table.code, table.stderr).toBe(0)
+    expect(table.stdout.split("\n")[0]).toMatch(/^\s*N°\s+Apertura\s+Canal\s+Titular\s+RUT\s+Servicio\s+Etapa/)
+    expect(table.stdout).toContain(`Página 1 de ${Math.ceil(first.summary.cases / 3)} · ${first.summary.cases} casos`)
+  })
+
+  it("shows a case by its number with its history; a wrong filter or number says what is wrong", async () => {
+    const { data } = await list(["--stage", "close", "--records", "1"])
+    const number = data[0]!.number
+    const shown = await palma(["case", "show", String(number)], env)
+    expect(shown.code, shown.stderr).toBe(0)
+    expect(shown.stdout).toContain(`Caso N° ${number} — Caso cerrado (cerrado)`)
+    expect(shown.stdout).toContain("Historial (más reciente primero):")
+    expect(shown.stdout).toContain("Caso abierto")
+    const asJson = JSON.parse((await palma(["case", "show", String(number), "--json"], env)).stdout) as { case_number: number; history: unknown[] }
+    expect(asJson.case_number).toBe(number)
+    expect(asJson.history.length).toBeGreaterThan(2)
+
+    const missing = await palma(["case", "show", "99999999"], env)
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain("No se encontró el caso")
+    const badStage = await palma(["cases", "list", "--stage", "volando"], env)
+    expect(badStage.code).toBe(2)
+    expect(badStage.stderr).toContain("Etapa desconocida «volando»")
+    expect((await palma(["case", "show", "doce"], env)).code).toBe(2)
+  })
+})

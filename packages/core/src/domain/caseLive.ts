@@ -1,0 +1,14 @@
+import { Schema } from "effect"
+
+/**
+ * What `GET /case/live` pushes (server-sent events): a case changed (its new version and stage)
+ * or a message was posted on its chat. Clients re-read what they show; nothing personal travels.
+ */
+export const CaseNotice = Schema.Union(
+  Schema.Struct({ type: Schema.Literal("case"), case_id: Schema.String, version: Schema.Number, stage_code: Schema.String }),
+  Schema.Struct({ type: Schema.Literal("chat"), case_id: Schema.String, message_id: Schema.String })
+)
+export type CaseNotice = typeof CaseNotice.Type
+
+/** `?case_id=` narrows the stream to one case (the case page); without it, every case (the list). */
+export const CaseLiveQuery = Schema.Struct({ case_id: Schema.optional(Schema.UUID) })
