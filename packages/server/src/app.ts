@@ -27,6 +27,7 @@ import { accessLog } from "./http/accessLog.js"
 import { InsuredLive } from "./insured/Http.js"
 import { LeadLive } from "./lead/Http.js"
 import { CaseLive } from "./case/Http.js"
+import { CaseIntakeLive } from "./caseIntake/Http.js"
 import { compressJson } from "./http/compressJson.js"
 import { securityHeaders } from "./http/securityHeaders.js"
 import { markFaults } from "./http/faultId.js"
@@ -56,6 +57,9 @@ import { UserRepo } from "./user/UserRepo.js"
 import { UserService } from "./user/UserService.js"
 import { ValueLive } from "./value/Http.js"
 import { ValueTypeLive } from "./valueType/Http.js"
+import { UfLive } from "./uf/Http.js"
+import { UfProvider } from "./uf/UfProvider.js"
+import { UfService } from "./uf/UfService.js"
 
 /** Every group of the contract, implemented. */
 const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
@@ -85,7 +89,9 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     LeadLive,
     UserLive,
     UsersLive,
-    CaseLive
+    CaseLive,
+    CaseIntakeLive,
+    UfLive
   ])
 )
 
@@ -138,7 +144,8 @@ export const appLayer = (
     UserService.layer,
     Throttle.layer,
     MasterCache.layer(config.databaseUrl === undefined),
-    RowIntegrity.layer
+    RowIntegrity.layer,
+    UfService.layer.pipe(Layer.provide(UfProvider.layerFrom(env)))
   ).pipe(Layer.provideMerge(Sessions.layer), Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
   // Set where the server is built, so every request inherits them at no cost per request.
   const served = Layer.unwrapEffect(

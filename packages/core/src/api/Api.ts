@@ -3,6 +3,7 @@ import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
 import { BeneficiaryApi } from "./beneficiary.js"
 import { CaseApi } from "./case.js"
+import { CaseIntakeApi } from "./caseIntake.js"
 import { ContractorApi } from "./contractor.js"
 import { CustomerApi } from "./customer.js"
 import { DistrictApi } from "./district.js"
@@ -22,6 +23,7 @@ import { RetailApi } from "./retail.js"
 import { SpecialistApi } from "./specialist.js"
 import { SpecialtyApi } from "./specialty.js"
 import { StageApi } from "./stage.js"
+import { UfApi } from "./uf.js"
 import { UserApi } from "./user.js"
 import { ValueApi } from "./value.js"
 import { UsersApi } from "./users.js"
@@ -55,6 +57,8 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(UserApi)
   .add(UsersApi)
   .add(CaseApi)
+  .add(CaseIntakeApi)
+  .add(UfApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)
   .prefix("/api") {}

@@ -1,11 +1,8 @@
 import { Schema } from "effect"
-import { Rut } from "../rut/Rut.js"
-import { Beneficiary } from "./beneficiary.js"
+import { DottedRut, Rut } from "../rut/Rut.js"
 import { Choice, Phone, optionalNull } from "./common.js"
-import { Contractor } from "./contractor.js"
-import { Email, Id, IsoDate, OptionalText, Payload, Name } from "./fields.js"
-import { Insured } from "./insured.js"
-import { Policy } from "./policy.js"
+import { Email, IsoDate, OptionalText, Payload, Name } from "./fields.js"
+import { PersonRecord } from "./personRecord.js"
 
 /** Who asks for a case: the titular (I), a carga (B) or someone not yet covered (C, customer). */
 export const ApplicantType = Choice(["I", "B", "C"], "Tipo de solicitante inválido: I (titular), B (carga) o C (cliente)")
@@ -36,32 +33,41 @@ export const ApplicantInput = Payload({
 })
 export type ApplicantInput = typeof ApplicantInput.Type
 
-/** A plan the person holds through a lead, with the policy that makes it count. */
+export const RetailRef = Schema.Struct({ id: Schema.String, name: Schema.String })
+export type RetailRef = typeof RetailRef.Type
+
+/**
+ * A plan the person holds, as the original answers it (`id`, `name` of the product and `agent_id`,
+ * the channel that sold it), with Palma's additions: the lead, the plan, the channel and the policy.
+ */
 export const HeldProduct = Schema.Struct({
-  lead_id: Id,
-  productPlan_id: Id,
-  product_id: Id,
-  product_name: Schema.String,
-  retail_id: Id,
-  retail_name: Schema.String,
-  policy: Policy
+  id: Schema.String,
+  name: Schema.String,
+  agent_id: Schema.String,
+  lead_id: Schema.String,
+  productPlan_id: Schema.String,
+  retail_id: Schema.String,
+  policy: Schema.Struct({ number: Schema.String, startDate: IsoDate, endDate: IsoDate })
 })
 export type HeldProduct = typeof HeldProduct.Type
 
-export const RetailRef = Schema.Struct({ id: Id, name: Schema.String })
-export type RetailRef = typeof RetailRef.Type
-
-/** `GET /case/getApplicantByRut/{rut}`: optional `date` (event date) decides which policies count. */
+/** `GET /case/getApplicantByRut/{rut}`: optional `date` (the event's) decides which policies count. */
 export const ApplicantLookupQuery = Schema.Struct({ date: Schema.optional(IsoDate) })
 export type ApplicantLookupQuery = typeof ApplicantLookupQuery.Type
 
-/** What is known of a RUT: type C means nobody covered has it. */
-export const ApplicantLookup = Schema.Struct({
-  type: ApplicantType,
-  customer: Schema.NullOr(Contractor),
-  insured: Schema.NullOr(Insured),
-  beneficiary: Schema.NullOr(Beneficiary),
+/** A titular (I) or a carga (B) with a policy in force: who pays, the titular, the carga, what they hold. */
+export const KnownApplicant = Schema.Struct({
+  type: Schema.Literal("I", "B"),
+  customer: Schema.Struct({ id: Schema.String, rut: DottedRut, name: Schema.String }),
+  insured: PersonRecord,
+  beneficiary: Schema.NullOr(PersonRecord),
   retails: Schema.Array(RetailRef),
   products: Schema.Array(HeldProduct)
 })
+export type KnownApplicant = typeof KnownApplicant.Type
+
+/** Nobody covered has the RUT: exactly `{type: "C"}`, as the original answers (the client registers a customer). */
+export const UnknownApplicant = Schema.Struct({ type: Schema.Literal("C") })
+
+export const ApplicantLookup = Schema.Union(KnownApplicant, UnknownApplicant)
 export type ApplicantLookup = typeof ApplicantLookup.Type

@@ -2,8 +2,6 @@ import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { CaseExportQuery, dateFilterRange, toDateFilter } from "../../src/domain/caseExport.js"
-import { coverageProblems } from "../../src/domain/coverage.js"
-import { uf } from "../../src/domain/money.js"
 import { monthOf } from "../../src/domain/time.js"
 import { issuesOf } from "./helpers.js"
 
@@ -60,25 +58,5 @@ describe("export filters", () => {
         return range.from <= d && d <= range.to && range.from.slice(0, 7) === d.slice(0, 7) && range.to.slice(0, 7) === d.slice(0, 7)
       })
     )
-  })
-})
-
-describe("coverageProblems", () => {
-  const assigned = { amount: uf("3"), currency: "U" as const, maximum: uf("1.5"), events: 2, lack: 30 }
-  const base = { assigned, used: { events: 0, total_amount: uf("0") }, policyStartDate: "2024-01-01", eventDate: "2024-03-01" }
-
-  it("is empty when the event is covered", () => {
-    expect(coverageProblems(base)).toEqual([])
-  })
-
-  it("reports carencia, events and amount plainly", () => {
-    expect(coverageProblems({ ...base, eventDate: "2024-01-30" })).toEqual([
-      { code: "lack", until: "2024-01-31", message: "En carencia: cubierto desde el 31-01-2024" }
-    ])
-    expect(coverageProblems({ ...base, used: { events: 2, total_amount: uf("3.00") } })).toEqual([
-      { code: "events", message: "Sin eventos disponibles: usados 2 de 2" },
-      { code: "amount", message: "Monto agotado: usado UF 3,00 de UF 3,00" }
-    ])
-    expect(coverageProblems({ ...base, used: { events: 1, total_amount: uf("2.99") } })).toEqual([])
   })
 })

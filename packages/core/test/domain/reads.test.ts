@@ -78,24 +78,39 @@ describe("read schemas round-trip what the API sends", () => {
 
   it("lead and applicant lookup", () => {
     roundTrip(Lead, lead)
+    const record = {
+      id: ids.insured,
+      rut: "12.345.678-5",
+      name: "Ana",
+      paternalLastName: "Pérez",
+      maternalLastName: "",
+      address: "",
+      district: "Santiago",
+      district_id: "13101",
+      email: "",
+      phone: "+56 9 1234 5678",
+      birthDate: ""
+    }
     roundTrip(ApplicantLookup, {
       type: "I",
-      customer: null,
-      insured,
+      customer: { id: ids.insured, rut: "12.345.678-5", name: "Ana Pérez" },
+      insured: record,
       beneficiary: null,
       retails: [{ id: ids.family, name: "Banco" }],
       products: [
         {
+          id: ids.assistance2,
+          name: "Hogar Protegido",
+          agent_id: ids.family,
           lead_id: ids.lead,
           productPlan_id: ids.plan,
-          product_id: ids.assistance2,
-          product_name: "Hogar Protegido",
           retail_id: ids.family,
-          retail_name: "Banco",
-          policy: lead.policy
+          policy: { number: "100001", startDate: "2024-01-01", endDate: "2024-12-31" }
         }
       ]
     })
+    roundTrip(ApplicantLookup, { type: "C" })
+    expect(Schema.encodeSync(ApplicantLookup)({ type: "C" })).toEqual({ type: "C" })
   })
 
   it("dashboard", () => {

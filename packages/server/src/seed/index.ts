@@ -5,6 +5,7 @@ import { seedDemoRetails } from "./demoRetails.js"
 import { seedDemoMasters } from "./demoMasters.js"
 import { seedDemoProviders } from "./demoProviders.js"
 import { seedDemoPeople } from "./demoPeople.js"
+import { seedDemoUf } from "./demoUf.js"
 import { seedDemoUsers } from "./demoUsers.js"
 import { seedDistricts } from "./districts.js"
 import { seedReference } from "./reference.js"
@@ -27,6 +28,7 @@ export const seed = (options: SeedOptions) =>
       yield* seedDemoRetails
       yield* seedDemoProviders
       yield* seedDemoPeople
+      yield* seedDemoUf
       if (options.demoPassword !== null) yield* seedDemoUsers(options.demoPassword)
       yield* seedDemoCases
     }

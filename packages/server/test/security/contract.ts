@@ -55,6 +55,10 @@ const pathSamples: Readonly<Record<string, string>> = {
   "contractor.getByRut:type": "P",
   // A subscription number no seeded lead has (they count up from 1).
   "contractor.getSubscriptionById:id": "2000000000",
+  // A RUT nobody covered has: the original's answer, {type: "C"}.
+  "caseIntake.getApplicantByRut:rut": "11111111-1",
+  // A day before any known UF: 404 at worst, and never a call to a provider (none is configured).
+  "uf.valueOn:date": "2001-02-03",
   // A case number no demo case has (they count up from 1001).
   "case.getByNumber:number": "999999999"
 }

@@ -1,0 +1,9 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { PalmaApi } from "@palma/core"
+import { UfService } from "./UfService.js"
+
+/** The `uf` group of the contract: the UF by day, and admin entry. */
+export const UfLive = HttpApiBuilder.group(PalmaApi, "uf", (handlers) =>
+  Effect.map(UfService, (uf) => handlers.handle("valueOn", ({ path }) => uf.valueOn(path.date)).handle("save", ({ payload }) => uf.save(payload.values)))
+)
