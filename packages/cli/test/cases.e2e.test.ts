@@ -1,7 +1,9 @@
-import { mkdtemp } from "node:fs/promises"
+import { mkdtemp, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Rut } from "@palma/core"
 import { demo } from "../../server/test/support/api.js"
 import { startServer } from "../../server/test/support/startServer.js"
 import { palma } from "./support/palma.js"
@@ -68,5 +70,69 @@ describe("palma cases list and palma case show (the seeded demo cases)", () => {
     expect(badStage.code).toBe(2)
     expect(badStage.stderr).toContain("Etapa desconocida «volando»")
     expect((await palma(["case", "show", "doce"], env)).code).toBe(2)
+  })
+
+  it("case new --from opens a case through the same flow and coverage check as the screen", async () => {
+    const [who] = await server.sql((sql) =>
+      sql<{
+        rut: string
+        assistance: string
+        lack: number
+        start: string
+      }>`SELECT i.rut, a.name AS assistance, pa.lack, to_char(l.start_date, 'YYYY-MM-DD') AS start
+        FROM lead l JOIN lead_insured li ON li.lead_id = l.id JOIN insured i ON i.id = li.insured_id
+          JOIN product_plan pp ON pp.id = l.product_plan_id JOIN product_assistance pa ON pa.product_id = pp.product_id JOIN assistance a ON a.id = pa.assistance_id
+        WHERE current_date - 400 BETWEEN l.start_date AND l.end_date AND current_date <= l.end_date
+          AND (SELECT count(*) FROM lead_insured x JOIN lead y ON y.id = x.lead_id WHERE x.insured_id = i.id AND current_date BETWEEN y.start_date AND y.end_date) = 1
+          AND NOT EXISTS (SELECT 1 FROM assistance_case c WHERE c.insured_id = i.id) AND pa.lack > 0
+        ORDER BY l.subscription_id, pa.position LIMIT 1`.pipe(Effect.map((rows) => rows))
+    )
+    const dir = env.PALMA_CONFIG_DIR!
+    const file = join(dir, "caso.json")
+    await writeFile(
+      file,
+      JSON.stringify({
+        rut: Rut.format(who!.rut),
+        assistance: who!.assistance.toUpperCase(),
+        event: { location: "Ñuñoa", description: "Filtración en el baño" },
+        procedure: "specialist"
+      })
+    )
+    const opened = await palma(["case", "new", "--from", file, "--json"], env)
+    expect(opened.code, opened.stderr).toBe(0)
+    const saved = JSON.parse(opened.stdout) as {
+      case_number: number
+      assistance: { name: string }
+      event: { location: string }
+      history: Array<{ type: string }>
+    }
+    expect(saved.assistance.name).toBe(who!.assistance)
+    expect(saved.event.location).toBe("Ñuñoa")
+    expect(saved.history.map((h) => h.type)).toContain("procedureSet")
+    const shown = await palma(["case", "show", String(saved.case_number)], env)
+    expect(shown.stdout).toContain("Filtración en el baño")
+
+    // Before the carencia is over the coverage check stops it, unless the file says why to go ahead.
+    const early = join(dir, "temprano.json")
+    await writeFile(early, JSON.stringify({ rut: who!.rut, date: who!.start, assistance: who!.assistance, event: { description: "Muy pronto" } }))
+    const stopped = await palma(["case", "new", "--from", early], env)
+    expect(stopped.code).toBe(1)
+    expect(stopped.stderr).toContain("En carencia")
+    await writeFile(
+      early,
+      JSON.stringify({
+        rut: who!.rut,
+        date: who!.start,
+        assistance: who!.assistance,
+        event: { description: "Muy pronto" },
+        coverageException: "Autoriza supervisión"
+      })
+    )
+    const allowed = await palma(["case", "new", "--from", early], env)
+    expect(allowed.code, allowed.stderr).toBe(0)
+    expect(allowed.stdout).toMatch(/^Caso N° \d+ abierto/)
+    expect((await palma(["case", "new"], env)).code).toBe(2)
+    await writeFile(early, "{ no es json")
+    expect((await palma(["case", "new", "--from", early], env)).code).toBe(2)
   })
 })

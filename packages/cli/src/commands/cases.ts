@@ -7,6 +7,7 @@ import { renderCsv } from "../output/csv.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
 import { type GlobalOptions, openSession } from "../session.js"
+import { newCase } from "./caseNew.js"
 
 interface ListOptions {
   readonly retail?: string
@@ -136,9 +137,16 @@ export const registerCases = (program: Command, io: Io) => {
     .addOption(new Option("--json", "salida JSON (la respuesta completa de la API)").conflicts("csv"))
     .addOption(new Option("--csv", "salida CSV (RFC 4180), segura para abrir en Excel"))
     .action((options: ListOptions, command: Command) => list(io, options, command.optsWithGlobals<GlobalOptions>()))
-  program
-    .command("case")
-    .description("un caso de asistencia")
+  const single = program.command("case").description("un caso de asistencia")
+  single
+    .command("new")
+    .description("abre un caso con el mismo flujo y la misma revisión de cobertura que la pantalla")
+    .option("--from <archivo>", "el caso en JSON: rut, date, product, assistance, values, event, procedure, coverageException")
+    .option("--json", "salida JSON (el caso abierto)")
+    .action((options: { readonly from?: string; readonly json?: boolean }, command: Command) =>
+      newCase(io, options.from, options, command.optsWithGlobals<GlobalOptions>())
+    )
+  single
     .command("show")
     .description("muestra un caso por su número, con su historial")
     .argument("<numero>", "número del caso")

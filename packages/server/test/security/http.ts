@@ -24,6 +24,11 @@ export const send = async (baseUrl: string, method: string, url: string, request
   if (typeof request.body === "string" || request.body instanceof Uint8Array) headers["content-type"] = "application/json"
   Object.assign(headers, request.headers)
   const response = await fetch(`${baseUrl}${url}`, { method, headers, body: request.body ?? null })
+  // An event stream never ends: its status and headers are the answer; the body is let go.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await response.body?.cancel()
+    return { status: response.status, text: "", json: undefined, headers: response.headers }
+  }
   const text = await response.text()
   let json: unknown = undefined
   try {
