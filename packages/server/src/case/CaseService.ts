@@ -9,12 +9,14 @@ import {
   type CaseListQuery,
   changesBetween,
   emptyCase,
+  Conflict,
   NotFound,
   stageOf
 } from "@palma/core"
 import { Districts } from "../district/Districts.js"
 import { matchVersion, type Precondition } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
+import { CaseIntakeService } from "../caseIntake/CaseIntakeService.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
 import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
@@ -33,6 +35,7 @@ const make = Effect.gen(function* () {
   const refs = yield* CaseReferences
   const districts = yield* Districts
   const feed = yield* CaseFeed
+  const intake = yield* CaseIntakeService
   const transaction = transactionOf(sql)
 
   const decodeEvents = (rows: ReadonlyArray<EventRow>) =>
@@ -66,6 +69,32 @@ const make = Effect.gen(function* () {
       yield* cases.update(stored.id, stored.version, changes, facts, stageOf(facts), actor.userId)
     })
 
+  /**
+   * The coverage check at the server too, so no client opens an uncovered case unseen: when a
+   * case gets its assistance (opened, or the assistance changed), a problem the check finds
+   * (no policy, carencia, events or amount used up) needs the operator's reason to go ahead.
+   */
+  const requireCoverage = (before: CaseFacts, desired: CaseFacts) =>
+    Effect.gen(function* () {
+      const assistanceId = desired.service.assistance_id
+      if (assistanceId === null || assistanceId === before.service.assistance_id || desired.coverageException !== null) return
+      const answer = yield* intake.servicesAndValues({
+        insured_id: desired.parties.insured_id,
+        beneficiary_id: desired.parties.beneficiary_id,
+        retail_id: desired.parties.retail_id,
+        customer_id: desired.parties.customer_id,
+        product_id: desired.service.product_id,
+        assistance_id: assistanceId,
+        eventDate: desired.event?.date ?? null
+      })
+      const problems = answer.coverage?.problems ?? []
+      if (problems.length > 0) {
+        return yield* new Conflict({
+          message: `Sin cobertura: ${problems.map((p) => p.message).join("; ")}. Para abrir el caso igual, indique el motivo de la excepción.`
+        })
+      }
+    })
+
   const locked = (id: string) => Effect.flatMap(cases.lock(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed }))
 
   /**
@@ -80,10 +109,13 @@ const make = Effect.gen(function* () {
         if (doc.case_id !== null) {
           const stored = yield* locked(doc.case_id)
           yield* matchVersion(stored.version, precondition)
-          yield* record(stored, yield* desiredFacts(doc, stored.facts, refs, districts), actor)
+          const desired = yield* desiredFacts(doc, stored.facts, refs, districts)
+          yield* requireCoverage(stored.facts, desired)
+          yield* record(stored, desired, actor)
           return stored.id
         }
         const desired = yield* desiredFacts(doc, emptyCase(0), refs, districts)
+        yield* requireCoverage(emptyCase(0), desired)
         const changes = changesBetween(emptyCase(0), desired)
         yield* checkChanges(emptyCase(0), changes, actor)
         const number = yield* cases.nextNumber
@@ -136,6 +168,6 @@ const make = Effect.gen(function* () {
 /** Assistance cases: the seed's whole-document upsert turned into events, and the reads of the projection. */
 export class CaseService extends Context.Tag("palma/CaseService")<CaseService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(CaseService, make).pipe(
-    Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer])
+    Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer, CaseIntakeService.layer])
   )
 }

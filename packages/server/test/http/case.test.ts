@@ -59,8 +59,12 @@ const upsert = (body: unknown, token?: string, headers?: Record<string, string>)
 
 const today = new Date().toISOString().slice(0, 10)
 
-/** The body the original client posts when it saves a new case (reference §1.3), its state's extra keys included. */
-const newCase = () => ({
+/**
+ * The body the original client posts when it saves a new case (reference §1.3), its state's extra
+ * keys included. The suite opens many cases on one subscription, past what its coverage allows:
+ * all but the first go ahead with Palma's exception (the first shows the check passes).
+ */
+const newCase = (exception: string | null = "Autorizado para la prueba") => ({
   case_id: null,
   user_id: "user_someone_else",
   type: "I",
@@ -94,14 +98,15 @@ const newCase = () => ({
   status: { isClosed: false, description: "" },
   history: [],
   chatMessages: [],
-  case_number: 0
+  case_number: 0,
+  coverageException: exception
 })
 
 describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
   let opened: Json
 
   it("opens a case from the client's whole state: a number from the sequence, the subscription found, the history in the token's name", async () => {
-    const { status, json, etag } = await upsert(newCase())
+    const { status, json, etag } = await upsert(newCase(null))
     expect(status, JSON.stringify(json)).toBe(200)
     opened = json
     expect(json.case_number).toBeGreaterThanOrEqual(1001)
@@ -252,6 +257,21 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
     const unknownValue = await upsert({ ...newCase(), values: [{ id: "00000000-0000-4000-8000-000000000000", value: 3 }] })
     expect(unknownValue.status).toBe(400)
     expect(unknownValue.json.issues).toEqual([{ path: ["values", "0", "id"], message: "Valor desconocido" }])
+  })
+})
+
+describe("the coverage check on upsert", () => {
+  it("refuses to open a case the coverage does not allow unless the operator gives a reason, which the history keeps", async () => {
+    // Before the policy starts: no policy in force that day.
+    const [{ start }] = await server.sql((sql) => sql<{ start: string }>`SELECT to_char(start_date - 1, 'YYYY-MM-DD') AS start FROM lead WHERE id = ${f.lead}`)
+    const early = { ...newCase(null), lead_id: f.lead, event: { date: start, location: "", description: "Antes de la póliza" } }
+    const refused = await upsert(early)
+    expect(refused.status, JSON.stringify(refused.json)).toBe(409)
+    expect(refused.json.message).toMatch(/^Sin cobertura: .*Para abrir el caso igual, indique el motivo de la excepción\.$/)
+    const allowed = await upsert({ ...early, coverageException: "Póliza en trámite, autoriza supervisión" })
+    expect(allowed.status, JSON.stringify(allowed.json)).toBe(200)
+    expect(allowed.json.coverageException).toBe("Póliza en trámite, autoriza supervisión")
+    expect((allowed.json.history as Array<Json>).map((h) => h.name)).toContain("Excepción de cobertura: Póliza en trámite, autoriza supervisión")
   })
 })
 
