@@ -11,3 +11,18 @@ export const validPayload = <A, I>(schema: Schema.Schema<A, I>, value: unknown):
     const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
     return usageError(`Datos inválidos:${issues.map((issue) => `\n  - ${issue.path.join(".")}: ${issue.message}`).join("")}`)
   })
+
+/** A positive whole number from a flag, or `fallback` when the flag is absent; anything else is a usage error. */
+export const positiveFlag = (text: string | undefined, flag: string, fallback: number) => {
+  if (text === undefined) return fallback
+  if (!/^\d{1,7}$/.test(text) || Number(text) < 1) throw usageError(`${flag} debe ser un número entero mayor que cero.`)
+  return Number(text)
+}
+
+/** A name as people type it: tildes, case and surrounding blanks ignored. */
+export const foldName = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase()

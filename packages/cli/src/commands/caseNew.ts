@@ -4,6 +4,7 @@ import { createActor, type SnapshotFrom, waitFor } from "xstate"
 import { type CaseDraftContext, caseDraftActors, caseDraftMachine, chileDateOf, coverageProblemsOf, IsoDate } from "@palma/core"
 import { CliError, ExitCode, fromApiFailure, usageError } from "../errors.js"
 import type { Io } from "../io.js"
+import { foldName } from "../validate.js"
 import { renderJson } from "../output/json.js"
 import { type GlobalOptions, openSession } from "../session.js"
 
@@ -22,16 +23,10 @@ const CaseFile = Schema.Struct({
 })
 type CaseFile = typeof CaseFile.Type
 
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .trim()
-    .toLowerCase()
-
 /** One option named by id or name (tildes and case ignored), or a usage error listing them. */
 const choose = <A extends { readonly id: string; readonly name: string }>(wanted: string | undefined, options: ReadonlyArray<A>, what: string): A => {
-  const found = wanted === undefined ? (options.length === 1 ? options[0] : undefined) : options.find((o) => o.id === wanted || fold(o.name) === fold(wanted))
+  const found =
+    wanted === undefined ? (options.length === 1 ? options[0] : undefined) : options.find((o) => o.id === wanted || foldName(o.name) === foldName(wanted))
   if (found !== undefined) return found
   const known = options.map((o) => o.name).join(", ") || "(ninguno)"
   throw usageError(wanted === undefined ? `Indique ${what}: ${known}.` : `${what} «${wanted}» no encontrado. Use uno de: ${known}.`)

@@ -2,6 +2,7 @@ import { type Command, Option } from "commander"
 import { type CaseList, type CaseListQuery, type CaseView, chileDateOf, formatDate } from "@palma/core"
 import { usageError } from "../errors.js"
 import type { Io } from "../io.js"
+import { positiveFlag, foldName } from "../validate.js"
 import { formatCell, type Grid } from "../output/cells.js"
 import { renderCsv } from "../output/csv.js"
 import { renderJson } from "../output/json.js"
@@ -20,19 +21,6 @@ interface ListOptions {
   readonly csv?: boolean
 }
 
-const positive = (text: string | undefined, flag: string, fallback: number) => {
-  if (text === undefined) return fallback
-  if (!/^\d{1,7}$/.test(text) || Number(text) < 1) throw usageError(`${flag} debe ser un número entero mayor que cero.`)
-  return Number(text)
-}
-
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .trim()
-    .toLowerCase()
-
 /** A channel or a stage named by id, code or name (tildes and case ignored); a miss lists what there is. */
 const resolveName = (
   wanted: string,
@@ -40,7 +28,7 @@ const resolveName = (
   what: string,
   flag: string
 ) => {
-  const found = options.find((o) => o.id === wanted || (o.code !== undefined && o.code === wanted) || fold(o.name) === fold(wanted))
+  const found = options.find((o) => o.id === wanted || (o.code !== undefined && o.code === wanted) || foldName(o.name) === foldName(wanted))
   if (found === undefined) {
     const known = options.map((o) => (o.code === undefined ? o.name : `${o.code} (${o.name})`)).join(", ")
     throw usageError(`${what} «${wanted}» en ${flag}. Use uno de: ${known || "(ninguno)"}.`)
@@ -63,8 +51,8 @@ const gridOf = (list: CaseList): Grid => ({
 })
 
 const list = async (io: Io, options: ListOptions, globals: GlobalOptions) => {
-  const page = positive(options.page, "--page", 1)
-  const records = positive(options.records, "--records", 20)
+  const page = positiveFlag(options.page, "--page", 1)
+  const records = positiveFlag(options.records, "--records", 20)
   const { call } = await openSession(globals, io)
   const query: { -readonly [K in keyof CaseListQuery]: CaseListQuery[K] } = { page, records }
   if (options.retail !== undefined) query.retail_id = resolveName(options.retail, await call((c) => c.case.getOrigins()), "Canal desconocido", "--retail")

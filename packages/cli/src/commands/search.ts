@@ -2,6 +2,7 @@ import { type Command, Option } from "commander"
 import type { CustomerSearchPage, InsuredSearchPage, PersonSearchQuery } from "@palma/core"
 import { usageError } from "../errors.js"
 import type { Io } from "../io.js"
+import { positiveFlag } from "../validate.js"
 import { formatCell, type Grid } from "../output/cells.js"
 import { renderCsv } from "../output/csv.js"
 import { renderJson } from "../output/json.js"
@@ -24,12 +25,6 @@ type Kind = keyof typeof kinds
 /** Digits with or without dots, dash and check digit: a RUT or its start; anything else is a name. */
 const looksLikeRut = (term: string) => /^[\d.]+(-?[\dkK])?$/.test(term.trim())
 
-const positive = (text: string | undefined, flag: string, fallback: number) => {
-  if (text === undefined) return fallback
-  if (!/^\d{1,7}$/.test(text) || Number(text) < 1) throw usageError(`${flag} debe ser un número entero mayor que cero.`)
-  return Number(text)
-}
-
 const gridOf = (page: CustomerSearchPage | InsuredSearchPage): Grid => ({
   headers: ["RUT", "Nombre", "Productos vigentes", "ID"],
   rightAligned: [true, false, true, false],
@@ -41,8 +36,8 @@ const search = async (io: Io, kindName: string, term: string, options: SearchOpt
   if (!(kindName in kinds)) throw usageError(`Búsqueda desconocida «${kindName}». Use customer o insured.`)
   const kind = kinds[kindName as Kind]
   if (term.trim() === "") throw usageError("Indique un RUT (o su comienzo) o un nombre.")
-  const page = positive(options.page, "--page", 1)
-  const records = positive(options.records, "--records", 20)
+  const page = positiveFlag(options.page, "--page", 1)
+  const records = positiveFlag(options.records, "--records", 20)
   const query: PersonSearchQuery = looksLikeRut(term) ? { rut: term.trim(), page, records } : { name: term.trim(), page, records }
   const { call } = await openSession(globals, io)
   const found: CustomerSearchPage | InsuredSearchPage =

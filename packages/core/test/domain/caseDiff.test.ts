@@ -53,6 +53,20 @@ const facts: fc.Arbitrary<Omit<CaseFacts, "number">> = fc.record({
   status: fc.record({ isClosed: fc.boolean(), description: text })
 })
 
+/** A provider just sent: nothing scheduled, confirmed or done yet. */
+const assignmentTo = (provider_id: string): CaseAssignment => ({
+  provider_id,
+  specialty_id: null,
+  district_id: null,
+  scheduled_date: null,
+  scheduled_time: null,
+  confirmed: false,
+  completed: false,
+  cancel: false,
+  qualification_id: null,
+  comment: ""
+})
+
 /** What a writer asks for after merging a document over `current`: nothing is removed by omission, an open case keeps its last note. */
 const merged = (current: CaseFacts, desired: Omit<CaseFacts, "number">): CaseFacts => ({
   ...desired,
@@ -107,18 +121,7 @@ describe("a case's events", () => {
   })
 
   it("an assignment's steps are separate events, a new specialist is one assignment", () => {
-    const base: CaseAssignment = {
-      provider_id: "s1",
-      specialty_id: null,
-      district_id: null,
-      scheduled_date: null,
-      scheduled_time: null,
-      confirmed: false,
-      completed: false,
-      cancel: false,
-      qualification_id: null,
-      comment: ""
-    }
+    const base = assignmentTo("s1")
     const current = { ...emptyCase(1), specialist: base }
     const steps = changesBetween(current, { ...current, specialist: { ...base, scheduled_date: "2024-05-03", confirmed: true, cancel: true } })
     expect(steps.map((c) => c.type)).toEqual(["scheduled", "confirmed", "cancelled"])
@@ -139,18 +142,7 @@ describe("stageOf", () => {
     expect(stageOf(withEvent)).toBe("event")
     const procedure = { id: "p", code: "specialist" }
     expect(stageOf({ ...withEvent, procedure })).toBe("event")
-    const specialist: CaseAssignment = {
-      provider_id: "s",
-      specialty_id: null,
-      district_id: null,
-      scheduled_date: null,
-      scheduled_time: null,
-      confirmed: false,
-      completed: false,
-      cancel: true,
-      qualification_id: null,
-      comment: ""
-    }
+    const specialist = { ...assignmentTo("s"), cancel: true }
     expect(stageOf({ ...withEvent, procedure, specialist })).toBe("anulled_specialist")
     expect(stageOf({ ...withEvent, procedure, specialist, status: { isClosed: true, description: "" } })).toBe("close")
   })
