@@ -8,6 +8,7 @@ import {
   type CaseFacts,
   type CaseListQuery,
   changesBetween,
+  chileDateOf,
   emptyCase,
   Conflict,
   NotFound,
@@ -17,6 +18,7 @@ import { Districts } from "../district/Districts.js"
 import { matchVersion, type Precondition } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { CaseIntakeService } from "../caseIntake/CaseIntakeService.js"
+import { CoverageRepo } from "../caseIntake/CoverageRepo.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
 import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
@@ -36,6 +38,7 @@ const make = Effect.gen(function* () {
   const districts = yield* Districts
   const feed = yield* CaseFeed
   const intake = yield* CaseIntakeService
+  const coverage = yield* CoverageRepo
   const transaction = transactionOf(sql)
 
   const decodeEvents = (rows: ReadonlyArray<EventRow>) =>
@@ -43,15 +46,21 @@ const make = Effect.gen(function* () {
       Effect.map(decodeChange({ type: row.type, payload: row.payload }), (change) => ({ version: row.version, change, user_id: row.user_id, at: row.at }))
     ).pipe(Effect.orDie)
 
+  /** What the applicant used of the case's assistance in the policy year of its event, as the intake counts it (this case included). */
+  const usedBy = (stored: StoredCase) => {
+    const { service, parties, event } = stored.facts
+    if (service.lead_id === null || service.assistance_id === null || service.product_id === null || parties.insured_id === null) {
+      return Effect.succeed({ events: 0, total_amount: 0 })
+    }
+    const parts = { ...parties, insured_id: parties.insured_id, product_id: service.product_id }
+    return coverage.used(service.lead_id, service.assistance_id, parts, event?.date ?? chileDateOf(stored.createdAt))
+  }
+
   /** The case as the seed's `getById` answers it, with its version for the ETag. */
   const view = (stored: StoredCase) =>
     Effect.gen(function* () {
       const stage = stageOf(stored.facts)
-      const [names, used, events] = yield* Effect.all([
-        views.names(stored.facts, stage),
-        views.used(stored.facts),
-        Effect.flatMap(cases.events(stored.id), decodeEvents)
-      ])
+      const [names, used, events] = yield* Effect.all([views.names(stored.facts, stage), usedBy(stored), Effect.flatMap(cases.events(stored.id), decodeEvents)])
       return { row: caseView(stored, names, used, historyOf(events)), version: stored.version }
     })
 
@@ -168,6 +177,6 @@ const make = Effect.gen(function* () {
 /** Assistance cases: the seed's whole-document upsert turned into events, and the reads of the projection. */
 export class CaseService extends Context.Tag("palma/CaseService")<CaseService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(CaseService, make).pipe(
-    Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer, CaseIntakeService.layer])
+    Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer, CaseIntakeService.layer, CoverageRepo.layer])
   )
 }

@@ -90,30 +90,8 @@ const make = Effect.gen(function* () {
       } satisfies CaseNames
     })
 
-  /**
-   * What this applicant already used of the assistance in the policy year the event falls in:
-   * every case of the lead and assistance for the same person, and the pesos asked for in
-   * refunds not refused (Pendiente, Aprobado, Reembolsado).
-   */
-  const used = (facts: CaseFacts) =>
-    Effect.gen(function* () {
-      const { service, parties } = facts
-      if (service.lead_id === null || service.assistance_id === null) return { events: 0, total_amount: 0 }
-      const on = facts.event?.date ?? new Date().toISOString().slice(0, 10)
-      const [row] = yield* sql<{ events: string; total: string }>`WITH l AS (SELECT start_date FROM lead WHERE id = ${service.lead_id}),
-        period AS (SELECT (l.start_date + make_interval(years => GREATEST(date_part('year', age(${on}::date, l.start_date))::int, 0)))::date AS starts FROM l)
-        SELECT count(*)::text AS events,
-          COALESCE(sum(CASE WHEN c.refund_status IN ('Pendiente', 'Aprobado', 'Reembolsado') THEN COALESCE(c.refund_amount, 0) + COALESCE(c.imed_amount, 0) ELSE 0 END), 0)::text AS total
-        FROM assistance_case c, period
-        WHERE c.lead_id = ${service.lead_id} AND c.assistance_id = ${service.assistance_id}
-          AND c.insured_id IS NOT DISTINCT FROM ${parties.insured_id} AND c.beneficiary_id IS NOT DISTINCT FROM ${parties.beneficiary_id}
-          AND COALESCE(c.event_date, c.created_at::date) >= period.starts AND COALESCE(c.event_date, c.created_at::date) < (period.starts + interval '1 year')`
-      return { events: Number(row?.events ?? 0), total_amount: Number(row?.total ?? 0) }
-    })
-
   return {
-    names: (facts: CaseFacts, stageCode: string) => Effect.orDie(names(facts, stageCode)),
-    used: (facts: CaseFacts) => Effect.orDie(used(facts))
+    names: (facts: CaseFacts, stageCode: string) => Effect.orDie(names(facts, stageCode))
   }
 })
 

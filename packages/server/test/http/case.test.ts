@@ -263,8 +263,8 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
 describe("the coverage check on upsert", () => {
   it("refuses to open a case the coverage does not allow unless the operator gives a reason, which the history keeps", async () => {
     // Before the policy starts: no policy in force that day.
-    const [{ start }] = await server.sql((sql) => sql<{ start: string }>`SELECT to_char(start_date - 1, 'YYYY-MM-DD') AS start FROM lead WHERE id = ${f.lead}`)
-    const early = { ...newCase(null), lead_id: f.lead, event: { date: start, location: "", description: "Antes de la póliza" } }
+    const [before] = await server.sql((sql) => sql<{ day: string }>`SELECT to_char(start_date - 1, 'YYYY-MM-DD') AS day FROM lead WHERE id = ${f.lead}`)
+    const early = { ...newCase(null), lead_id: f.lead, event: { date: before!.day, location: "", description: "Antes de la póliza" } }
     const refused = await upsert(early)
     expect(refused.status, JSON.stringify(refused.json)).toBe(409)
     expect(refused.json.message).toMatch(/^Sin cobertura: .*Para abrir el caso igual, indique el motivo de la excepción\.$/)
