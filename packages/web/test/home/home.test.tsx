@@ -53,8 +53,9 @@ describe("home", () => {
       quickLinks()
         .getAllByRole("link")
         .map((link) => link.textContent)
-    ).toEqual(["PersonasAsistencia"])
+    ).toEqual(["PersonasAsistencia", "CasosAsistencia"])
     expect(quickLinks().getByRole("link", { name: "Personas Asistencia" })).toHaveAttribute("href", "/assistance/people")
+    expect(quickLinks().getByRole("link", { name: "Casos Asistencia" })).toHaveAttribute("href", "/assistance/case")
   })
 
   it("tells a person without a role that the account has no access yet", async () => {

@@ -50,9 +50,8 @@ export const CaseStepDialog = ({ step, view, offered, saving, reloading, rejecti
           {texts.note !== null && (
             <Textarea
               label={texts.note}
-              required
-              autosize
-              minRows={2}
+              withAsterisk
+              rows={3}
               maxLength={2000}
               data-autofocus
               value={note}

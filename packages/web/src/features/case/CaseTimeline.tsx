@@ -15,7 +15,7 @@ export const CaseTimeline = ({ view, stageNames }: { readonly view: CaseView; re
   const current = path.indexOf(view.stage.code)
   return (
     <Section title="Etapas">
-      <Timeline active={current} bulletSize={18} lineWidth={2} aria-label="Etapas del caso">
+      <Timeline active={current} bulletSize={18} lineWidth={2}>
         {path.map((code, index) => {
           const at = reachedAt.get(code)
           const name = code === view.stage.code ? view.stage.name : (stageNames[code] ?? code)
