@@ -17,7 +17,7 @@ import { CaseTimeline } from "./CaseTimeline"
 import { stepTexts } from "./caseTexts"
 import { casesPath } from "./paths"
 import { ProcedurePanel } from "./ProcedurePanel"
-import { stageColor } from "./stageColor"
+import { stageLook } from "./stageColor"
 
 /** A case's page, at `/assistance/case/:id`. */
 export const CasePage = ({ call = apiCall }: { readonly call?: Call }) => {
@@ -70,7 +70,7 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
           <Title order={1} size="h2">
             Caso N° {view.case_number}
           </Title>
-          <Badge size="lg" variant="light" color={stageColor(view.stage.code)} aria-label={`Etapa: ${view.stage.name}`}>
+          <Badge size="lg" {...stageLook(view.stage.code)} aria-label={`Etapa: ${view.stage.name}`}>
             {view.stage.name}
           </Badge>
         </Group>

@@ -38,7 +38,7 @@ export const CaseStepDialog = ({ step, view, offered, saving, reloading, rejecti
     onConfirm({ step, note })
   }
   return (
-    <Modal opened onClose={onClose} title={texts.label} centered>
+    <Modal opened onClose={onClose} title={texts.label} centered closeButtonProps={{ "aria-label": "Cerrar" }}>
       <form
         onSubmit={(e) => {
           e.preventDefault()

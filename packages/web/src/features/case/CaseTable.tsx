@@ -2,7 +2,7 @@ import { Anchor, Badge, Table } from "@mantine/core"
 import { type CaseRow, chileDateOf, formatDate } from "@palma/core"
 import { Link } from "react-router"
 import { casePath } from "./paths"
-import { stageColor } from "./stageColor"
+import { stageLook } from "./stageColor"
 
 /** One page of cases: number (a link to the case), opening date, channel, applicant, service and stage. */
 export const CaseTable = ({ rows, loading }: { readonly rows: ReadonlyArray<CaseRow>; readonly loading: boolean }) => (
@@ -33,9 +33,7 @@ export const CaseTable = ({ rows, loading }: { readonly rows: ReadonlyArray<Case
             <Table.Td>{row.applicant_name}</Table.Td>
             <Table.Td>{row.assistance_name}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={stageColor(row.code)}>
-                {row.stage_name}
-              </Badge>
+              <Badge {...stageLook(row.code)}>{row.stage_name}</Badge>
             </Table.Td>
           </Table.Tr>
         ))}
