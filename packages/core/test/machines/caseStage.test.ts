@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { CaseView } from "../../src/domain/caseView.js"
-import { canMoveRefund, RefundStatus } from "../../src/domain/refund.js"
+import { canMoveRefund, type RefundStatus } from "../../src/domain/refund.js"
 import type { Role } from "../../src/domain/role.js"
 import { documentAfter } from "../../src/machines/caseAction.js"
 import { caseSteps } from "../../src/machines/caseStage.js"
@@ -13,7 +13,7 @@ const flags = fc.record({ confirmed: fc.boolean(), completed: fc.boolean(), canc
 const anyCase: fc.Arbitrary<CaseView> = fc
   .record({
     isClosed: fc.boolean(),
-    refund: fc.option(fc.constantFrom(...RefundStatus.literals)),
+    refund: fc.option(fc.constantFrom<RefundStatus>("Pendiente", "Aprobado", "Rechazado", "Reembolsado")),
     sent: fc.constantFrom("specialist", "alliance", "none"),
     flags
   })
