@@ -59,7 +59,7 @@ describe("Casos, as an operator, in Chromium", () => {
     await page.keyboard.type("Resuelto por teléfono")
     await page.keyboard.press("Tab")
     await page.keyboard.press("Tab")
-    await expect(dialog.getByRole("button", { name: "Cerrar caso" }).evaluate((b) => b === document.activeElement)).resolves.toBe(true)
+    await expect(dialog.getByRole("button", { name: "Cerrar caso" }).evaluate((b) => b.ownerDocument.activeElement === b)).resolves.toBe(true)
     await page.keyboard.press("Enter")
 
     await page.getByLabel("Etapa: Caso cerrado").waitFor()
