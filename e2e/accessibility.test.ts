@@ -45,7 +45,8 @@ const lists: ReadonlyArray<readonly [path: string, table: string]> = [
   ["/entities/partner", "Alianzas"],
   ["/entities/contractor", "Contratantes"],
   ["/assistance/people", "Asegurados encontrados"],
-  ["/assistance/people?kind=customer", "Clientes encontrados"]
+  ["/assistance/people?kind=customer", "Clientes encontrados"],
+  ["/assistance/case", "Casos encontrados"]
 ]
 
 describe("axe-core in Chromium, as admin", () => {
@@ -68,6 +69,19 @@ describe("axe-core in Chromium, as admin", () => {
   it.each(lists)("passes the list at %s", async (path, table) => {
     await open(path, tableRows(table))
     expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it("passes a case's page, and its close dialog", async () => {
+    await open("/assistance/case", tableRows("Casos encontrados"))
+    await page.getByRole("table", { name: "Casos encontrados" }).getByRole("link").first().click()
+    await page.getByRole("table", { name: "Historial del caso" }).waitFor()
+    await page.waitForLoadState("networkidle")
+    expect(await seriousViolations(page)).toEqual([])
+    const step = page.getByRole("button", { name: /^(Cerrar|Reabrir) caso$/ })
+    await step.click()
+    await page.getByRole("dialog").waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press("Escape")
   })
 
   it("passes the file formats page, with a plan's format open", async () => {

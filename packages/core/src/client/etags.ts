@@ -5,14 +5,15 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 
 /**
  * The id a JSON body names (the seed's `updateById` and upserts carry it there), if any: its `id`,
- * else the `productPlan_id` of a plan's file format (read at `getByProductPlanId/:productPlan_id`).
+ * else the `productPlan_id` of a plan's file format (read at `getByProductPlanId/:productPlan_id`),
+ * else the `case_id` of a case document (read at `case/getById/:id`).
  */
 const bodyId = (request: HttpClientRequest.HttpClientRequest): string | undefined => {
   if (request.body._tag !== "Uint8Array") return undefined
   try {
     const parsed: unknown = JSON.parse(new TextDecoder().decode(request.body.body))
     if (typeof parsed !== "object" || parsed === null) return undefined
-    const id = "id" in parsed ? parsed.id : "productPlan_id" in parsed ? parsed.productPlan_id : undefined
+    const id = "id" in parsed ? parsed.id : "productPlan_id" in parsed ? parsed.productPlan_id : "case_id" in parsed ? parsed.case_id : undefined
     return typeof id === "string" && UUID.test(id) ? id.toLowerCase() : undefined
   } catch {
     return undefined

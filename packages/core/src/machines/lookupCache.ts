@@ -1,5 +1,6 @@
 import { type Actor, createActor, fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
+import { loadCaseFilters } from "./caseSearch.js"
 import { lookupMachine } from "./lookup.js"
 
 /** How one shared list loads, and which resources' writes make it stale. */
@@ -36,6 +37,8 @@ export const lookupSources = {
     },
     touchedBy: ["value", "specialty", "document", "valueType"]
   },
+  /** The case list's channels and stages. */
+  caseFilters: { load: (call) => loadCaseFilters(call), touchedBy: ["stage", "retail"] },
   /** A plan's contract (`param`), a PDF in base64: opening it again in the session does not render it again. */
   contract: {
     load: (call, productPlan_id) => call((c) => c.product.getContract({ path: { productPlan_id } })),

@@ -30,7 +30,8 @@ describe("home", () => {
       ["Especialistas", "Entidades"],
       ["Alianzas", "Entidades"],
       ["Contratantes", "Entidades"],
-      ["Personas", "Asistencia"]
+      ["Personas", "Asistencia"],
+      ["Casos", "Asistencia"]
     ]
     const links = quickLinks().getAllByRole("link")
     expect(links.map((link) => link.textContent)).toEqual(shown.map(([screen, section]) => `${screen}${section}`))
@@ -38,7 +39,7 @@ describe("home", () => {
     for (const link of links) expect(link).not.toHaveAttribute("aria-label")
     expect(quickLinks().getByRole("link", { name: "Familias Maestros" })).toHaveAttribute("href", "/masters/family")
     // Modules that do not exist yet are not offered as quick links.
-    expect(quickLinks().queryByRole("link", { name: /Casos/ })).not.toBeInTheDocument()
+    expect(quickLinks().queryByRole("link", { name: /Nuevo caso/ })).not.toBeInTheDocument()
   })
 
   it.each([
@@ -52,8 +53,9 @@ describe("home", () => {
       quickLinks()
         .getAllByRole("link")
         .map((link) => link.textContent)
-    ).toEqual(["PersonasAsistencia"])
+    ).toEqual(["PersonasAsistencia", "CasosAsistencia"])
     expect(quickLinks().getByRole("link", { name: "Personas Asistencia" })).toHaveAttribute("href", "/assistance/people")
+    expect(quickLinks().getByRole("link", { name: "Casos Asistencia" })).toHaveAttribute("href", "/assistance/case")
   })
 
   it("tells a person without a role that the account has no access yet", async () => {

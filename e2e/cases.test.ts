@@ -1,0 +1,70 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { CaseList } from "../packages/core/src/index.js"
+import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
+import { launch, screenshotPath } from "./browser.js"
+import { signIn } from "./session.js"
+
+/**
+ * Issue 12 §3: an operator opens Casos, filters by the applicant's name, opens a case and closes
+ * it with a description, from the keyboard, in Chromium on the real server.
+ */
+
+let server: RunningServer
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launch()
+  page = await signIn(browser, server.url, "operador@palma.cl")
+})
+afterAll(async () => {
+  await page?.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Reads the API as the signed-in page (its session cookie goes along). */
+const read = <A>(path: string): Promise<A> => page.evaluate(async (p) => (await fetch(p)).json(), path) as Promise<A>
+
+describe("Casos, as an operator, in Chromium", () => {
+  it("filters the list, opens a case and closes it by keyboard", async () => {
+    const list = await read<CaseList>("/api/case/getAll?records=100")
+    const open = list.data.find((row) => row.code !== "close")!
+    const surname = open.applicant_name.split(" ").at(-2)!
+
+    const nav = page.getByRole("navigation", { name: "Menú principal" })
+    await nav.getByRole("button", { name: "Asistencia", exact: true }).click()
+    await nav.getByRole("link", { name: "Casos" }).click()
+    await page.waitForURL(`${server.url}/assistance/case`)
+    await page.getByRole("table", { name: "Casos encontrados" }).getByRole("row").nth(1).waitFor()
+
+    await page.getByRole("textbox", { name: "Nombre del solicitante" }).focus()
+    await page.keyboard.type(surname)
+    await page.keyboard.press("Enter")
+    await page.waitForURL((url) => url.searchParams.get("name") === surname)
+    const link = page.getByRole("link", { name: `Caso ${open.number}`, exact: true })
+    await link.waitFor()
+    await page.screenshot({ path: screenshotPath("cases-list"), fullPage: true })
+
+    await link.focus()
+    await page.keyboard.press("Enter")
+    await page.getByRole("heading", { level: 1, name: `Caso N° ${open.number}` }).waitFor()
+    await page.getByRole("button", { name: "Cerrar caso" }).focus()
+    await page.keyboard.press("Enter")
+    const dialog = page.getByRole("dialog", { name: "Cerrar caso" })
+    await dialog.waitFor()
+    // The description has the focus as the dialog opens; Tab reaches Cancelar, then the confirmation.
+    await page.keyboard.type("Resuelto por teléfono")
+    await page.keyboard.press("Tab")
+    await page.keyboard.press("Tab")
+    await expect(dialog.getByRole("button", { name: "Cerrar caso" }).evaluate((b) => b.ownerDocument.activeElement === b)).resolves.toBe(true)
+    await page.keyboard.press("Enter")
+
+    await page.getByLabel("Etapa: Caso cerrado").waitFor()
+    await page.getByText("Cierre: Resuelto por teléfono").waitFor()
+    await expect(page.getByRole("button", { name: "Reabrir caso" }).isDisabled()).resolves.toBe(true)
+    await page.screenshot({ path: screenshotPath("case-closed"), fullPage: true })
+  })
+})

@@ -1,0 +1,109 @@
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core"
+import { type Call, type CaseStep, caseRecordMachine, caseSteps, roleFromPublicMeta } from "@palma/core"
+import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect, useMemo, useRef, useState } from "react"
+import { Link, useParams } from "react-router"
+import { RetryAlert } from "../../components/RetryAlert"
+import { call as apiCall } from "../../lib/api"
+import { useSession } from "../../lib/auth/useSession"
+import { useLookup } from "../../lib/lookups/useLookup"
+import { notify } from "../../lib/notify"
+import { CaseActions } from "./CaseActions"
+import { CaseHistory } from "./CaseHistory"
+import { CaseParties } from "./CaseParties"
+import { CaseService } from "./CaseService"
+import { CaseStepDialog } from "./CaseStepDialog"
+import { CaseTimeline } from "./CaseTimeline"
+import { stepTexts } from "./caseTexts"
+import { casesPath } from "./paths"
+import { ProcedurePanel } from "./ProcedurePanel"
+import { stageLook } from "./stageColor"
+
+/** A case's page, at `/assistance/case/:id`. */
+export const CasePage = ({ call = apiCall }: { readonly call?: Call }) => {
+  const id = useParams().id ?? ""
+  return <CaseScreen key={id} call={call} id={id} />
+}
+
+const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) => {
+  const [logic] = useState(() => caseRecordMachine(call))
+  const actor = useActorRef(logic, { input: { id } })
+  const failed = useSelector(actor, (s) => s.matches("failure"))
+  const loaded = useSelector(actor, (s) => s.context.record)
+  const failure = useSelector(actor, (s) => s.context.failure)
+  const rejection = useSelector(actor, (s) => s.context.rejection)
+  const saving = useSelector(actor, (s) => s.matches("saving"))
+  const reloading = useSelector(actor, (s) => s.matches("reloading"))
+  const role = roleFromPublicMeta(useSession().user.publicMetadata)
+  const stages = useLookup("stages")
+  const stageNames = useMemo(() => Object.fromEntries((stages.value ?? []).map((s) => [s.code, s.name])), [stages.value])
+  const [step, setStep] = useState<CaseStep | null>(null)
+  // The step being confirmed, for the outcome's listener (subscribed once).
+  const taking = useRef<CaseStep | null>(null)
+  taking.current = step
+
+  useEffect(() => {
+    const done = actor.on("saved", ({ record }) => {
+      if (taking.current !== null) notify.success(stepTexts(taking.current, record.view).done)
+      setStep(null)
+    })
+    return () => done.unsubscribe()
+  }, [actor])
+
+  if (failed) return <RetryAlert title="No se pudo cargar el caso" message={failure?.message ?? null} onRetry={() => actor.send({ type: "RETRY" })} />
+  if (loaded === null)
+    return (
+      <Text role="status" p="md">
+        Cargando el caso…
+      </Text>
+    )
+  const { view, names } = loaded
+  const options = caseSteps(view, role)
+
+  return (
+    <Stack>
+      <Anchor component={Link} to={casesPath} size="sm">
+        ← Volver a los casos
+      </Anchor>
+      <Group justify="space-between" align="center">
+        <Group gap="sm" align="center">
+          <Title order={1} size="h2">
+            Caso N° {view.case_number}
+          </Title>
+          <Badge size="lg" {...stageLook(view.stage.code)} aria-label={`Etapa: ${view.stage.name}`}>
+            {view.stage.name}
+          </Badge>
+        </Group>
+        <Text c="dimmed">
+          {view.status.isClosed ? "Cerrado" : "Abierto"} · abierto el {view.date.replaceAll("/", "-")} a las {view.time}
+        </Text>
+      </Group>
+      {view.status.description !== "" && (
+        <Text size="sm">
+          {view.status.isClosed ? "Cierre" : "Última reapertura"}: {view.status.description}
+        </Text>
+      )}
+      <CaseActions view={view} options={options} busy={saving || reloading} onPick={setStep} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <CaseParties view={view} />
+        <CaseTimeline view={view} stageNames={stageNames} />
+      </SimpleGrid>
+      <CaseService view={view} />
+      <ProcedurePanel view={view} />
+      <CaseHistory history={view.history} names={names} stageNames={stageNames} />
+      {step !== null && (
+        <CaseStepDialog
+          step={step}
+          view={view}
+          offered={options.some((o) => o.step === step && o.refusal === null)}
+          saving={saving}
+          reloading={reloading}
+          rejection={rejection}
+          onConfirm={(action) => actor.send({ type: "SAVE", input: action })}
+          onReload={() => actor.send({ type: "RELOAD" })}
+          onClose={() => setStep(null)}
+        />
+      )}
+    </Stack>
+  )
+}

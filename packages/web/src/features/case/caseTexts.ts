@@ -1,0 +1,51 @@
+import { type CaseStep, type CaseView, chileDateOf, chileTimeOf, formatClp, formatDate } from "@palma/core"
+
+export interface StepTexts {
+  /** The button that opens the step's confirmation. */
+  readonly label: string
+  /** The confirmation's question. */
+  readonly question: string
+  /** The description the step asks for, if it asks for one. */
+  readonly note: string | null
+  /** The toast once done. */
+  readonly done: string
+}
+
+const who = (view: CaseView) => (view.specialist !== null ? "el especialista" : "la alianza")
+const refundAmount = (view: CaseView) => {
+  const asked = view.refund?.amount.required ?? view.refund?.imed.required ?? null
+  return asked === null ? "" : ` de ${formatClp(asked)}`
+}
+
+/** What each step says on the case page, in Spanish, for this case. */
+export const stepTexts = (step: CaseStep, view: CaseView): StepTexts => {
+  switch (step) {
+    case "close":
+      return { label: "Cerrar caso", question: `¿Cerrar el caso N° ${view.case_number}?`, note: "Descripción del cierre", done: "Caso cerrado" }
+    case "reopen":
+      return { label: "Reabrir caso", question: `¿Reabrir el caso N° ${view.case_number}?`, note: "Motivo de la reapertura", done: "Caso reabierto" }
+    case "approveRefund":
+      return { label: "Aprobar reembolso", question: `¿Aprobar el reembolso${refundAmount(view)}?`, note: null, done: "Reembolso aprobado" }
+    case "rejectRefund":
+      return { label: "Rechazar reembolso", question: `¿Rechazar el reembolso${refundAmount(view)}?`, note: null, done: "Reembolso rechazado" }
+    case "payRefund":
+      return { label: "Marcar reembolso pagado", question: `¿Marcar como pagado el reembolso${refundAmount(view)}?`, note: null, done: "Reembolso pagado" }
+    case "confirmAssignment":
+      return { label: "Confirmar visita", question: `¿Confirmar la visita de ${who(view)}?`, note: null, done: "Visita confirmada" }
+    case "completeAssignment":
+      return { label: "Marcar servicio completado", question: `¿Marcar como completado el servicio de ${who(view)}?`, note: null, done: "Servicio completado" }
+    case "cancelAssignment":
+      return {
+        label: view.specialist !== null ? "Anular especialista" : "Anular alianza",
+        question: `¿Anular ${who(view)} asignado al caso?`,
+        note: null,
+        done: view.specialist !== null ? "Especialista anulado" : "Alianza anulada"
+      }
+  }
+}
+
+/** A date-time of the case's history as people read it in Chile: "05-03-2024 14:30". */
+export const whenOf = (at: string) => {
+  const instant = new Date(at)
+  return Number.isNaN(instant.getTime()) ? at : `${formatDate(chileDateOf(instant))} ${chileTimeOf(instant)}`
+}

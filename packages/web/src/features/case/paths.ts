@@ -1,0 +1,4 @@
+/** Where the case screens live. */
+export const casesPath = "/assistance/case"
+
+export const casePath = (id: string) => `${casesPath}/${id}`
