@@ -16,6 +16,7 @@ import rowVersion from "./0016_row_version.js"
 import sessionsThrottle from "./0017_sessions_throttle.js"
 import sessionRefresh from "./0018_session_refresh.js"
 import cases from "./0019_cases.js"
+import peopleVersion from "./0020_people_version.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -36,5 +37,6 @@ export const migrations = {
   "0016_row_version": rowVersion,
   "0017_sessions_throttle": sessionsThrottle,
   "0018_session_refresh": sessionRefresh,
-  "0019_cases": cases
+  "0019_cases": cases,
+  "0020_people_version": peopleVersion
 }
