@@ -144,7 +144,10 @@ describe("the seed's calls, verbatim", () => {
       "GET /deleted",
       "POST /restore/:",
       // What covers a titular the operators' search found (issue 11 §3).
-      "GET /subscriptions/:"
+      "GET /subscriptions/:",
+      // Versioned edits by id beside the seed's upserts (issue 10 §6): a plan's prices, and a titular or carga read with its ETag.
+      "PUT /updatePlan/:",
+      "GET /getById/:"
     ])
     const seedKeys = new Set(rows.map((r) => r.key))
     const extra = Object.entries(PalmaApi.groups)
