@@ -6,6 +6,7 @@ import { ServedDistrictsPicker } from "../../components/provider/ServedDistricts
 import { SpecialtyPicker } from "../../components/provider/SpecialtyPicker"
 import { SpecialistInput, type SpecialistDetail } from "@palma/core"
 import { useSchemaForm, useStaleReload } from "../../kit"
+import { personLabels } from "../../lib/people/personLabels"
 import { isoOfTyped, isTypedDate, typedOf } from "./birthDate"
 
 interface Values extends Record<string, unknown> {
@@ -40,13 +41,7 @@ const valuesOf = (s: SpecialistDetail | null): Values => ({
 
 /** What the stale-record notice calls each field the person may have typed. */
 const labels = {
-  name: "Nombre",
-  paternalLastName: "Apellido paterno",
-  maternalLastName: "Apellido materno",
-  birthDate: "Fecha de nacimiento",
-  address: "Dirección",
-  email: "Correo electrónico",
-  phone: "Teléfono",
+  ...personLabels,
   specialties: "Especialidades",
   isRemote: "Atención remota",
   districts: "Comunas que atiende"
