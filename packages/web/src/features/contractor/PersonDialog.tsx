@@ -23,6 +23,12 @@ type StoredPerson = PersonRecord | BeneficiaryRecord
 
 const shownKeys: ReadonlyArray<string> = [...personFieldKeys, "relationship"]
 
+// Module-level: the form's effects depend on it, so it must not change between renders (a refusal would set its errors forever).
+const keyOf = (path: ReadonlyArray<string | number>) => {
+  const key = String(path[0] ?? "")
+  return shownKeys.includes(key) ? key : null
+}
+
 /** The form's values of a person as stored (a carga's relationship by id). */
 const storedValues = (person: StoredPerson): PersonFormValues => ({
   ...personValues(person),
@@ -66,10 +72,7 @@ export const PersonDialog = ({ edit, saving, rejection, onSubmit, read, onClose 
       const body = { ...person, birthDate: isoDate(person.birthDate) }
       return isCarga ? { ...body, relationship } : body
     },
-    keyOf: (path) => {
-      const key = String(path[0] ?? "")
-      return shownKeys.includes(key) ? key : null
-    },
+    keyOf,
     check: (values) => ({
       ...personChecks(values),
       ...(edit.kind === "addBeneficiary"
