@@ -12,7 +12,7 @@ import {
 } from "../domain/contractorRecord.js"
 import { Page } from "../domain/page.js"
 import { CustomerOrigins, SubscriptionDetail, SubscriptionPath } from "../domain/subscription.js"
-import { Conflict, NotFound } from "./errors.js"
+import { Conflict, NotFound, PreconditionFailed } from "./errors.js"
 import { IdPath } from "./master.js"
 import { Admin, Staff } from "./security.js"
 
@@ -23,6 +23,16 @@ import { Admin, Staff } from "./security.js"
  */
 export const ContractorApi = HttpApiGroup.make("contractor")
   .add(HttpApiEndpoint.post("create", "/create").setPayload(ContractorCreateInput).addSuccess(ContractorCreated).addError(Conflict).middleware(Admin))
+  // Palma's own, beside the upsert by RUT: edits the contractor with this id (its RUT and kind stay), so `If-Match` can name its version.
+  .add(
+    HttpApiEndpoint.put("update", "/update/:id")
+      .setPath(IdPath)
+      .setPayload(ContractorCreateInput)
+      .addSuccess(ContractorDetail)
+      .addError(NotFound)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   .add(HttpApiEndpoint.post("getAll", "/getAll").setPayload(ContractorSearch).addSuccess(Schema.Array(ContractorListed)).middleware(Staff))
   // Palma's own, beside getAll (which answers every match): one page of it, counted on the server.
   .add(HttpApiEndpoint.get("page", "/page").setUrlParams(ContractorPageQuery).addSuccess(Page(ContractorListed)).middleware(Staff))

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { Page } from "../domain/page.js"
 import { Partner, PartnerDetail, PartnerInput } from "../domain/partner.js"
 import { NamePath, ProviderPageQuery, ProviderSpecialty } from "../domain/provider.js"
-import { NotFound } from "./errors.js"
+import { NotFound, PreconditionFailed } from "./errors.js"
 import { IdPath } from "./master.js"
 import { RutPath } from "./retail.js"
 import { Admin, Staff } from "./security.js"
@@ -27,6 +27,23 @@ export const PartnerApi = HttpApiGroup.make("partner")
   // Active partners with a specialty of the family.
   .add(HttpApiEndpoint.get("getByFamilyId", "/getByFamilyId/:id").setPath(IdPath).addSuccess(Schema.Array(Partner)).middleware(Staff))
   .add(HttpApiEndpoint.post("create", "/create").setPayload(PartnerInput).addSuccess(PartnerDetail).addError(NotFound).middleware(Admin))
+  // Palma's own, beside the upsert by RUT: edits (and restores) the partner with this id, so `If-Match` can name its version.
+  .add(
+    HttpApiEndpoint.put("update", "/update/:id")
+      .setPath(IdPath)
+      .setPayload(PartnerInput)
+      .addSuccess(PartnerDetail)
+      .addError(NotFound)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   // Deactivates (the original deleted the row): creating the RUT again restores the partner.
-  .add(HttpApiEndpoint.del("deletePartner", "/deletePartner/:id").setPath(IdPath).addSuccess(Partner).addError(NotFound).middleware(Admin))
+  .add(
+    HttpApiEndpoint.del("deletePartner", "/deletePartner/:id")
+      .setPath(IdPath)
+      .addSuccess(Partner)
+      .addError(NotFound)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   .prefix("/partner")

@@ -11,6 +11,7 @@ import {
   OfferedProduct,
   PricedProduct,
   ProductPlan,
+  PlanPricesInput,
   ProductPlanInput,
   RetailRutPlan
 } from "../domain/productPlan.js"
@@ -74,8 +75,25 @@ export const ProductApi = HttpApiGroup.make("product")
   .add(HttpApiEndpoint.get("getByRetailRut", "/getByRetailRut/:rut").setPath(RutPath).addSuccess(Schema.Array(RetailRutPlan)).middleware(Staff))
   // Creates or updates the plan of product `id` for channel `agent_id`.
   .add(HttpApiEndpoint.post("assignPrices", "/assignPrices").setPayload(ProductPlanInput).addSuccess(AssignedPlan).addError(NotFound).middleware(Admin))
-  // Takes a product off a channel (deactivates the plan).
-  .add(HttpApiEndpoint.del("deletePlan", "/deletePlan/:id").setPath(IdPath).addSuccess(ProductPlan).addError(NotFound).middleware(Admin))
+  // Palma's own, beside assignPrices (whose body names the product): reprices the plan with this id, so `If-Match` can name its version.
+  .add(
+    HttpApiEndpoint.put("updatePlan", "/updatePlan/:id")
+      .setPath(IdPath)
+      .setPayload(PlanPricesInput)
+      .addSuccess(ProductPlan)
+      .addError(NotFound)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
+  // Takes a product off a channel (deactivates the plan); `If-Match` names the plan's version (the ETag of getByProductPlanId).
+  .add(
+    HttpApiEndpoint.del("deletePlan", "/deletePlan/:id")
+      .setPath(IdPath)
+      .addSuccess(ProductPlan)
+      .addError(NotFound)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   .add(getContract)
   .add(getContractData)
   .prefix("/product")

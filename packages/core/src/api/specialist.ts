@@ -5,7 +5,7 @@ import { Id } from "../domain/fields.js"
 import { Page } from "../domain/page.js"
 import { NamePath, ProviderAssistance, ProviderPageQuery, ProviderSpecialty } from "../domain/provider.js"
 import { DeletedSpecialist, Specialist, SpecialistDetail, SpecialistInput, SpecialistPageItem } from "../domain/specialist.js"
-import { NotFound } from "./errors.js"
+import { NotFound, PreconditionFailed } from "./errors.js"
 import { FamilyPath, IdPath } from "./master.js"
 import { RutPath } from "./retail.js"
 import { Admin, Staff } from "./security.js"
@@ -59,6 +59,23 @@ export const SpecialistApi = HttpApiGroup.make("specialist")
   // Name or surnames containing the text, accents and case ignored.
   .add(HttpApiEndpoint.get("getByName", "/getByName/:name").setPath(NamePath).addSuccess(Schema.Array(Specialist)).middleware(Staff))
   .add(HttpApiEndpoint.post("create", "/create").setPayload(SpecialistInput).addSuccess(SpecialistDetail).addError(NotFound).middleware(Admin))
+  // Palma's own, beside the upsert by RUT: edits (and restores) the specialist with this id, so `If-Match` can name its version.
+  .add(
+    HttpApiEndpoint.put("update", "/update/:id")
+      .setPath(IdPath)
+      .setPayload(SpecialistInput)
+      .addSuccess(SpecialistDetail)
+      .addError(NotFound)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   // Deactivates: a case assigned to them keeps its meaning; creating the RUT again restores them.
-  .add(HttpApiEndpoint.del("deleteById", "/deleteById/:id").setPath(IdPath).addSuccess(DeletedSpecialist).addError(NotFound).middleware(Admin))
+  .add(
+    HttpApiEndpoint.del("deleteById", "/deleteById/:id")
+      .setPath(IdPath)
+      .addSuccess(DeletedSpecialist)
+      .addError(NotFound)
+      .addError(PreconditionFailed)
+      .middleware(Admin)
+  )
   .prefix("/specialist")

@@ -33,6 +33,14 @@ export const ProductPlanInput = Payload({
 })
 export type ProductPlanInput = typeof ProductPlanInput.Type
 
+/** Palma's `PUT /product/updatePlan/{id}`: the plan's three prices, in its product's currency (the plan keeps its product and channel). */
+export const PlanPricesInput = Payload({
+  customerprice: AmountInput,
+  companyprice: AmountInput,
+  yearlyprice: AmountInput
+})
+export type PlanPricesInput = typeof PlanPricesInput.Type
+
 /** One of a plan's prices, as the seed names them: `id` is the plan's. */
 export const PlanPrice = Schema.Struct({ id: Id, price: Amount })
 export type PlanPrice = typeof PlanPrice.Type

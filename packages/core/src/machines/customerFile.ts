@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import type { ContractorDetail } from "../domain/contractorRecord.js"
-import type { BeneficiaryUpsertInput, PersonUpsertInput } from "../domain/personRecord.js"
+import type { BeneficiaryRecord, BeneficiaryUpsertInput, PersonRecord, PersonUpsertInput } from "../domain/personRecord.js"
 import type { CustomerOrigins, SubscriptionDetail } from "../domain/subscription.js"
 import { type Failure, failureOf } from "./failure.js"
 
@@ -11,10 +11,13 @@ export interface CustomerFileData {
   readonly origins: CustomerOrigins
 }
 
-/** A change to who the selected subscription covers. */
+/**
+ * A change to who the selected subscription covers. A titular's or carga's edit names the person
+ * by `id`: it is written by id, with the version last read (a 412 over someone else's change).
+ */
 export type PeopleChange =
-  | { readonly kind: "insured"; readonly person: PersonUpsertInput }
-  | { readonly kind: "beneficiary"; readonly person: BeneficiaryUpsertInput }
+  | { readonly kind: "insured"; readonly id: string; readonly person: PersonUpsertInput }
+  | { readonly kind: "beneficiary"; readonly id: string; readonly person: BeneficiaryUpsertInput }
   | { readonly kind: "addBeneficiary"; readonly insured_id: string; readonly person: BeneficiaryUpsertInput }
   | { readonly kind: "removeBeneficiary"; readonly insured_id: string; readonly beneficiary_id: string }
 
@@ -122,6 +125,16 @@ export const customerFileMachine = setup({
   }
 })
 
+/** Who a person edit is about: a titular or a carga. */
+export type CoveredKind = "insured" | "beneficiary"
+
+/**
+ * A titular or carga as stored now, read before its edit opens and again after a 412: the client
+ * then remembers the person's version and sends it with the edit.
+ */
+export const readPerson = (call: Call, kind: CoveredKind, id: string): Promise<PersonRecord | BeneficiaryRecord> =>
+  kind === "insured" ? call((c) => c.insured.getById({ path: { id } })) : call((c) => c.beneficiary.getById({ path: { id } }))
+
 /** The page's actors over the contract. */
 export const customerFileActors = (call: Call) => ({
   load: fromPromise<CustomerFileData, string>(async ({ input: id }) => {
@@ -135,9 +148,9 @@ export const customerFileActors = (call: Call) => ({
   write: fromPromise<unknown, { readonly change: PeopleChange; readonly subscription_id: number }>(({ input: { change, subscription_id } }) => {
     switch (change.kind) {
       case "insured":
-        return call((c) => c.insured.upsert({ payload: change.person }))
+        return call((c) => c.insured.update({ path: { id: change.id }, payload: change.person }))
       case "beneficiary":
-        return call((c) => c.beneficiary.upsert({ payload: change.person }))
+        return call((c) => c.beneficiary.update({ path: { id: change.id }, payload: change.person }))
       case "addBeneficiary":
         return call((c) => c.lead.addBeneficiary({ payload: { insured_id: change.insured_id, subscription_id, beneficiary_data: change.person } }))
       case "removeBeneficiary":

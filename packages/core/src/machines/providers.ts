@@ -30,6 +30,8 @@ interface ProviderCalls<K extends ProviderKind> {
   /** null when no provider of the kind has the RUT. */
   readonly getByRut: (call: Call, rut: Rut) => Promise<ProviderDetail<K> | null>
   readonly create: (call: Call, input: ProviderInput<K>) => Promise<ProviderDetail<K>>
+  /** Palma's edit by id: the client sends the version it last read (`If-Match`), so another user's save in between is a 412. */
+  readonly update: (call: Call, id: string, input: ProviderInput<K>) => Promise<ProviderDetail<K>>
   /** Deactivates (the seed's delete). */
   readonly deactivate: (call: Call, id: string) => Promise<unknown>
   /** The detail as a row of the list. */
@@ -42,6 +44,7 @@ const providerCalls: { readonly [K in ProviderKind]: ProviderCalls<K> } = {
     getById: (call, id) => call((c) => c.specialist.getById({ path: { id } })),
     getByRut: (call, rut) => call((c) => c.specialist.getByRut({ path: { rut } })),
     create: (call, payload) => call((c) => c.specialist.create({ payload })),
+    update: (call, id, payload) => call((c) => c.specialist.update({ path: { id }, payload })),
     deactivate: (call, id) => call((c) => c.specialist.deleteById({ path: { id } })),
     rowOf: ({ districts, ...specialist }) => ({ ...specialist, districtCount: districts.length })
   },
@@ -50,6 +53,7 @@ const providerCalls: { readonly [K in ProviderKind]: ProviderCalls<K> } = {
     getById: (call, id) => call((c) => c.partner.getById({ path: { id } })),
     getByRut: (call, rut) => call((c) => c.partner.getByRut({ path: { rut } })),
     create: (call, payload) => call((c) => c.partner.create({ payload })),
+    update: (call, id, payload) => call((c) => c.partner.update({ path: { id }, payload })),
     deactivate: (call, id) => call((c) => c.partner.deletePartner({ path: { id } })),
     rowOf: (partner) => partner
   }
@@ -87,15 +91,22 @@ export const providerListActors = <K extends ProviderKind>(kind: K) => {
   })
 }
 
-/** The provider page's calls: read one, look a RUT up (null when free), upsert by RUT, deactivate. */
+/** One provider as the server holds it now (the client then remembers its version): what a page reloads after a 412. */
+export const readProvider = <K extends ProviderKind>(call: Call, kind: K, id: string): Promise<ProviderDetail<K>> => providerCalls[kind].getById(call, id)
+
+/** The provider page's calls: read one, look a RUT up (null when free), create by RUT or edit by id, deactivate. */
 export const providerActors = <K extends ProviderKind>(call: Call, kind: K) => {
   const calls: ProviderCalls<K> = providerCalls[kind]
   return {
     load: fromPromise<ProviderDetail<K>, string>(({ input }) => calls.getById(call, input)),
     // The record machine's key is the RUT the page checked (canonical).
     find: fromPromise<ProviderDetail<K> | null, string>(({ input }) => calls.getByRut(call, input as Rut)),
-    // The record machine hands over the input of its SAVE: the kind's decoded body.
-    save: fromPromise<ProviderDetail<K>, RecordWrite>(({ input }) => calls.create(call, input.input as ProviderInput<K>)),
+    // The record machine hands over the input of its SAVE: the kind's decoded body. A provider
+    // already stored is edited by id, so a save over someone else's change is refused (412).
+    save: fromPromise<ProviderDetail<K>, RecordWrite>(({ input }) => {
+      const body = input.input as ProviderInput<K>
+      return input.id === null ? calls.create(call, body) : calls.update(call, input.id, body)
+    }),
     remove: fromPromise<ProviderDetail<K>, RecordWrite>(async ({ input }) => {
       const id = input.id ?? ""
       await calls.deactivate(call, id)
@@ -107,7 +118,8 @@ export const providerActors = <K extends ProviderKind>(call: Call, kind: K) => {
 /**
  * One provider's page, opened by RUT (spec §4): CHECK with a RUT looks it up; a provider with it
  * is emitted as `exists` (the page opens that one), and a free RUT leaves the machine ready with
- * `checkedKey` set, for a new record prefilled with it. SAVE upserts by RUT; DELETE deactivates
+ * `checkedKey` set, for a new record prefilled with it. SAVE creates by RUT or edits by id (412
+ * over someone else's change; RELOAD reads it again); DELETE deactivates
  * and holds the record as it is now (saving it again restores it).
  */
 export const providerMachine = <K extends ProviderKind>(call: Call, kind: K) =>

@@ -163,7 +163,10 @@ describe("the seed's calls, verbatim", () => {
       // Where a case document's signed viewLink points (the original's were S3 presigned URLs).
       "GET /file/:",
       // Case changes and chat messages pushed as server-sent events (issue 12 "Live").
-      "GET /live"
+      "GET /live",
+      // Versioned edits by id beside the seed's upserts (issue 10 §6): a plan's prices, and a titular or carga read with its ETag.
+      "PUT /updatePlan/:",
+      "GET /getById/:"
     ])
     const seedKeys = new Set(rows.map((r) => r.key))
     // By path, not by group: a group of Palma's may serve a seed resource's paths (caseIntake under /case).

@@ -15,6 +15,7 @@ import {
   type SubscriptionDetail
 } from "@palma/core"
 import { Districts } from "../district/Districts.js"
+import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { ContractorRepo } from "./ContractorRepo.js"
 import { catalog, derived } from "./money.js"
@@ -108,7 +109,8 @@ const toOrigin = (row: SubscriptionDetailRow): Option.Option<CustomerOrigin> =>
 const make = Effect.gen(function* () {
   const contractors = yield* ContractorRepo
   const districts = yield* Districts
-  const transaction = transactionOf(yield* SqlClient.SqlClient)
+  const sql = yield* SqlClient.SqlClient
+  const transaction = transactionOf(sql)
 
   const getById = (id: string): Effect.Effect<ContractorDetail, NotFound> =>
     Effect.gen(function* () {
@@ -142,6 +144,27 @@ const make = Effect.gen(function* () {
       })
     )
 
+  /**
+   * Palma's edit of the contractor `id` (blank fields keep what is stored, as in the upsert),
+   * refused with 412 over someone else's change. RUT and kind identify the contractor: they stay.
+   */
+  const update = (id: string, input: ContractorCreateInput, precondition?: Precondition) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* checkVersion(sql, "customer", id, precondition)
+        const current = yield* Effect.flatMap(
+          contractors.findById(id),
+          Effect.orElseFail(() => new NotFound({ message: "No se encontró el contratante" }))
+        )
+        if (current.rut !== input.rut || current.type !== input.type) {
+          return yield* new BadRequest({ message: "El RUT y el tipo de un contratante no se pueden cambiar", issues: [] })
+        }
+        const districtId = yield* districts.resolve(input.district)
+        yield* contractors.upsert({ ...input, districtId })
+        return yield* withVersion(sql, "customer", id, yield* Effect.orDie(getById(id)))
+      })
+    )
+
   const getByRut = (rut: Rut.Rut, type: ContractorKind) =>
     Effect.map(contractors.findByRut(rut), (found) => (Option.isSome(found) && found.value.type === type ? found.value : blank(rut, type)))
 
@@ -168,9 +191,10 @@ const make = Effect.gen(function* () {
 
   return {
     create,
+    update,
     list: (criteria: ContractorSearch) => contractors.list(criteria),
     page: contractors.page,
-    getById,
+    getById: (id: string) => readVersioned(sql, "customer", id, getById(id)),
     getByRut,
     getSubscriptionById,
     getCustomerById

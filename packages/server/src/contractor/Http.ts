@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
 import { ContractorService } from "./ContractorService.js"
 
 /** The `contractor` group of the contract: who pays and what they subscribed. */
@@ -8,9 +9,15 @@ export const ContractorLive = HttpApiBuilder.group(PalmaApi, "contractor", (hand
   Effect.map(ContractorService, (contractors) =>
     handlers
       .handle("create", ({ payload }) => contractors.create(payload))
+      .handle("update", ({ path, payload }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => contractors.update(path.id, payload, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
       .handle("getAll", ({ payload }) => contractors.list(payload))
       .handle("page", ({ urlParams }) => contractors.page(urlParams))
-      .handle("getById", ({ path }) => contractors.getById(path.id))
+      .handle("getById", ({ path }) => Effect.flatMap(contractors.getById(path.id), answerVersioned))
       .handle("getByRut", ({ path }) => contractors.getByRut(path.rut, path.type))
       .handle("getSubscriptionById", ({ path }) => contractors.getSubscriptionById(path.id))
       .handle("getCustomerById", ({ path }) => contractors.getCustomerById(path.id))

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
 import { PersonWriter } from "../person/PersonWriter.js"
 import { InsuredSearch } from "./InsuredSearch.js"
 import { InsuredSubscriptions } from "./InsuredSubscriptions.js"
@@ -14,6 +15,13 @@ export const InsuredLive = HttpApiBuilder.group(PalmaApi, "insured", (handlers) 
     return handlers
       .handle("getByRutOrName", ({ urlParams }) => search.search(urlParams))
       .handle("upsert", ({ payload }) => people.upsertInsured(payload))
+      .handle("getById", ({ path }) => Effect.flatMap(people.getInsured(path.id), answerVersioned))
+      .handle("update", ({ path, payload }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => people.updateInsured(path.id, payload, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
       .handle("subscriptions", ({ path }) => covering.of(path.id))
   })
 ).pipe(Layer.provide([InsuredSearch.layer, PersonWriter.layer, InsuredSubscriptions.layer]))

@@ -16,6 +16,7 @@ import rowVersion from "./0016_row_version.js"
 import sessionsThrottle from "./0017_sessions_throttle.js"
 import sessionRefresh from "./0018_session_refresh.js"
 import cases from "./0019_cases.js"
+import peopleVersion from "./0020_people_version.js"
 import uf from "./0021_uf.js"
 import caseDocuments from "./0022_case_documents.js"
 
@@ -39,6 +40,7 @@ export const migrations = {
   "0017_sessions_throttle": sessionsThrottle,
   "0018_session_refresh": sessionRefresh,
   "0019_cases": cases,
+  "0020_people_version": peopleVersion,
   "0021_uf": uf,
   "0022_case_documents": caseDocuments
 }

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
 import { PartnerService } from "./PartnerService.js"
 
 /** The `partner` group of the contract: the provider companies. */
@@ -11,13 +12,19 @@ export const PartnerLive = HttpApiBuilder.group(PalmaApi, "partner", (handlers) 
       .handle("getFamilies", () => partners.families)
       .handle("getAll", () => partners.all)
       .handle("page", ({ urlParams }) => partners.page(urlParams))
-      .handle("getById", ({ path }) => partners.getById(path.id))
+      .handle("getById", ({ path }) => Effect.flatMap(partners.getById(path.id), answerVersioned))
       .handle("getByRut", ({ path }) => partners.getByRut(path.rut))
       .handle("getBySpecialtyId", ({ path }) => partners.bySpecialty(path.id))
       .handle("getByAssistance", ({ path }) => partners.byAssistance(path.id))
       .handle("getByName", ({ path }) => partners.byName(path.name))
       .handle("getByFamilyId", ({ path }) => partners.byFamily(path.id))
       .handle("create", ({ payload }) => partners.upsert(payload))
-      .handle("deletePartner", ({ path }) => partners.deactivate(path.id))
+      .handle("update", ({ path, payload }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => partners.update(path.id, payload, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
+      .handle("deletePartner", ({ path }) => Effect.flatMap(ifMatch, (precondition) => partners.deactivate(path.id, precondition)))
   })
 ).pipe(Layer.provide(PartnerService.layer))

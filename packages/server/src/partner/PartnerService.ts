@@ -1,9 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { NotFound, type Partner, type PartnerDetail, type PartnerInput, type ProviderPageQuery } from "@palma/core"
+import { BadRequest, NotFound, type Partner, type PartnerDetail, type PartnerInput, type ProviderPageQuery } from "@palma/core"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
 import { requireSpecialties } from "../provider/requireSpecialties.js"
+import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { PartnerRepo } from "./PartnerRepo.js"
 
@@ -13,7 +14,8 @@ const make = Effect.gen(function* () {
   const partners = yield* PartnerRepo
   const specialties = yield* ProviderSpecialties
   const districts = yield* Districts
-  const transaction = transactionOf(yield* SqlClient.SqlClient)
+  const sql = yield* SqlClient.SqlClient
+  const transaction = transactionOf(sql)
 
   /** Partners with their (active) specialties, in one read. */
   const withSpecialties = (rows: ReadonlyArray<Partner>): Effect.Effect<ReadonlyArray<PartnerDetail>> =>
@@ -28,23 +30,35 @@ const make = Effect.gen(function* () {
 
   /** Creates the partner, or updates (and reactivates) the one with that RUT, with exactly the specialties given. */
   const upsert = (input: PartnerInput) =>
-    Effect.gen(function* () {
-      const districtId = yield* districts.resolve(input.district)
-      yield* requireSpecialties(specialties, input.specialties)
-      const id = yield* transaction(
-        Effect.gen(function* () {
-          const id = yield* partners.upsert(input, districtId)
-          yield* specialties.replace("partner", id, input.specialties)
-          return id
-        })
-      )
-      // Just written: not finding it would be a defect, not the client's 404.
-      return yield* detail(yield* Effect.flatMap(partners.findById(id), Effect.orDie))
-    })
-
-  const deactivate = (id: string) =>
     transaction(
       Effect.gen(function* () {
+        const districtId = yield* districts.resolve(input.district)
+        yield* requireSpecialties(specialties, input.specialties)
+        const id = yield* partners.upsert(input, districtId)
+        yield* specialties.replace("partner", id, input.specialties)
+        // Just written: not finding it would be a defect, not the client's 404.
+        return yield* detail(yield* Effect.flatMap(partners.findById(id), Effect.orDie))
+      })
+    )
+
+  /**
+   * Palma's edit of the partner `id` (restoring a deleted one, as the upsert does), refused with
+   * 412 over someone else's change. The RUT is the partner's key: it cannot change here.
+   */
+  const update = (id: string, input: PartnerInput, precondition?: Precondition) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* checkVersion(sql, "partner", id, precondition)
+        const current = yield* Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound))
+        if (current.rut !== input.rut) return yield* Effect.fail(new BadRequest({ message: "El RUT de una alianza no se puede cambiar", issues: [] }))
+        return yield* withVersion(sql, "partner", id, yield* upsert(input))
+      })
+    )
+
+  const deactivate = (id: string, precondition?: Precondition) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* checkVersion(sql, "partner", id, precondition)
         const current = yield* Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound))
         if (!current.isActive) return yield* Effect.fail(notFound())
         yield* partners.deactivate(id)
@@ -57,6 +71,7 @@ const make = Effect.gen(function* () {
 
   return {
     upsert,
+    update,
     deactivate,
     page,
     families: specialties.options,
@@ -66,7 +81,7 @@ const make = Effect.gen(function* () {
     byAssistance: partners.findByAssistance,
     byName: partners.findByName,
     /** Active or not: a deactivated partner can be opened and restored by saving. */
-    getById: (id: string) => Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound)).pipe(Effect.flatMap(detail)),
+    getById: (id: string) => readVersioned(sql, "partner", id, Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound)).pipe(Effect.flatMap(detail))),
     /** `null` when no partner has that RUT: the screen then opens a new one prefilled with it. */
     getByRut: (rut: string) => Effect.flatMap(partners.findByRut(rut), (found) => (Option.isSome(found) ? detail(found.value) : Effect.succeed(null)))
   }

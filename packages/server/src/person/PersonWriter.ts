@@ -1,7 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { BadRequest, type BeneficiaryUpsertInput, normalizeDistrictName, type PersonUpsertInput } from "@palma/core"
+import { BadRequest, type BeneficiaryUpsertInput, NotFound, normalizeDistrictName, type PersonUpsertInput } from "@palma/core"
 import { Districts } from "../district/Districts.js"
+import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { PersonRepo, type PersonTable } from "./PersonRepo.js"
 
@@ -10,6 +11,11 @@ const required = (field: string) =>
     message: `${field}: Este campo es obligatorio para una persona nueva`,
     issues: [{ path: [field], message: "Este campo es obligatorio para una persona nueva" }]
   })
+
+const notFound: Record<PersonTable, () => NotFound> = {
+  insured: () => new NotFound({ message: "No se encontró el titular" }),
+  beneficiary: () => new NotFound({ message: "No se encontró la carga" })
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -56,7 +62,40 @@ const make = Effect.gen(function* () {
       })
     )
 
+  /** One person with their version (the `ETag` of Palma's reads by id). */
+  const read = <A>(table: PersonTable, id: string, find: (id: string) => Effect.Effect<Option.Option<A>>) =>
+    readVersioned(sql, table, id, Effect.flatMap(find(id), Effect.orElseFail(notFound[table])))
+
+  /**
+   * Palma's edit of the person `id` (blank fields keep what is stored, as in the upsert), refused
+   * with 412 over someone else's change. The RUT is the person's key: it cannot change here.
+   */
+  const update = <A extends { readonly rut: string }>(
+    table: PersonTable,
+    id: string,
+    input: PersonUpsertInput,
+    find: (id: string) => Effect.Effect<Option.Option<A>>,
+    precondition: Precondition,
+    extra?: { readonly relationship_id?: string | null }
+  ) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* checkVersion(sql, table, id, precondition)
+        const current = yield* Effect.flatMap(find(id), Effect.orElseFail(notFound[table]))
+        if (current.rut !== input.rut) return yield* new BadRequest({ message: "El RUT de una persona no se puede cambiar", issues: [] })
+        yield* write(table, input, extra)
+        return yield* withVersion(sql, table, id, yield* Effect.flatMap(find(id), Effect.orDie))
+      })
+    )
+
   return {
+    getInsured: (id: string) => read("insured", id, people.findInsured),
+    getBeneficiary: (id: string) => read("beneficiary", id, people.findBeneficiary),
+    updateInsured: (id: string, input: PersonUpsertInput, precondition: Precondition) => update("insured", id, input, people.findInsured, precondition),
+    updateBeneficiary: (id: string, input: BeneficiaryUpsertInput, precondition: Precondition) =>
+      Effect.flatMap(relationshipId(input.relationship), (relationship_id) =>
+        update("beneficiary", id, input, people.findBeneficiary, precondition, relationship_id === null ? {} : { relationship_id })
+      ),
     upsertInsured: (input: PersonUpsertInput) => write("insured", input).pipe(Effect.flatMap(people.findInsured), Effect.flatMap(Effect.orDie)),
     upsertBeneficiary: (input: BeneficiaryUpsertInput) =>
       Effect.flatMap(relationshipId(input.relationship), (relationship_id) =>

@@ -35,10 +35,16 @@ export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) 
       .handle("list", ({ path }) => products.offered(path.agent_id))
       .handle("getByFamilyId", ({ path }) => products.offeredInFamily(path.agent_id, path.family_id))
       .handle("getByIdWithPrices", ({ path }) => plans.pricedFor(path.id, path.agent_id))
-      .handle("getByProductPlanId", ({ path }) => plans.productOf(path.id))
+      .handle("getByProductPlanId", ({ path }) => Effect.flatMap(plans.productOf(path.id), answerVersioned))
       .handle("getByRetailRut", ({ path }) => plans.ofRetailRut(path.rut))
       .handle("assignPrices", ({ payload }) => plans.assign(payload))
-      .handle("deletePlan", ({ path }) => plans.remove(path.id))
+      .handle("updatePlan", ({ path, payload }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => plans.update(path.id, payload, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
+      .handle("deletePlan", ({ path }) => Effect.flatMap(ifMatch, (precondition) => plans.remove(path.id, precondition)))
       .handle("getContract", ({ path }) => contracts.base64Of(path.productPlan_id))
       .handle("getContractData", ({ path }) => contracts.dataOf(path.productPlan_id))
   })

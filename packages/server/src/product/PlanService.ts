@@ -1,7 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { BadRequest, companyPriceProblem, NotFound, type ProductPlanInput } from "@palma/core"
+import { BadRequest, companyPriceProblem, NotFound, type PlanPricesInput, type Product, type ProductPlanInput } from "@palma/core"
 import { ActiveRows } from "../sql/ActiveRows.js"
+import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { toAssigned, toPriced, toProductOfPlan, toRetailRutPlan } from "./offers.js"
 import { PlanRepo } from "./PlanRepo.js"
@@ -14,12 +15,22 @@ const make = Effect.gen(function* () {
   const plans = yield* PlanRepo
   const products = yield* ProductRepo
   const active = yield* ActiveRows
-  const transaction = transactionOf(yield* SqlClient.SqlClient)
+  const sql = yield* SqlClient.SqlClient
+  const transaction = transactionOf(sql)
 
   const checkRetail = (retailId: string) =>
     Effect.flatMap(active.one("retail", retailId), (found) =>
       Option.isSome(found) ? Effect.void : Effect.fail(new NotFound({ message: "El canal indicado no existe o está inactivo" }))
     )
+
+  /** The input's prices in the product's currency, the company price no lower than the product's minimum per insured. */
+  const pricesFor = (product: Product, input: PlanPricesInput) =>
+    Effect.gen(function* () {
+      const prices = yield* readPrices(product.currency, input)
+      const problem = companyPriceProblem(prices.company, product.minInsuredCompanyPrice)
+      if (problem !== undefined) return yield* Effect.fail(new BadRequest({ message: problem, issues: [{ path: ["companyprice"], message: problem }] }))
+      return prices
+    })
 
   /** Creates the plan of a product for a retail, or updates its prices, read in the product's currency. */
   const assign = (input: ProductPlanInput) =>
@@ -30,18 +41,32 @@ const make = Effect.gen(function* () {
           Effect.orElseFail(() => new NotFound({ message: "El producto indicado no existe o está inactivo" }))
         )
         yield* checkRetail(input.agent_id)
-        const prices = yield* readPrices(product.currency, input)
-        const problem = companyPriceProblem(prices.company, product.minInsuredCompanyPrice)
-        if (problem !== undefined) return yield* Effect.fail(new BadRequest({ message: problem, issues: [{ path: ["companyprice"], message: problem }] }))
+        const prices = yield* pricesFor(product, input)
         const id = yield* plans.upsert(product.id, input.agent_id, prices)
         return toAssigned(yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound)))
       })
     )
 
-  /** Removing a plan deactivates it: leads and contracts that point at it keep their meaning. */
-  const remove = (id: string) =>
+  /**
+   * Reprices the active plan `id` (its product and retail stay), refused with 412 over someone
+   * else's change; the product's state does not matter, as for the plan's other reads.
+   */
+  const update = (id: string, input: PlanPricesInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
+        yield* checkVersion(sql, "product_plan", id, precondition)
+        const { product, plan } = yield* Effect.flatMap(plans.findPricedById(id), Effect.orElseFail(planNotFound))
+        if (!plan.isActive) return yield* Effect.fail(planNotFound())
+        yield* plans.upsert(product.id, plan.agent_id, yield* pricesFor(product, input))
+        return yield* withVersion(sql, "product_plan", id, yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound)))
+      })
+    )
+
+  /** Removing a plan deactivates it: leads and contracts that point at it keep their meaning. */
+  const remove = (id: string, precondition?: Precondition) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* checkVersion(sql, "product_plan", id, precondition)
         yield* Effect.flatMap(plans.deactivate(id), Effect.orElseFail(planNotFound))
         return yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound))
       })
@@ -60,12 +85,18 @@ const make = Effect.gen(function* () {
 
   return {
     assign,
+    update,
     remove,
     pricedFor,
-    /** Any plan's product, priced by the plan. */
+    /** Any plan's product, priced by the plan, with the plan's version (the one its writes name). */
     productOf: (planId: string) =>
-      Effect.map(Effect.flatMap(plans.findPricedById(planId), Effect.orElseFail(planNotFound)), ({ product, plan }) =>
-        toProductOfPlan(toPriced(product, plan))
+      readVersioned(
+        sql,
+        "product_plan",
+        planId,
+        Effect.map(Effect.flatMap(plans.findPricedById(planId), Effect.orElseFail(planNotFound)), ({ product, plan }) =>
+          toProductOfPlan(toPriced(product, plan))
+        )
       ),
     /** The plans of the active retail with that RUT; none for an unknown one. */
     ofRetailRut: (rut: string) => Effect.map(plans.soldByRetailRut(rut), (sold) => sold.map(toRetailRutPlan(rut)))

@@ -1,11 +1,11 @@
 import { Effect, Either } from "effect"
-import { BadRequest, type Currency, type FieldIssue, type ProductPlanInput, readAmount } from "@palma/core"
+import { BadRequest, type Currency, type FieldIssue, type PlanPricesInput, readAmount } from "@palma/core"
 import type { Prices } from "./PlanRepo.js"
 
 const priceFields = ["customerprice", "companyprice", "yearlyprice"] as const
 
 /** The input's three prices read in the product's currency, or a Spanish 400 naming each one that is not a price there. */
-export const readPrices = (currency: Currency, input: ProductPlanInput): Effect.Effect<Prices, BadRequest> => {
+export const readPrices = (currency: Currency, input: PlanPricesInput): Effect.Effect<Prices, BadRequest> => {
   const read = Either.all({
     customer: readAmount(currency, input.customerprice),
     company: readAmount(currency, input.companyprice),

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core"
+import { answerVersioned, ifMatch } from "../http/etag.js"
 import { SpecialistService } from "./SpecialistService.js"
 
 /** The `specialist` group of the contract: who attends cases. */
@@ -12,12 +13,18 @@ export const SpecialistLive = HttpApiBuilder.group(PalmaApi, "specialist", (hand
       .handle("getAssistances", ({ path }) => specialists.assistances(path.family_id))
       .handle("getAll", () => specialists.all)
       .handle("page", ({ urlParams }) => specialists.page(urlParams))
-      .handle("getById", ({ path }) => specialists.getById(path.id))
+      .handle("getById", ({ path }) => Effect.flatMap(specialists.getById(path.id), answerVersioned))
       .handle("getByRut", ({ path }) => specialists.getByRut(path.rut))
       .handle("getByAssistanceAndDistrict", ({ path }) => specialists.selection(path.assistance_id, path.district))
       .handle("getBySpecialtyId", ({ path }) => specialists.bySpecialty(path.id))
       .handle("getByName", ({ path }) => specialists.byName(path.name))
       .handle("create", ({ payload }) => specialists.upsert(payload))
-      .handle("deleteById", ({ path }) => specialists.deactivate(path.id))
+      .handle("update", ({ path, payload }) =>
+        ifMatch.pipe(
+          Effect.flatMap((precondition) => specialists.update(path.id, payload, precondition)),
+          Effect.flatMap(answerVersioned)
+        )
+      )
+      .handle("deleteById", ({ path }) => Effect.flatMap(ifMatch, (precondition) => specialists.deactivate(path.id, precondition)))
   })
 ).pipe(Layer.provide(SpecialistService.layer))

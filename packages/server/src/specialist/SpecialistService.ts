@@ -1,10 +1,11 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { NotFound, type ProviderPageQuery, type Specialist, type SpecialistDetail, type SpecialistInput } from "@palma/core"
+import { BadRequest, NotFound, type ProviderPageQuery, type Specialist, type SpecialistDetail, type SpecialistInput } from "@palma/core"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
 import { requireSpecialties } from "../provider/requireSpecialties.js"
 import { ActiveRows } from "../sql/ActiveRows.js"
+import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { SpecialistRepo } from "./SpecialistRepo.js"
 
@@ -16,7 +17,8 @@ const make = Effect.gen(function* () {
   const specialties = yield* ProviderSpecialties
   const districts = yield* Districts
   const activeRows = yield* ActiveRows
-  const transaction = transactionOf(yield* SqlClient.SqlClient)
+  const sql = yield* SqlClient.SqlClient
+  const transaction = transactionOf(sql)
 
   /** A specialist as `getById` answers it: with their (active) specialties and the comunas they serve. */
   const detail = (specialist: Specialist): Effect.Effect<SpecialistDetail> =>
@@ -31,26 +33,38 @@ const make = Effect.gen(function* () {
    * specialties and comunas given. Comunas must be on the official list (400 on the field) and
    * specialties active (404); the same comuna named twice (by name and by code) counts once.
    */
-  const upsert = (input: SpecialistInput) =>
-    Effect.gen(function* () {
-      const districtId = yield* districts.resolve(input.district)
-      const served = yield* Effect.forEach(input.districts, (ref, index) => districts.resolve(ref, ["districts", index]))
-      yield* requireSpecialties(specialties, input.specialties)
-      const id = yield* transaction(
-        Effect.gen(function* () {
-          const id = yield* specialists.upsert({ input, districtId })
-          yield* specialties.replace("specialist", id, input.specialties)
-          yield* specialists.replaceDistricts(id, [...new Set(served.filter((d): d is string => d !== null))])
-          return id
-        })
-      )
-      // Just written: not finding it would be a defect, not the client's 404.
-      return yield* detail(yield* Effect.flatMap(specialists.findById(id), Effect.orDie))
-    })
-
-  const deactivate = (id: string) =>
+  const write = (input: SpecialistInput) =>
     transaction(
       Effect.gen(function* () {
+        const districtId = yield* districts.resolve(input.district)
+        const served = yield* Effect.forEach(input.districts, (ref, index) => districts.resolve(ref, ["districts", index]))
+        yield* requireSpecialties(specialties, input.specialties)
+        const id = yield* specialists.upsert({ input, districtId })
+        yield* specialties.replace("specialist", id, input.specialties)
+        yield* specialists.replaceDistricts(id, [...new Set(served.filter((d): d is string => d !== null))])
+        // Just written: not finding it would be a defect, not the client's 404.
+        return yield* detail(yield* Effect.flatMap(specialists.findById(id), Effect.orDie))
+      })
+    )
+
+  /**
+   * Palma's edit of the specialist `id` (restoring a deleted one, as the upsert does), refused
+   * with 412 over someone else's change. The RUT is the specialist's key: it cannot change here.
+   */
+  const update = (id: string, input: SpecialistInput, precondition?: Precondition) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* checkVersion(sql, "specialist", id, precondition)
+        const current = yield* Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound))
+        if (current.rut !== input.rut) return yield* Effect.fail(new BadRequest({ message: "El RUT de un especialista no se puede cambiar", issues: [] }))
+        return yield* withVersion(sql, "specialist", id, yield* write(input))
+      })
+    )
+
+  const deactivate = (id: string, precondition?: Precondition) =>
+    transaction(
+      Effect.gen(function* () {
+        yield* checkVersion(sql, "specialist", id, precondition)
         const current = yield* Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound))
         if (!current.isActive) return yield* Effect.fail(notFound())
         yield* specialists.deactivate(id)
@@ -79,7 +93,8 @@ const make = Effect.gen(function* () {
     })
 
   return {
-    upsert,
+    upsert: write,
+    update,
     deactivate,
     selection,
     page,
@@ -89,7 +104,8 @@ const make = Effect.gen(function* () {
     bySpecialty: specialists.findBySpecialty,
     byName: specialists.findByName,
     /** Active or not: a deactivated specialist can be opened and restored by saving. */
-    getById: (id: string) => Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound)).pipe(Effect.flatMap(detail)),
+    getById: (id: string) =>
+      readVersioned(sql, "specialist", id, Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound)).pipe(Effect.flatMap(detail))),
     /** `null` when no specialist has that RUT: the screen then opens a new one prefilled with it. */
     getByRut: (rut: string) => Effect.flatMap(specialists.findByRut(rut), (found) => (Option.isSome(found) ? detail(found.value) : Effect.succeed(null)))
   }

@@ -131,13 +131,18 @@ describe("the contract, as the matrix sees it", () => {
       "customer.getByRutOrName",
       "insured.getByRutOrName",
       "insured.upsert",
+      "insured.getById",
+      "insured.update",
       "beneficiary.upsert",
+      "beneficiary.getById",
+      "beneficiary.update",
       "lead.removeBeneficiary",
       "user.getByIds",
       "retail.getCustomersByRetailIdAndProductId"
     ]
     expect(accessOfIds(staff)).toEqual(Object.fromEntries(staff.map((id) => [id, "staff"])))
-    expect(accessOfIds(["contractor.create"])).toEqual({ "contractor.create": "admin" })
+    const admin = ["contractor.create", "contractor.update", "specialist.update", "partner.update", "product.updatePlan"]
+    expect(accessOfIds(admin)).toEqual(Object.fromEntries(admin.map((id) => [id, "admin"])))
   })
 
   it("keeps deleted records and their restore to admins, for every master and catalog group", () => {

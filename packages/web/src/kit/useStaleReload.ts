@@ -4,10 +4,19 @@ import { notify } from "../lib/notify"
 import type { WriteRejection } from "./FormDialog"
 import type { TypedValue } from "./StaleRecord"
 
-export interface StaleReloadOptions<V extends Record<string, unknown>, R extends NamedRecord> {
-  /** The resource's group (`family`, `product`…); only restorable groups are read by id. */
-  readonly name: string
-  readonly call: Call
+/**
+ * Where the record is read again: a restorable group's `getById`, or a read of the form's own
+ * (a plan, a provider, a person); either way the client then remembers its new version.
+ */
+type RecordSource<R> =
+  | {
+      /** The resource's group (`family`, `product`…); only restorable groups are read by id. */
+      readonly name: string
+      readonly call: Call
+    }
+  | { readonly read: (id: string) => Promise<R> }
+
+export type StaleReloadOptions<V extends Record<string, unknown>, R> = RecordSource<R> & {
   /** The record edited; null while creating (nothing to reload). */
   readonly item: { readonly id: string } | null
   readonly rejection: WriteRejection | null
@@ -19,6 +28,13 @@ export interface StaleReloadOptions<V extends Record<string, unknown>, R extends
   readonly labels: Readonly<Partial<Record<keyof V & string, string>>>
 }
 
+const readerOf = <R>(source: RecordSource<R>): ((id: string) => Promise<R>) | null => {
+  if ("read" in source) return source.read
+  const { name, call } = source
+  // A restorable group's getById answers its record (R is the group's, as the caller states).
+  return isRestorable(name) ? (id) => recordCalls<NamedRecord>(call, name).read(id) as Promise<R> : null
+}
+
 const shown = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "(sus cambios)")
 
 /**
@@ -26,19 +42,19 @@ const shown = (value: unknown) => (typeof value === "string" || typeof value ===
  * new version), puts it in the form, and lists what the person had typed, to re-apply. One piece
  * for every dialog form: the kit's generic one, the product's and the service's.
  */
-export const useStaleReload = <V extends Record<string, unknown>, R extends NamedRecord = NamedRecord>(options: StaleReloadOptions<V, R>) => {
-  const { name, call, item, rejection } = options
+export const useStaleReload = <V extends Record<string, unknown>, R = NamedRecord>(options: StaleReloadOptions<V, R>) => {
+  const { item, rejection } = options
   const [typed, setTyped] = useState<ReadonlyArray<TypedValue> | null>(null)
   const [reloading, setReloading] = useState(false)
-  const stale = rejection?.message === staleVersionMessage && item !== null && isRestorable(name)
+  const read = readerOf(options)
+  const stale = rejection?.message === staleVersionMessage && item !== null && read !== null
 
   const reload = () => {
-    if (item === null || !isRestorable(name)) return
+    if (item === null || read === null) return
     const { form } = options
     const mine = form.getValues()
     setReloading(true)
-    recordCalls<R>(call, name)
-      .read(item.id)
+    read(item.id)
       .then(
         (latest) => {
           const now = options.valuesOf(latest)

@@ -82,7 +82,7 @@ describe("A contractor's page", () => {
     expect(server.calls("GET /api/relationship/getAll")).toHaveLength(1)
   })
 
-  it("edits a carga through beneficiary/upsert and a titular through insured/upsert", async () => {
+  it("edits a carga and a titular by their ids, sending the version each dialog read", async () => {
     const { user, origins, titular, titularName, card } = await openCustomer()
     const carga = titular.beneficiaries[0]!
     const cargaName = nameOf(carga)
@@ -93,7 +93,9 @@ describe("A contractor's page", () => {
     await user.type(dialog.getByRole("textbox", { name: "Dirección" }), "Pasaje Los Olmos 45")
     await user.click(dialog.getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Carga actualizada")).toBeInTheDocument()
-    expect(server.calls("POST /api/beneficiary/upsert")[0]!.body).toMatchObject({ rut: Rut.normalize(carga.rut), address: "Pasaje Los Olmos 45" })
+    const [cargaWrite] = server.calls(`PUT /api/beneficiary/update/${carga.id}`)
+    expect(cargaWrite!.body).toMatchObject({ rut: Rut.normalize(carga.rut), address: "Pasaje Los Olmos 45" })
+    expect(cargaWrite!.headers.get("if-match")).toMatch(/^"\d+"$/)
     const after = await subscriptionNow(origins.origins[0]!.subscription_id)
     expect(after.insured.flatMap((i) => i.beneficiaries).find((b) => b.id === carga.id)?.address).toBe("Pasaje Los Olmos 45")
 
@@ -103,7 +105,32 @@ describe("A contractor's page", () => {
     await user.type(titularDialog.getByRole("textbox", { name: "Teléfono" }), "+56 9 1234 5678")
     await user.click(titularDialog.getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Titular actualizado")).toBeInTheDocument()
-    expect(server.calls("POST /api/insured/upsert")[0]!.body).toMatchObject({ rut: Rut.normalize(titular.rut), phone: "+56 9 1234 5678" })
+    expect(server.calls(`PUT /api/insured/update/${titular.id}`)[0]!.body).toMatchObject({ rut: Rut.normalize(titular.rut), phone: "+56 9 1234 5678" })
+  })
+
+  it("refuses a titular's save over another user's change (412); Recargar shows the stored data and lists what was typed", async () => {
+    const { user, titular, titularName, card } = await openCustomer()
+    await user.click((await card()).getByRole("button", { name: `Editar titular ${titularName}` }))
+    const dialog = within(await screen.findByRole("dialog", { name: `Editar titular ${titularName}` }))
+    const address = dialog.getByRole("textbox", { name: "Dirección" })
+    await user.clear(address)
+    await user.type(address, "Mi calle 1")
+    // Another operator saves first, with the original client's upsert (no If-Match: it wins).
+    await server.api("POST", "/api/insured/upsert", { rut: titular.rut, address: "Calle del otro 2" })
+    server.requests.length = 0
+    await user.click(dialog.getByRole("button", { name: "Guardar" }))
+    expect(await dialog.findByText("Otro usuario modificó este registro. Recargue para ver los cambios.")).toBeInTheDocument()
+    expect(address).toHaveValue("Mi calle 1")
+    expect(await server.api("GET", `/api/insured/getById/${titular.id}`)).toMatchObject({ address: "Calle del otro 2" })
+
+    await user.click(dialog.getByRole("button", { name: "Recargar" }))
+    await waitFor(() => expect(dialog.getByRole("textbox", { name: "Dirección" })).toHaveValue("Calle del otro 2"))
+    expect(within(dialog.getByRole("list", { name: "Lo que usted escribió" })).getByText("Dirección: Mi calle 1")).toBeInTheDocument()
+    await user.clear(dialog.getByRole("textbox", { name: "Dirección" }))
+    await user.type(dialog.getByRole("textbox", { name: "Dirección" }), "Mi calle 1")
+    await user.click(dialog.getByRole("button", { name: "Guardar" }))
+    expect(await screen.findByText("Titular actualizado")).toBeInTheDocument()
+    expect(await server.api("GET", `/api/insured/getById/${titular.id}`)).toMatchObject({ address: "Mi calle 1" })
   })
 
   it("removes a carga from the subscription only after confirmation", async () => {

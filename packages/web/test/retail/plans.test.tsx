@@ -86,7 +86,7 @@ describe("a retail's plans", () => {
   })
 
   it("changes the prices of a UF plan: they travel as two-decimal texts", async () => {
-    const { retail, integral, user, table } = await openOwnPlans("76777777-9", "Canal Precios UF")
+    const { retail, integral, integralPlan, user, table } = await openOwnPlans("76777777-9", "Canal Precios UF")
     await user.click(screen.getByRole("button", { name: "Cambiar precios de Asistencia Integral" }))
     const dialog = within(await screen.findByRole("dialog", { name: "Cambiar precios de Asistencia Integral" }))
     const customer = dialog.getByRole("textbox", { name: "Precio cliente" })
@@ -100,9 +100,11 @@ describe("a retail's plans", () => {
     await user.type(dialog.getByRole("textbox", { name: "Precio anual" }), "1.015")
     await user.click(dialog.getByRole("button", { name: "Guardar" }))
     expect(await screen.findByText("Precios actualizados")).toBeInTheDocument()
+    // Repriced by the plan's id (with the version the dialog read), not by the product's upsert.
     expect(writes(server).map((r) => [r.path, r.body])).toEqual([
-      ["/api/product/assignPrices", { id: integral.id, agent_id: retail.id, customerprice: "1.50", companyprice: "0.90", yearlyprice: "1015.00" }]
+      [`/api/product/updatePlan/${integralPlan.id}`, { customerprice: "1.50", companyprice: "0.90", yearlyprice: "1015.00" }]
     ])
+    expect(server.calls(`PUT /api/product/updatePlan/${integralPlan.id}`)[0]!.headers.get("if-match")).toMatch(/^"\d+"$/)
     await waitFor(() => expect(rowOf(table, "Asistencia Integral").getByRole("cell", { name: "UF 1,50" })).toBeInTheDocument())
     expect(rowOf(table, "Asistencia Integral").getByRole("cell", { name: "UF 1.015,00" })).toBeInTheDocument()
     expect((await plansOf(server, retail.id)).find((p) => p.id === integral.id)).toMatchObject({
@@ -110,6 +112,31 @@ describe("a retail's plans", () => {
       companyPrice: "0.90",
       yearlyPrice: "1015.00"
     })
+  })
+
+  it("refuses a reprice over another user's change (412); Recargar shows the stored prices and lists what was typed", async () => {
+    const { retail, hogar, hogarPlan, user } = await openOwnPlans("77222222-K", "Canal Precios Concurridos")
+    await user.click(screen.getByRole("button", { name: "Cambiar precios de Asistencia Hogar" }))
+    const dialog = within(await screen.findByRole("dialog", { name: "Cambiar precios de Asistencia Hogar" }))
+    const customer = dialog.getByRole("textbox", { name: "Precio cliente" })
+    await user.clear(customer)
+    await user.type(customer, "15.000")
+    // Another admin reprices first, with the original client's call (no If-Match: it wins).
+    await server.api("POST", "/api/product/assignPrices", { id: hogar.id, agent_id: retail.id, customerprice: 13990, companyprice: 10000, yearlyprice: 120000 })
+    arranged(server)
+    await user.click(dialog.getByRole("button", { name: "Guardar" }))
+    expect(await dialog.findByText("Otro usuario modificó este registro. Recargue para ver los cambios.")).toBeInTheDocument()
+    expect(customer).toHaveValue("15.000")
+    expect((await plansOf(server, retail.id)).find((p) => p.productPlan_id === hogarPlan.id)).toMatchObject({ customerPrice: 13990 })
+
+    await user.click(dialog.getByRole("button", { name: "Recargar" }))
+    await waitFor(() => expect(dialog.getByRole("textbox", { name: "Precio cliente" })).toHaveValue("13.990"))
+    expect(within(dialog.getByRole("list", { name: "Lo que usted escribió" })).getByText("Precio cliente: 15.000")).toBeInTheDocument()
+    await user.clear(dialog.getByRole("textbox", { name: "Precio cliente" }))
+    await user.type(dialog.getByRole("textbox", { name: "Precio cliente" }), "15.000")
+    await user.click(dialog.getByRole("button", { name: "Guardar" }))
+    expect(await screen.findByText("Precios actualizados")).toBeInTheDocument()
+    expect((await plansOf(server, retail.id)).find((p) => p.productPlan_id === hogarPlan.id)).toMatchObject({ customerPrice: 15000 })
   })
 
   it("refuses a UF price with more than two decimals before sending it", async () => {

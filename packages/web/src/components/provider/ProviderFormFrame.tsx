@@ -1,8 +1,8 @@
 import { Button, Group, Stack } from "@mantine/core"
 import type { FieldIssue, ProviderKind } from "@palma/core"
-import type { FormEvent, ReactNode, RefObject } from "react"
+import type { ComponentProps, FormEvent, ReactNode, RefObject } from "react"
 import { Link } from "react-router"
-import { LeaveGuard, RejectionAlert } from "../../kit"
+import { LeaveGuard, RejectionAlert, StaleRecord } from "../../kit"
 import type { ProviderFormProps } from "./ProviderPage"
 
 /** Where a form shows an issue: at the field of that name, when the form has one. */
@@ -20,15 +20,24 @@ interface ProviderFormFrameProps<K extends ProviderKind> {
   readonly submit: (event?: FormEvent<HTMLFormElement>) => void
   readonly dirty: boolean
   readonly unshown: ReadonlyArray<FieldIssue>
+  /** What useStaleReload says of a save refused over someone else's change (412). */
+  readonly staleness: { readonly stale: boolean; readonly notice: ComponentProps<typeof StaleRecord> }
   readonly children: ReactNode
 }
 
-/** What every provider form has around its fields: the leave guard, the server's refusal, and Volver / Guardar. */
-export const ProviderFormFrame = <K extends ProviderKind>({ page, label, element, submit, dirty, unshown, children }: ProviderFormFrameProps<K>) => (
+/**
+ * What every provider form has around its fields: the leave guard, the server's refusal (or, over
+ * someone else's change, Recargar and then what the person had typed), and Volver / Guardar.
+ */
+export const ProviderFormFrame = <K extends ProviderKind>({ page, label, element, submit, dirty, unshown, staleness, children }: ProviderFormFrameProps<K>) => (
   <form ref={element} noValidate aria-label={label} onSubmit={submit}>
     <Stack>
       <LeaveGuard dirty={dirty && !page.writing} />
-      <RejectionAlert rejection={page.rejection} unshown={unshown} />
+      {staleness.stale || staleness.notice.typed !== null ? (
+        <StaleRecord {...staleness.notice} />
+      ) : (
+        <RejectionAlert rejection={page.rejection} unshown={unshown} />
+      )}
       {children}
       <Group justify="flex-end">
         <Button component={Link} to={page.listPath} variant="default">

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core"
-import { type Call, type ProviderDetail, type ProviderInput, type ProviderKind, providerMachine, Rut } from "@palma/core"
+import { type Call, type ProviderDetail, type ProviderInput, type ProviderKind, providerMachine, readProvider, Rut } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { type ComponentType, useEffect, useMemo, useState } from "react"
 import { Link, useLocation, useNavigate, useParams } from "react-router"
@@ -22,6 +22,8 @@ export interface ProviderFormProps<K extends ProviderKind> {
   readonly rejection: WriteRejection | null
   readonly submitLabel: string
   readonly onSubmit: (input: ProviderInput<K>) => void
+  /** Someone else saved first (412): the provider as stored now, which the page shows from then on. */
+  readonly reload: (id: string) => Promise<ProviderDetail<K>>
   /** The list to go back to, and its title. */
   readonly listPath: string
   readonly listTitle: string
@@ -213,6 +215,12 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
           rejection={confirming ? null : rejection}
           submitLabel={record === null ? `Crear ${noun.singular}` : record.isActive ? "Guardar cambios" : "Guardar y reactivar"}
           onSubmit={(input) => actor.send({ type: "SAVE", input })}
+          reload={(recordId) =>
+            readProvider(call, kind, recordId).then((latest) => {
+              actor.send({ type: "REPLACE", record: latest })
+              return latest
+            })
+          }
           listPath={listPath}
           listTitle={config.title}
         />

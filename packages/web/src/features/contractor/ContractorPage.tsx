@@ -1,5 +1,5 @@
 import { Anchor, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core"
-import { type Call, customerFileActors, customerFileMachine, formatDate, type PeopleChange, Rut } from "@palma/core"
+import { type Call, customerFileActors, customerFileMachine, formatDate, type PeopleChange, readPerson, Rut } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { Link, useParams } from "react-router"
@@ -10,7 +10,7 @@ import { CoverageTable } from "../../lib/people/CoverageTable"
 import { notify } from "../../lib/notify"
 import { InsuredSection } from "./InsuredSection"
 import { PaymentsTable } from "./PaymentsTable"
-import { PersonDialog, type PersonEdit } from "./PersonDialog"
+import { latestEdit, PersonDialog, type PersonEdit } from "./PersonDialog"
 import { contractorListPath, kindLabel } from "./paths"
 import { SubscriptionsTable } from "./SubscriptionsTable"
 
@@ -88,6 +88,19 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
   const title = [contractor.name, contractor.paternalLastName, contractor.maternalLastName].filter((s) => s !== "").join(" ")
   const origin = origins.origins.find((o) => o.subscription_id === selected)
   const writing = state === "writing"
+  /**
+   * A stored person is read before the dialog shows them: it starts from what the server holds
+   * now, and the client remembers their version, so saving over someone else's change is refused
+   * (412). If they cannot be read, the dialog opens with the listed data and the save says why.
+   */
+  const openEdit = (edit: PersonEdit) => {
+    setRejection(null)
+    if (edit.kind === "addBeneficiary") return setEditing(edit)
+    void readPerson(call, edit.kind, edit.id).then(
+      (latest) => setEditing(latestEdit(edit, latest)),
+      () => setEditing(edit)
+    )
+  }
   const send = (change: PeopleChange) => {
     setRejection(null)
     actor.send({ type: "CHANGE", change })
@@ -151,10 +164,7 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
               <InsuredSection
                 subscription={subscription}
                 busy={writing}
-                onEdit={(edit) => {
-                  setRejection(null)
-                  setEditing(edit)
-                }}
+                onEdit={openEdit}
                 onRemove={(titular, carga) =>
                   setRemoving({
                     insured_id: titular.id,
@@ -177,13 +187,14 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
           saving={writing}
           rejection={rejection}
           onClose={() => setEditing(null)}
+          read={(personId) => readPerson(call, editing.kind === "insured" ? "insured" : "beneficiary", personId)}
           onSubmit={(person) =>
             send(
               editing.kind === "addBeneficiary"
                 ? { kind: "addBeneficiary", insured_id: editing.insured_id, person }
                 : editing.kind === "beneficiary"
-                  ? { kind: "beneficiary", person }
-                  : { kind: "insured", person }
+                  ? { kind: "beneficiary", id: editing.id, person }
+                  : { kind: "insured", id: editing.id, person }
             )
           }
         />

@@ -45,7 +45,7 @@ export const InsuredSection = ({ subscription, busy, onEdit, onRemove }: Insured
                   variant="default"
                   disabled={busy}
                   aria-label={`Editar titular ${name}`}
-                  onClick={() => onEdit({ kind: "insured", title: `Editar titular ${name}`, values: personValues(titular) })}
+                  onClick={() => onEdit({ kind: "insured", id: titular.id, title: `Editar titular ${name}`, values: personValues(titular) })}
                 >
                   Editar
                 </Button>
@@ -94,6 +94,7 @@ export const InsuredSection = ({ subscription, busy, onEdit, onRemove }: Insured
                                 onClick={() =>
                                   onEdit({
                                     kind: "beneficiary",
+                                    id: carga.id,
                                     title: `Editar carga ${cargaName}`,
                                     values: personValues(carga),
                                     relationship: carga.relationship_id

@@ -4,7 +4,7 @@ import { ContactFields } from "../../components/provider/ContactFields"
 import { fieldKeyOf, ProviderFormFrame } from "../../components/provider/ProviderFormFrame"
 import type { ProviderFormProps } from "../../components/provider/ProviderPage"
 import { SpecialtyPicker } from "../../components/provider/SpecialtyPicker"
-import { useSchemaForm } from "../../kit"
+import { useSchemaForm, useStaleReload } from "../../kit"
 
 interface Values extends Record<string, unknown> {
   name: string
@@ -28,6 +28,17 @@ const valuesOf = (p: PartnerDetail | null): Values => ({
   specialties: p?.specialties.map((s) => s.id) ?? []
 })
 
+/** What the stale-record notice calls each field the person may have typed. */
+const labels = {
+  name: "Razón social",
+  legalrepresentative: "Representante legal",
+  line: "Giro",
+  address: "Dirección",
+  email: "Correo electrónico",
+  phone: "Teléfono",
+  specialties: "Especialidades"
+} as const
+
 // Module-level: the form's effects depend on it, so it must not change between renders.
 const keyOf = fieldKeyOf(valuesOf(null))
 
@@ -43,8 +54,9 @@ export const PartnerForm = (page: ProviderFormProps<"partner">) => {
     rejection,
     onSubmit
   })
+  const staleness = useStaleReload<Values, PartnerDetail>({ read: page.reload, item: record, rejection, form, valuesOf, labels })
   return (
-    <ProviderFormFrame page={page} label="Datos de la alianza" element={element} submit={submit} dirty={form.isDirty()} unshown={unshown}>
+    <ProviderFormFrame page={page} label="Datos de la alianza" element={element} submit={submit} dirty={form.isDirty()} unshown={unshown} staleness={staleness}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput {...form.getInputProps("name")} key={form.key("name")} label="Razón social" required maxLength={120} autoFocus={record === null} />
         <TextInput {...form.getInputProps("legalrepresentative")} key={form.key("legalrepresentative")} label="Representante legal" maxLength={120} />

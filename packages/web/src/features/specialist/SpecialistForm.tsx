@@ -5,7 +5,8 @@ import { fieldKeyOf, ProviderFormFrame } from "../../components/provider/Provide
 import { ServedDistrictsPicker } from "../../components/provider/ServedDistrictsPicker"
 import { SpecialtyPicker } from "../../components/provider/SpecialtyPicker"
 import { SpecialistInput, type SpecialistDetail } from "@palma/core"
-import { useSchemaForm } from "../../kit"
+import { useSchemaForm, useStaleReload } from "../../kit"
+import { personLabels } from "../../lib/people/personLabels"
 import { isoOfTyped, isTypedDate, typedOf } from "./birthDate"
 
 interface Values extends Record<string, unknown> {
@@ -38,6 +39,14 @@ const valuesOf = (s: SpecialistDetail | null): Values => ({
   districts: s?.districts.map((d) => d.id) ?? []
 })
 
+/** What the stale-record notice calls each field the person may have typed. */
+const labels = {
+  ...personLabels,
+  specialties: "Especialidades",
+  isRemote: "Atención remota",
+  districts: "Comunas que atiende"
+} as const
+
 // Module-level: the form's effects depend on it, so it must not change between renders.
 const keyOf = fieldKeyOf(valuesOf(null))
 
@@ -57,8 +66,17 @@ export const SpecialistForm = (page: ProviderFormProps<"specialist">) => {
     rejection,
     onSubmit
   })
+  const staleness = useStaleReload<Values, SpecialistDetail>({ read: page.reload, item: record, rejection, form, valuesOf, labels })
   return (
-    <ProviderFormFrame page={page} label="Datos del especialista" element={element} submit={submit} dirty={form.isDirty()} unshown={unshown}>
+    <ProviderFormFrame
+      page={page}
+      label="Datos del especialista"
+      element={element}
+      submit={submit}
+      dirty={form.isDirty()}
+      unshown={unshown}
+      staleness={staleness}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput {...form.getInputProps("name")} key={form.key("name")} label="Nombre" required maxLength={80} autoFocus={record === null} />
         <TextInput {...form.getInputProps("paternalLastName")} key={form.key("paternalLastName")} label="Apellido paterno" required maxLength={80} />

@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core"
 import { type Currency, currencyLabel, type Product, ProductPlanInput, spanishIssues } from "@palma/core"
 import { Either, Schema } from "effect"
 import { useState } from "react"
-import { FormActions, FormDialog, RejectionAlert, useDirtyForm, useFreshRejection, type WriteRejection } from "../../../kit"
+import { FormActions, FormDialog, RejectionAlert, StaleRecord, useDirtyForm, useFreshRejection, useStaleReload, type WriteRejection } from "../../../kit"
 import type { PlanRow } from "./planRow"
 import { parsePrice, priceText } from "./priceText"
 
@@ -12,6 +12,10 @@ const priceFields = [
   { name: "yearlyprice", label: "Precio anual", of: (p: PlanRow) => p.yearlyPrice }
 ] as const
 type PriceName = (typeof priceFields)[number]["name"]
+type PriceTexts = Record<PriceName, string>
+
+const pricesOf = (plan: PlanRow | null) => Object.fromEntries(priceFields.map((f) => [f.name, plan === null ? "" : priceText(f.of(plan))])) as PriceTexts
+const labels = Object.fromEntries(priceFields.map((f) => [f.name, f.label]))
 
 const decode = Schema.decodeUnknownEither(ProductPlanInput, { errors: "all", onExcessProperty: "error" })
 
@@ -26,6 +30,8 @@ export interface PlanDialogProps {
   readonly saving: boolean
   readonly rejection: WriteRejection | null
   readonly onSubmit: (input: ProductPlanInput) => void
+  /** The plan as stored now (after a 412). */
+  readonly read: (id: string) => Promise<PlanRow>
   readonly onClose: () => void
 }
 
@@ -43,12 +49,19 @@ export const PlanDialog = (props: PlanDialogProps) => (
 
 const currencyHint: Record<Currency, string> = { P: "En pesos, sin decimales", U: "En UF, hasta 2 decimales" }
 
-const PlanForm = ({ plan, retailId, products, productsFailure, saving, rejection, onSubmit, onClose }: PlanDialogProps) => {
+const PlanForm = ({ plan, retailId, products, productsFailure, saving, rejection, onSubmit, read, onClose }: PlanDialogProps) => {
   const [productId, setProductId] = useState<string | null>(plan?.product_id ?? null)
-  const [initialPrices] = useState(
-    () => Object.fromEntries(priceFields.map((f) => [f.name, plan === null ? "" : priceText(f.of(plan))])) as Record<PriceName, string>
-  )
+  const [initialPrices, setInitialPrices] = useState(() => pricesOf(plan))
   const [prices, setPrices] = useState(initialPrices)
+  // Someone else repriced the plan first (412): Recargar puts the stored prices in, what was typed listed beside them.
+  const { stale, notice } = useStaleReload<PriceTexts, PlanRow>({
+    read,
+    item: plan,
+    rejection,
+    form: { getValues: () => prices, setValues: setPrices, resetDirty: setInitialPrices },
+    valuesOf: pricesOf,
+    labels
+  })
   const [errors, setErrors] = useState<Partial<Record<PriceName | "product", string>>>({})
   const { shown: refusal, edited } = useFreshRejection(rejection)
   useDirtyForm(productId !== (plan?.product_id ?? null) || priceFields.some((f) => prices[f.name] !== initialPrices[f.name]))
@@ -93,7 +106,7 @@ const PlanForm = ({ plan, retailId, products, productsFailure, saving, rejection
       }}
     >
       <Stack>
-        <RejectionAlert rejection={refusal} unshown={unshown} />
+        {stale || notice.typed !== null ? <StaleRecord {...notice} /> : <RejectionAlert rejection={refusal} unshown={unshown} />}
         {plan === null ? (
           <Select
             label="Producto"

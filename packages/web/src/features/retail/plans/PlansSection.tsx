@@ -3,7 +3,7 @@ import { type Call, currencyLabel, formatAmount, type ProductPlanInput } from "@
 import { useState } from "react"
 import { ConfirmDelete, useResourceController } from "../../../kit"
 import { ContractDialog } from "./ContractDialog"
-import { planActors } from "./planActors"
+import { planActors, readPlan } from "./planActors"
 import { PlanDialog } from "./PlanDialog"
 import type { PlanRow } from "./planRow"
 import { useProducts } from "./useProducts"
@@ -35,6 +35,16 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
   const sold = new Set(context.items.map((p) => p.product_id))
   const repriced = dialog?.kind === "prices" ? dialog.plan : null
   const removing = dialog?.kind === "remove" ? dialog.plan : null
+  /**
+   * A plan is read before a dialog shows it: the dialog starts from the stored prices, and the
+   * client remembers the plan's version, so repricing or removing it over someone else's change
+   * is refused (412). If it cannot be read, the dialog opens with the listed row and the write says why.
+   */
+  const showLatest = (plan: PlanRow, kind: Dialog["kind"]) =>
+    void readPlan(call, plan.id).then(
+      (latest) => controller.show({ kind, plan: latest }),
+      () => controller.show({ kind, plan })
+    )
 
   return (
     <Stack gap="sm">
@@ -90,7 +100,7 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
                         variant="subtle"
                         size="compact-sm"
                         aria-label={`Cambiar precios de ${plan.product_name}`}
-                        onClick={() => controller.show({ kind: "prices", plan })}
+                        onClick={() => showLatest(plan, "prices")}
                       >
                         Cambiar precios
                       </Button>
@@ -102,7 +112,7 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
                         color="red"
                         size="compact-sm"
                         aria-label={`Quitar plan ${plan.product_name}`}
-                        onClick={() => controller.show({ kind: "remove", plan })}
+                        onClick={() => showLatest(plan, "remove")}
                       >
                         Quitar plan
                       </Button>
@@ -123,6 +133,7 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
         saving={status === "creating" || status === "updating"}
         rejection={controller.rejection}
         onSubmit={(input: ProductPlanInput) => (repriced === null ? controller.create(input) : controller.update(repriced.id, input))}
+        read={(id) => readPlan(call, id)}
         onClose={controller.close}
       />
       <ConfirmDelete

@@ -1,4 +1,4 @@
-import type { Call, ListResult, ProductPlan, ProductPlanInput, ResourceQuery } from "@palma/core"
+import type { Call, ListResult, ProductOfPlan, ProductPlan, ProductPlanInput, ResourceQuery } from "@palma/core"
 import { fromPromise } from "xstate"
 import type { ResourceActors } from "../../../kit"
 import { type PlanRow, planRowOf } from "./planRow"
@@ -14,11 +14,29 @@ const asRow = (plan: ProductPlan): PlanRow => ({
   yearlyPrice: plan.yearlyPrice
 })
 
+/** A plan as `getByProductPlanId` answers it (its product, priced by the plan), as the section lists it. */
+const fromProductOfPlan = (product: ProductOfPlan): PlanRow => ({
+  id: product.productPlan_id,
+  product_id: product.id,
+  product_name: product.name,
+  currency: product.currency,
+  customerPrice: product.customerPrice,
+  companyPrice: product.companyPrice,
+  yearlyPrice: product.yearlyPrice
+})
+
+/**
+ * One plan as the server holds it now, read before a dialog shows it or after a 412: the client
+ * then remembers the plan's version (the ETag) and sends it with the plan's next write.
+ */
+export const readPlan = (call: Call, id: string): Promise<PlanRow> => call((c) => c.product.getByProductPlanId({ path: { id } })).then(fromProductOfPlan)
+
 /**
  * The plans of one retail over core's resource machine: listed from the retail's detail
  * (`GET /retail/getById/{id}`, its `products`),
- * added and repriced with `POST /product/assignPrices` (it creates or updates the retail's plan of
- * that product), removed with `DELETE /product/deletePlan/{productPlan_id}`.
+ * added with `POST /product/assignPrices` (it creates the retail's plan of that product), repriced
+ * with Palma's `PUT /product/updatePlan/{productPlan_id}` and removed with `DELETE
+ * /product/deletePlan/{productPlan_id}`, both sending the plan's version last read (412 when stale).
  */
 export const planActors = (call: Call, retailId: string): ResourceActors<PlanRow> => {
   const assign = (input: unknown) => call((c) => c.product.assignPrices({ payload: input as ProductPlanInput })).then(asRow)
@@ -30,7 +48,11 @@ export const planActors = (call: Call, retailId: string): ResourceActors<PlanRow
       })
     ),
     create: fromPromise<PlanRow, unknown>(({ input }) => assign(input)),
-    update: fromPromise<PlanRow, { id: string; input: unknown }>(({ input }) => assign(input.input)),
+    update: fromPromise<PlanRow, { id: string; input: unknown }>(({ input }) => {
+      // The dialog sends what assignPrices takes; the plan keeps its product and channel, so only the prices go.
+      const { customerprice, companyprice, yearlyprice } = input.input as ProductPlanInput
+      return call((c) => c.product.updatePlan({ path: { id: input.id }, payload: { customerprice, companyprice, yearlyprice } })).then(asRow)
+    }),
     remove: fromPromise<PlanRow, string>(async ({ input }) => {
       // The retail stops selling the plan (the server deactivates it).
       await call((c) => c.product.deletePlan({ path: { id: input } }))
