@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, initialTransition, transition, type SnapshotFrom, waitFor } from "xstate"
 import { getShortestPaths } from "xstate/graph"
-import type { KnownApplicant } from "../../src/domain/applicant.js"
-import type { ServicesAndValues } from "../../src/domain/coverage.js"
+import type { ApplicantLookup, KnownApplicant } from "../../src/domain/applicant.js"
+import type { CaseDocument } from "../../src/domain/caseDocument.js"
+import type { ServicesAndValues, ServicesAndValuesInput } from "../../src/domain/coverage.js"
 import type { CaseView } from "../../src/domain/caseView.js"
 import { type CaseDraftEvent, caseDraftMachine, draftDocument } from "../../src/machines/caseDraft.js"
 import { replay } from "../../src/machines/journal.js"
@@ -203,9 +204,9 @@ describe("caseDraft with its actors", () => {
     const saved = { case_id: "k1", case_number: 1042 } as unknown as CaseView
     const machine = caseDraftMachine.provide({
       actors: {
-        lookupApplicant: fromPromise(async () => applicant),
-        loadServices: fromPromise(async () => services([])),
-        save: fromPromise(async () => saved)
+        lookupApplicant: fromPromise<ApplicantLookup, { rut: string; date: string }>(async () => applicant),
+        loadServices: fromPromise<ServicesAndValues, ServicesAndValuesInput>(async () => services([])),
+        save: fromPromise<CaseView, CaseDocument>(async () => saved)
       }
     })
     const actor = createActor(machine, { input: { today } }).start()
