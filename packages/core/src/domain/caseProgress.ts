@@ -61,9 +61,10 @@ export const stageOfChange = (change: CaseChange, procedureCode: string | null):
   }
 }
 
-const who: Record<AssignmentKind, { readonly one: string; readonly article: string }> = {
-  specialist: { one: "Especialista", article: "el especialista" },
-  alliance: { one: "Alianza", article: "la alianza" }
+/** "del especialista", "de la alianza": Spanish contracts de + el. */
+const who: Record<AssignmentKind, { readonly of: string }> = {
+  specialist: { of: "del especialista" },
+  alliance: { of: "de la alianza" }
 }
 
 const yesNo = (on: boolean, yes: string, no: string) => (on ? yes : no)
@@ -91,22 +92,22 @@ export const describeChange = (change: CaseChange): string => {
       return change.payload.kind === "specialist" ? "Especialista asignado" : "Alianza asignada"
     case "scheduled":
       return change.payload.scheduled_date === null
-        ? `Visita de ${who[change.payload.kind].article} sin fecha`
+        ? `Visita ${who[change.payload.kind].of} sin fecha`
         : `Visita agendada para el ${change.payload.scheduled_date.split("-").reverse().join("-")}${change.payload.scheduled_time === null ? "" : ` a las ${change.payload.scheduled_time}`}`
     case "confirmed":
       return yesNo(
         change.payload.confirmed,
-        `Visita de ${who[change.payload.kind].article} confirmada`,
-        `Confirmación de ${who[change.payload.kind].article} retirada`
+        `Visita ${who[change.payload.kind].of} confirmada`,
+        `Confirmación ${who[change.payload.kind].of} retirada`
       )
     case "completed":
       return yesNo(
         change.payload.completed,
-        `Servicio de ${who[change.payload.kind].article} completado`,
-        `Servicio de ${who[change.payload.kind].article} reabierto`
+        `Servicio ${who[change.payload.kind].of} completado`,
+        `Servicio ${who[change.payload.kind].of} reabierto`
       )
     case "qualified":
-      return `Servicio de ${who[change.payload.kind].article} calificado`
+      return `Servicio ${who[change.payload.kind].of} calificado`
     case "cancelled":
       return yesNo(
         change.payload.cancel,

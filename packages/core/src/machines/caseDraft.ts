@@ -77,7 +77,7 @@ export const draftDocument = (c: CaseDraftContext): CaseDocument => ({
   alliance: null,
   cost: null,
   status: null,
-  coverageException: c.exception
+  coverageException: c.exception === null || c.exception.trim() === "" ? null : c.exception.trim()
 })
 
 /** What the services call is asked for the draft's applicant and product (and assistance, once chosen). */
@@ -205,7 +205,8 @@ export const caseDraftMachine = setup({
     },
     coverage: {
       on: {
-        CONFIRM_EXCEPTION: { actions: assign({ exception: ({ event }) => (event.reason.trim() === "" ? null : event.reason.trim()) }) },
+        // Kept as typed (a field shows it); trimmed when it is sent.
+        CONFIRM_EXCEPTION: { actions: assign({ exception: ({ event }) => (event.reason === "" ? null : event.reason) }) },
         NEXT: { guard: "isCovered", target: "values" },
         BACK: "assistance"
       }

@@ -37,6 +37,8 @@ export const lookupSources = {
     },
     touchedBy: ["value", "specialty", "document", "valueType"]
   },
+  /** How a case can be resolved (specialist, alliance, refund, IMED), for the case's procedure. */
+  procedures: { load: (call) => call((c) => c.procedure.list({ urlParams: {} })), touchedBy: ["procedure"] },
   /** The case list's channels and stages. */
   caseFilters: { load: (call) => loadCaseFilters(call), touchedBy: ["stage", "retail"] },
   /** A plan's contract (`param`), a PDF in base64: opening it again in the session does not render it again. */

@@ -54,7 +54,7 @@ export const menu: ReadonlyArray<MenuSection> = [
     label: "Asistencia",
     icon: "assistance",
     roles: everyRole,
-    items: [...assistanceMenu.map(({ label, path }) => ({ label, path: `/${path}` })), soon("Nuevo caso")]
+    items: [...assistanceMenu.map(({ label, path }) => ({ label, path: `/${path}` }))]
   },
   { id: "reports", label: "Reportes", icon: "reports", roles: adminOnly, items: [soon("Panel"), soon("Exportar casos")] },
   { id: "uploads", label: "Gestión de Subidas", icon: "uploads", roles: adminOnly, items: [soon("Carga de asegurados")] }

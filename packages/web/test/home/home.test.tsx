@@ -31,15 +31,15 @@ describe("home", () => {
       ["Alianzas", "Entidades"],
       ["Contratantes", "Entidades"],
       ["Personas", "Asistencia"],
-      ["Casos", "Asistencia"]
+      ["Casos", "Asistencia"],
+      ["Nuevo caso", "Asistencia"]
     ]
     const links = quickLinks().getAllByRole("link")
     expect(links.map((link) => link.textContent)).toEqual(shown.map(([screen, section]) => `${screen}${section}`))
     for (const [screen, section] of shown) expect(quickLinks().getByRole("link", { name: `${screen} ${section}` })).toBeInTheDocument()
     for (const link of links) expect(link).not.toHaveAttribute("aria-label")
     expect(quickLinks().getByRole("link", { name: "Familias Maestros" })).toHaveAttribute("href", "/masters/family")
-    // Modules that do not exist yet are not offered as quick links.
-    expect(quickLinks().queryByRole("link", { name: /Nuevo caso/ })).not.toBeInTheDocument()
+    expect(quickLinks().getByRole("link", { name: "Nuevo caso Asistencia" })).toHaveAttribute("href", "/assistance/case/new")
   })
 
   it.each([
@@ -53,7 +53,7 @@ describe("home", () => {
       quickLinks()
         .getAllByRole("link")
         .map((link) => link.textContent)
-    ).toEqual(["PersonasAsistencia", "CasosAsistencia"])
+    ).toEqual(["PersonasAsistencia", "CasosAsistencia", "Nuevo casoAsistencia"])
     expect(quickLinks().getByRole("link", { name: "Personas Asistencia" })).toHaveAttribute("href", "/assistance/people")
     expect(quickLinks().getByRole("link", { name: "Casos Asistencia" })).toHaveAttribute("href", "/assistance/case")
   })

@@ -82,14 +82,13 @@ describe("sidebar menu", () => {
     expect(window.location.pathname).toBe("/")
   })
 
-  it("shows an operador the Asistencia items: Personas, Casos, and the rest struck through until the module exists", async () => {
+  it("shows an operador the Asistencia items: Personas, Casos and Nuevo caso, and no admin section", async () => {
     const { user } = await openAs(server, operator)
     const nav = await sidebar()
     await user.click(nav.getByRole("button", { name: "Asistencia" }))
     expect(nav.getByRole("link", { name: "Personas" })).toHaveAttribute("href", "/assistance/people")
     expect(nav.getByRole("link", { name: "Casos" })).toHaveAttribute("href", "/assistance/case")
-    expect(nav.getByRole("button", { name: "Nuevo caso" })).toHaveAttribute("aria-disabled", "true")
-    expect(nav.queryByRole("link", { name: "Nuevo caso" })).not.toBeInTheDocument()
+    expect(nav.getByRole("link", { name: "Nuevo caso" })).toHaveAttribute("href", "/assistance/case/new")
     expect(nav.queryByText("Familias")).not.toBeInTheDocument()
   })
 

@@ -1,0 +1,292 @@
+import { Alert, Anchor, Button, Group, Paper, Radio, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
+import { type Call, caseDraftActors, caseDraftMachine, chileDateOf, coverageProblemsOf, formatDate } from "@palma/core"
+import { useActorRef, useSelector } from "@xstate/react"
+import { type FormEvent, type ReactNode, useState } from "react"
+import { Link } from "react-router"
+import { call as apiCall } from "../../lib/api"
+import { useLookup } from "../../lib/lookups/useLookup"
+import { CoverageSummary } from "./CoverageSummary"
+import { stepTitles } from "./steps"
+
+/** One step: a form whose submit moves on (Enter works from any field), with Volver when there is a step before. */
+const Step = ({
+  title,
+  onNext,
+  onBack,
+  next = "Continuar",
+  busy = false,
+  children
+}: {
+  readonly title: string
+  readonly onNext: () => void
+  readonly onBack?: () => void
+  readonly next?: string
+  readonly busy?: boolean
+  readonly children: ReactNode
+}) => (
+  <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+    <form
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault()
+        onNext()
+      }}
+    >
+      <Stack>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+        <Group justify="space-between">
+          {onBack ? (
+            <Button variant="default" onClick={onBack}>
+              Volver
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" loading={busy}>
+            {next}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  </Paper>
+)
+
+/**
+ * Nuevo caso (Asistencia): the caseDraft flow, keyboard first — each step is one form, its first
+ * field focused, Enter moves on, Volver goes back. The coverage check is shown plainly; going on
+ * without coverage asks for the reason. Saving opens the case's page.
+ */
+export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
+  const [logic] = useState(() => caseDraftMachine.provide({ actors: caseDraftActors(call) }))
+  const actor = useActorRef(logic, { input: { today: chileDateOf(new Date()) } })
+  const state = useSelector(actor, (s) => s.value)
+  const context = useSelector(actor, (s) => s.context)
+  const procedures = useLookup("procedures", "", state === "procedure" || state === "review")
+  const [rut, setRut] = useState("")
+  const [date, setDate] = useState(context.eventDate)
+  const send = actor.send
+  const failure =
+    context.failure === null ? null : (
+      <Alert color="red" title="No se pudo continuar" role="alert">
+        {context.failure.message}
+      </Alert>
+    )
+  const problems = coverageProblemsOf(context)
+  const chosen = context.services?.assistance ?? null
+
+  if (state === "done" && context.saved !== null) {
+    const saved = context.saved
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          Caso N° {saved.case_number} abierto
+        </Title>
+        <Text>
+          {saved.assistance?.name} para {saved.insured?.name} {saved.insured?.paternalLastName} · {saved.stage.name}
+        </Text>
+        <Group>
+          <Button component={Link} to={`/assistance/case/${saved.case_id}`} autoFocus>
+            Ver el caso
+          </Button>
+          <Button variant="default" onClick={() => send({ type: "RESET" })}>
+            Abrir otro caso
+          </Button>
+        </Group>
+      </Stack>
+    )
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="end">
+        <Title order={1} size="h2">
+          Nuevo caso
+        </Title>
+        <Anchor component={Link} to="/assistance/case" size="sm">
+          Ver casos
+        </Anchor>
+      </Group>
+      <Text c="dimmed" size="sm">
+        Paso: {stepTitles[state]}
+      </Text>
+      {failure}
+      {(state === "applicant" || state === "lookingUp" || state === "unknown") && (
+        <Step title="Solicitante" next="Buscar" busy={state === "lookingUp"} onNext={() => send({ type: "LOOKUP", rut, date })}>
+          <Group grow align="start">
+            <TextInput
+              label="RUT del solicitante"
+              description="Titular o carga, con o sin puntos"
+              value={rut}
+              onChange={(e) => setRut(e.currentTarget.value)}
+              required
+              autoFocus
+              data-autofocus
+            />
+            <TextInput
+              type="date"
+              label="Fecha del evento"
+              value={date}
+              max={chileDateOf(new Date())}
+              onChange={(e) => setDate(e.currentTarget.value)}
+              required
+            />
+          </Group>
+          {state === "unknown" && (
+            <Alert color="yellow" title="Sin póliza vigente" role="alert">
+              Nadie con el RUT {rut} tiene una póliza vigente el {formatDate(date)}. Regístrelo como titular de un plan antes de abrir un caso.
+            </Alert>
+          )}
+        </Step>
+      )}
+      {(state === "product" || (state === "loadingServices" && context.assistanceId === null)) && context.applicant !== null && (
+        <Step
+          title="Producto"
+          busy={state === "loadingServices"}
+          onBack={() => send({ type: "BACK" })}
+          onNext={() => context.product && send({ type: "PICK_PRODUCT", lead_id: context.product.lead_id })}
+        >
+          <Text>
+            {context.applicant.type === "B" ? "Carga" : "Titular"}: {context.applicant.beneficiary?.name ?? context.applicant.insured.name}{" "}
+            {context.applicant.beneficiary?.paternalLastName ?? context.applicant.insured.paternalLastName} · Cliente {context.applicant.customer.name}
+          </Text>
+          <Radio.Group label="Producto de la póliza" value={context.product?.lead_id ?? ""} onChange={(lead_id) => send({ type: "PICK_PRODUCT", lead_id })}>
+            <Stack gap="xs" mt="xs">
+              {context.applicant.products.map((p, i) => (
+                <Radio
+                  key={p.lead_id}
+                  value={p.lead_id}
+                  label={`${p.name} · póliza ${p.policy.number} (${formatDate(p.policy.startDate)} a ${formatDate(p.policy.endDate)})`}
+                  autoFocus={i === 0}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </Step>
+      )}
+      {(state === "assistance" || (state === "loadingServices" && context.assistanceId !== null)) && context.services !== null && (
+        <Step
+          title="Servicio"
+          busy={state === "loadingServices"}
+          onBack={() => send({ type: "BACK" })}
+          onNext={() => context.assistanceId && send({ type: "PICK_ASSISTANCE", assistance_id: context.assistanceId })}
+        >
+          <Radio.Group
+            label={`Servicios de ${context.services.product?.name ?? "el producto"}`}
+            value={context.assistanceId ?? ""}
+            onChange={(assistance_id) => send({ type: "PICK_ASSISTANCE", assistance_id })}
+          >
+            <Stack gap="xs" mt="xs">
+              {context.services.assistances.map((a, i) => (
+                <Radio key={a.id} value={a.id} label={`${a.name} · usados ${a.used.events} de ${a.assigned.events} eventos`} autoFocus={i === 0} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </Step>
+      )}
+      {state === "coverage" && chosen !== null && (
+        <Step
+          title="Cobertura"
+          onBack={() => send({ type: "BACK" })}
+          onNext={() => send({ type: "NEXT" })}
+          next={problems.length > 0 ? "Continuar con excepción" : "Continuar"}
+        >
+          <CoverageSummary assistance={chosen} coverage={context.services?.coverage ?? null} />
+          {problems.length > 0 ? (
+            <>
+              <Alert color="orange" title="Sin cobertura" role="alert">
+                <Stack gap={4}>
+                  {problems.map((p) => (
+                    <Text key={p.code} size="sm">
+                      {p.message}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+              <Textarea
+                label="Motivo de la excepción"
+                description="Para abrir el caso sin cobertura, indique quién lo autoriza y por qué; queda en el historial."
+                value={context.exception ?? ""}
+                onChange={(e) => send({ type: "CONFIRM_EXCEPTION", reason: e.currentTarget.value })}
+                required
+                autoFocus
+              />
+            </>
+          ) : (
+            <Alert color="green" title="Con cobertura" role="status">
+              El servicio está cubierto para la fecha del evento.
+            </Alert>
+          )}
+        </Step>
+      )}
+      {state === "values" && (
+        <Step title="Valores" onBack={() => send({ type: "BACK" })} onNext={() => send({ type: "NEXT" })}>
+          {(context.services?.values ?? []).length === 0 ? (
+            <Text c="dimmed">Este servicio no pide valores.</Text>
+          ) : (
+            (context.services?.values ?? []).map((v, i) => (
+              <TextInput
+                key={v.id}
+                label={v.name}
+                value={context.values[v.id] ?? ""}
+                onChange={(e) => send({ type: "SET_VALUE", id: v.id, value: e.currentTarget.value })}
+                autoFocus={i === 0}
+              />
+            ))
+          )}
+        </Step>
+      )}
+      {state === "event" && (
+        <Step title="Evento" onBack={() => send({ type: "BACK" })} onNext={() => send({ type: "NEXT" })}>
+          <Text size="sm">Fecha del evento: {formatDate(context.eventDate)}</Text>
+          <TextInput
+            label="Lugar"
+            description="Comuna o dirección"
+            value={context.event.location}
+            onChange={(e) => send({ type: "SET_EVENT", location: e.currentTarget.value })}
+            autoFocus
+          />
+          <Textarea
+            label="Qué pasó"
+            value={context.event.description}
+            onChange={(e) => send({ type: "SET_EVENT", description: e.currentTarget.value })}
+            required
+            rows={3}
+          />
+        </Step>
+      )}
+      {state === "procedure" && (
+        <Step title="Procedimiento" onBack={() => send({ type: "BACK" })} onNext={() => send({ type: "NEXT" })}>
+          <Select
+            label="Cómo se resolverá"
+            placeholder={procedures.status === "loading" ? "Cargando…" : "Sin definir por ahora"}
+            data={(procedures.value ?? []).filter((p) => p.isActive).map((p) => ({ value: p.id, label: p.name }))}
+            value={context.procedureId}
+            onChange={(value) => send({ type: "SET_PROCEDURE", procedure_id: value })}
+            clearable
+            autoFocus
+            error={procedures.status === "error" ? procedures.failure?.message : undefined}
+          />
+        </Step>
+      )}
+      {(state === "review" || state === "saving") && (
+        <Step title="Revisión" next="Abrir el caso" busy={state === "saving"} onBack={() => send({ type: "BACK" })} onNext={() => send({ type: "SUBMIT" })}>
+          <Stack gap={4}>
+            <Text>
+              Solicitante: {context.rut} ({context.applicant?.type === "B" ? "carga" : "titular"})
+            </Text>
+            <Text>Producto: {context.product?.name}</Text>
+            <Text>Servicio: {chosen?.name}</Text>
+            {context.exception !== null && <Text>Excepción de cobertura: {context.exception}</Text>}
+            <Text>
+              Evento: {formatDate(context.eventDate)}
+              {context.event.location ? `, ${context.event.location}` : ""} — {context.event.description}
+            </Text>
+            <Text>Procedimiento: {(procedures.value ?? []).find((p) => p.id === context.procedureId)?.name ?? "sin definir"}</Text>
+          </Stack>
+        </Step>
+      )}
+    </Stack>
+  )
+}

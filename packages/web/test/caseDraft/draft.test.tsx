@@ -1,0 +1,89 @@
+import type { ApplicantLookup, CaseDocument, InsuredSearchPage, ServicesAndValues } from "@palma/core"
+import { screen, within } from "@testing-library/react"
+import { describe, expect, it } from "vitest"
+import { operator } from "../accounts"
+import { useRealServer } from "../realServer"
+import { renderApp } from "../renderApp"
+
+const server = useRealServer()
+
+/** A titular with a policy in force today, its first plan and that plan's first service, as the intake answers them. */
+const coveredPerson = async () => {
+  const found = await server.api<InsuredSearchPage>("GET", "/api/insured/getByRutOrName?name=a&records=50")
+  for (const person of found.data.filter((p) => p.products > 0)) {
+    const lookup = await server.api<ApplicantLookup>("GET", `/api/case/getApplicantByRut/${encodeURIComponent(person.rut)}`)
+    if (lookup.type !== "I") continue
+    const product = lookup.products[0]!
+    const base = { insured_id: lookup.insured.id, beneficiary_id: null, retail_id: product.retail_id, customer_id: lookup.customer.id, product_id: product.id }
+    const offered = await server.api<ServicesAndValues>("POST", "/api/case/getServicesAndValues", { ...base, assistance_id: null })
+    const assistance = offered.assistances[0]
+    if (assistance === undefined) continue
+    const checked = await server.api<ServicesAndValues>("POST", "/api/case/getServicesAndValues", { ...base, assistance_id: assistance.id })
+    return { rut: person.rut, product, assistance, problems: checked.coverage?.problems ?? [] }
+  }
+  throw new Error("Ningún titular de la demo tiene un plan con servicios")
+}
+
+describe("Nuevo caso (the caseDraft flow)", () => {
+  it("opens a case by keyboard: RUT, product, service, coverage, values, event, procedure, review", async () => {
+    await server.signIn(operator.email, operator.password)
+    const person = await coveredPerson()
+    const { user } = renderApp("/assistance/case/new")
+    const rut = await screen.findByRole("textbox", { name: /RUT del solicitante/ })
+    expect(rut).toHaveFocus()
+    await user.type(rut, `${person.rut}{Enter}`)
+
+    const product = await screen.findByRole("radio", { name: new RegExp(`póliza ${person.product.policy.number}`) })
+    await user.click(product)
+    const service = await screen.findByRole("radio", { name: new RegExp(person.assistance.name) })
+    await user.click(service)
+    await screen.findByRole("table", { name: `Cobertura de ${person.assistance.name}` })
+    if (person.problems.length > 0) {
+      expect(screen.getByRole("alert")).toHaveTextContent(person.problems[0]!.message)
+      await user.keyboard("{Enter}")
+      expect(screen.getByRole("region", { name: "Cobertura" })).toBeInTheDocument()
+      await user.type(screen.getByRole("textbox", { name: /Motivo de la excepción/ }), "Autoriza supervisión")
+      await user.click(screen.getByRole("button", { name: "Continuar con excepción" }))
+    } else {
+      expect(screen.getByRole("status", { name: "" })).toHaveTextContent("El servicio está cubierto")
+      await user.click(screen.getByRole("button", { name: "Continuar" }))
+    }
+    await user.click(await screen.findByRole("button", { name: "Continuar" }))
+
+    const place = await screen.findByRole("textbox", { name: /Lugar/ })
+    expect(place).toHaveFocus()
+    await user.type(place, "Ñuñoa")
+    await user.click(screen.getByRole("button", { name: "Continuar" }))
+    expect(screen.getByRole("region", { name: "Evento" })).toBeInTheDocument()
+    await user.type(screen.getByRole("textbox", { name: /Qué pasó/ }), "Filtración en la cocina")
+    await user.click(screen.getByRole("button", { name: "Continuar" }))
+    await screen.findByRole("region", { name: "Procedimiento" })
+    await user.click(screen.getByRole("button", { name: "Continuar" }))
+    const review = within(await screen.findByRole("region", { name: "Revisión" }))
+    expect(review.getByText(/Filtración en la cocina/)).toBeInTheDocument()
+    await user.click(review.getByRole("button", { name: "Abrir el caso" }))
+
+    expect(await screen.findByRole("heading", { level: 1, name: /^Caso N° \d+ abierto$/ })).toBeInTheDocument()
+    const [sent] = server.calls("POST /api/case/upsert")
+    const body = sent!.body as CaseDocument
+    expect(body).toMatchObject({
+      case_id: null,
+      type: "I",
+      assistance: { id: person.assistance.id },
+      event: { location: "Ñuñoa", description: "Filtración en la cocina" }
+    })
+    expect(body.coverageException).toBe(person.problems.length > 0 ? "Autoriza supervisión" : null)
+    expect(screen.getByRole("link", { name: "Ver el caso" })).toHaveAttribute("href", expect.stringMatching(/^\/assistance\/case\/[0-9a-f-]{36}$/))
+  })
+
+  it("says plainly when nobody covered has the RUT, and keeps a refused lookup's message", async () => {
+    await server.signIn(operator.email, operator.password)
+    const { user } = renderApp("/assistance/case/new")
+    await user.type(await screen.findByRole("textbox", { name: /RUT del solicitante/ }), "11.111.111-1{Enter}")
+    expect(await screen.findByRole("alert")).toHaveTextContent("Nadie con el RUT 11.111.111-1 tiene una póliza vigente")
+    const rut = screen.getByRole("textbox", { name: /RUT del solicitante/ })
+    await user.clear(rut)
+    await user.type(rut, "12.345.678-0{Enter}")
+    expect(await screen.findByRole("alert")).toHaveTextContent("RUT inválido")
+  })
+})
