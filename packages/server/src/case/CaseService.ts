@@ -12,6 +12,7 @@ import {
   emptyCase,
   Conflict,
   NotFound,
+  Rut,
   stageOf
 } from "@palma/core"
 import { Districts } from "../district/Districts.js"
@@ -164,6 +165,8 @@ const make = Effect.gen(function* () {
         pagination: { total: Math.ceil(total / records), page: query.page ?? 1, records },
         data: rows.map(({ created_at, number, is_closed, ...row }) => ({
           ...row,
+          // Dotted, as the original client shows and sends RUTs.
+          applicant_rut: Rut.isValid(row.applicant_rut) ? Rut.format(row.applicant_rut) : row.applicant_rut,
           number,
           createddate: created_at.toISOString(),
           isClosed: is_closed

@@ -1,6 +1,8 @@
 import { Table } from "@mantine/core"
 import { type CoverageCheck, formatClp, type OfferedAssistance } from "@palma/core"
 
+const ufFormat = new Intl.NumberFormat("es-CL", { style: "currency", currency: "CLP", minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
 const amount = (value: number | string, currency: "P" | "U") => (currency === "U" ? `${value} UF` : formatClp(Number(value)))
 
 /** What the plan gives for the assistance, what was used in the period, and the pesos at the event's UF. */
@@ -41,7 +43,7 @@ export const CoverageSummary = ({ assistance, coverage }: { readonly assistance:
           <Table.Tr>
             <Table.Th scope="row">UF del día</Table.Th>
             <Table.Td>
-              {coverage.uf.value}
+              {ufFormat.format(Number(coverage.uf.value))}
               {coverage.uf.stale ? " (último valor conocido)" : ""}
               {coverage.uf.source === "demo" ? " (serie de demostración)" : ""}
             </Table.Td>
