@@ -14,6 +14,7 @@ const priceFields = [
 type PriceName = (typeof priceFields)[number]["name"]
 type PriceTexts = Record<PriceName, string>
 
+// fromEntries types its keys as string; priceFields names every PriceName.
 const pricesOf = (plan: PlanRow | null) => Object.fromEntries(priceFields.map((f) => [f.name, plan === null ? "" : priceText(f.of(plan))])) as PriceTexts
 const labels = Object.fromEntries(priceFields.map((f) => [f.name, f.label]))
 
