@@ -95,17 +95,9 @@ export const describeChange = (change: CaseChange): string => {
         ? `Visita ${who[change.payload.kind].of} sin fecha`
         : `Visita agendada para el ${change.payload.scheduled_date.split("-").reverse().join("-")}${change.payload.scheduled_time === null ? "" : ` a las ${change.payload.scheduled_time}`}`
     case "confirmed":
-      return yesNo(
-        change.payload.confirmed,
-        `Visita ${who[change.payload.kind].of} confirmada`,
-        `Confirmación ${who[change.payload.kind].of} retirada`
-      )
+      return yesNo(change.payload.confirmed, `Visita ${who[change.payload.kind].of} confirmada`, `Confirmación ${who[change.payload.kind].of} retirada`)
     case "completed":
-      return yesNo(
-        change.payload.completed,
-        `Servicio ${who[change.payload.kind].of} completado`,
-        `Servicio ${who[change.payload.kind].of} reabierto`
-      )
+      return yesNo(change.payload.completed, `Servicio ${who[change.payload.kind].of} completado`, `Servicio ${who[change.payload.kind].of} reabierto`)
     case "qualified":
       return `Servicio ${who[change.payload.kind].of} calificado`
     case "cancelled":
