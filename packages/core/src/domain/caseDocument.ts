@@ -40,10 +40,13 @@ export const LooseTime = Schema.transformOrFail(Schema.String.annotations({ mess
   encode: ParseResult.succeed
 })
 
-/** Pesos, whole: the original cast amounts to integers; numeric text is accepted. */
+/**
+ * Pesos, whole: the original cast amounts to integers; numeric text is accepted. At most what the
+ * projection's numeric(12,2) columns hold (a larger amount was a 500 from the database).
+ */
 export const Pesos = NumberLike.pipe(
   Schema.nonNegative({ message: () => "El monto no puede ser negativo" }),
-  Schema.lessThanOrEqualTo(1e12, { message: () => "El monto es demasiado grande" })
+  Schema.lessThanOrEqualTo(9_999_999_999, { message: () => "El monto es demasiado grande" })
 )
 const pesos = Schema.optionalWith(Schema.NullOr(Pesos), { default: () => null })
 

@@ -221,6 +221,10 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
     expect(approved.status).toBe(200)
     expect(approved.json.history[0]).toMatchObject({ type: "refundStatusChanged", name: "Reembolso: Pendiente → Aprobado", code: "refund" })
 
+    const huge = await upsert({ ...asked.json, refund: { ...asked.json.refund, amount: { required: 1e11, refunded: null } } })
+    expect(huge.status).toBe(400)
+    expect(huge.json.message).toContain("El monto es demasiado grande")
+
     const amend = await upsert({ ...approved.json, refund: { ...approved.json.refund, amount: { required: 90000, refunded: null } } }, tokens.moderator)
     expect(amend.status).toBe(409)
 
