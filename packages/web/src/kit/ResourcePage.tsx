@@ -67,13 +67,13 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
    * dialog opens with the listed row and the write answers why.
    */
   const withLatest = (item: A, next: (latest: A) => void) => {
-    if (!isRestorable(config.name)) return next(item)
-    recordCalls<A & NamedRecord>(call, config.name)
-      .read(item.id)
-      .then(
-        (latest) => next({ ...item, ...latest }),
-        () => next(item)
-      )
+    const { name } = config
+    const read = config.read ?? (isRestorable(name) ? (c: Call, id: string) => recordCalls<A & NamedRecord>(c, name).read(id) : undefined)
+    if (read === undefined) return next(item)
+    read(call, item.id).then(
+      (latest) => next({ ...item, ...latest }),
+      () => next(item)
+    )
   }
 
   // A resource edited on pages of its own goes there instead of opening the dialog.

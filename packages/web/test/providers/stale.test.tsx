@@ -1,8 +1,8 @@
-import type { SpecialistDetail } from "@palma/core"
+import type { PartnerDetail, SpecialistDetail } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { useRealServer } from "../realServer"
-import { createSpecialist, openAsAdmin, rutOf } from "./seed"
+import { createPartner, createSpecialist, openAsAdmin, rutOf } from "./seed"
 
 const server = useRealServer()
 
@@ -54,5 +54,27 @@ describe("a provider another user changed while its page was open (issue 10 §6)
       address: "Mi dirección 123",
       phone: "987654321"
     })
+  })
+
+  it("a delete confirmed from the list after another user's change is refused with 412, and the partner stays active", async () => {
+    await server.signIn("admin@palma.cl")
+    const partner = await createPartner(server, rutOf("77456789"), "Vidrios Compartidos", ["Cerrajería"])
+    const { user } = await openAsAdmin(server, "/entities/partner?search=vidrios%20compartidos")
+    await user.click(await screen.findByRole("button", { name: "Eliminar Vidrios Compartidos" }))
+    const dialog = await screen.findByRole("dialog", { name: "¿Eliminar Vidrios Compartidos?" })
+
+    // Another admin changes it while the question is open (the original client's upsert: it wins).
+    await server.api("POST", "/api/partner/create", {
+      rut: partner.rut,
+      name: "Vidrios Compartidos",
+      line: "Vidriería",
+      specialties: partner.specialties.map((s) => s.id)
+    })
+    await user.click(within(dialog).getByRole("button", { name: "Eliminar" }))
+
+    expect(await within(dialog).findByText(STALE)).toBeInTheDocument()
+    const [refused] = server.calls(`DELETE /api/partner/deletePartner/${partner.id}`)
+    expect(refused?.headers.get("if-match")).toMatch(/^"\d+"$/)
+    expect(await server.api<PartnerDetail>("GET", `/api/partner/getById/${partner.id}`)).toMatchObject({ isActive: true, line: "Vidriería" })
   })
 })
