@@ -1,6 +1,6 @@
-import { assign, emit, fromPromise, setup } from "xstate"
+import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
-import type { ContractorDetail } from "../domain/contractorRecord.js"
+import type { ContractorCreateInput, ContractorDetail } from "../domain/contractorRecord.js"
 import type { BeneficiaryRecord, BeneficiaryUpsertInput, PersonRecord, PersonUpsertInput } from "../domain/personRecord.js"
 import type { CustomerOrigins, SubscriptionDetail } from "../domain/subscription.js"
 import { type Failure, failureOf } from "./failure.js"
@@ -12,14 +12,22 @@ export interface CustomerFileData {
 }
 
 /**
- * A change to who the selected subscription covers. A titular's or carga's edit names the person
- * by `id`: it is written by id, with the version last read (a 412 over someone else's change).
+ * A change to the contractor's own data, or to who the selected subscription covers. An edit of
+ * the contractor, a titular or a carga names the record by `id`: it is written by id, with the
+ * version last read (a 412 over someone else's change).
  */
 export type PeopleChange =
+  | { readonly kind: "contractor"; readonly id: string; readonly contractor: ContractorCreateInput }
   | { readonly kind: "insured"; readonly id: string; readonly person: PersonUpsertInput }
   | { readonly kind: "beneficiary"; readonly id: string; readonly person: BeneficiaryUpsertInput }
   | { readonly kind: "addBeneficiary"; readonly insured_id: string; readonly person: BeneficiaryUpsertInput }
   | { readonly kind: "removeBeneficiary"; readonly insured_id: string; readonly beneficiary_id: string }
+
+/** What `write` is given: the change, and the subscription shown (null when there is none). */
+export interface WriteInput {
+  readonly change: PeopleChange
+  readonly subscription_id: number | null
+}
 
 export interface CustomerFileContext {
   readonly id: string
@@ -62,12 +70,24 @@ export const customerFileMachine = setup({
     loadSubscription: fromPromise<SubscriptionDetail, number>(async () => {
       throw new Error("loadSubscription no configurado")
     }),
-    write: fromPromise<unknown, { readonly change: PeopleChange; readonly subscription_id: number }>(async () => {
+    write: fromPromise<unknown, WriteInput>(async () => {
       throw new Error("write no configurado")
     })
   },
+  actions: {
+    announceChange: emit(({ context }) => {
+      if (context.pending === null) throw new Error("Sin cambio pendiente")
+      return { type: "changed" as const, change: context.pending }
+    })
+  },
   guards: {
-    nothingSelected: ({ context }) => context.selected === null
+    nothingSelected: ({ context }) => context.selected === null,
+    // The contractor's own data needs no subscription; the rest change the selected one.
+    canChange: ({ context, event }) => {
+      assertEvent(event, "CHANGE")
+      return event.change.kind === "contractor" || context.selected !== null
+    },
+    contractorChanged: ({ context }) => context.pending?.kind === "contractor"
   }
 }).createMachine({
   id: "customerFile",
@@ -81,7 +101,14 @@ export const customerFileMachine = setup({
         input: ({ context }) => context.id,
         onDone: {
           target: "subscription",
-          actions: assign({ data: ({ event }) => event.output, selected: ({ event }) => event.output.origins.origins[0]?.subscription_id ?? null })
+          actions: assign({
+            data: ({ event }) => event.output,
+            // A reload keeps the subscription shown, if it is still there.
+            selected: ({ context, event }) => {
+              const ids = event.output.origins.origins.map((o) => o.subscription_id)
+              return context.selected !== null && ids.includes(context.selected) ? context.selected : (ids[0] ?? null)
+            }
+          })
         },
         onError: { target: "failure", actions: assign({ failure: ({ event }) => failureOf(event.error) }) }
       }
@@ -102,20 +129,21 @@ export const customerFileMachine = setup({
       on: {
         SELECT: { target: "subscription", actions: assign({ selected: ({ event }) => event.subscription_id, subscription: null }) },
         RETRY: "subscription",
-        CHANGE: { guard: ({ context }) => context.selected !== null, target: "writing", actions: assign({ pending: ({ event }) => event.change }) }
+        CHANGE: { guard: "canChange", target: "writing", actions: assign({ pending: ({ event }) => event.change }) }
       }
     },
     writing: {
       invoke: {
         src: "write",
         input: ({ context }) => {
-          if (context.pending === null || context.selected === null) throw new Error("Sin cambio pendiente")
+          if (context.pending === null) throw new Error("Sin cambio pendiente")
           return { change: context.pending, subscription_id: context.selected }
         },
-        onDone: {
-          target: "subscription",
-          actions: [emit(({ context }) => ({ type: "changed" as const, change: context.pending as PeopleChange })), assign({ pending: null })]
-        },
+        // The contractor's data is reloaded after its edit; a subscription's people after theirs.
+        onDone: [
+          { guard: "contractorChanged", target: "loading", actions: ["announceChange", assign({ pending: null })] },
+          { target: "subscription", actions: ["announceChange", assign({ pending: null })] }
+        ],
         onError: {
           target: "ready",
           actions: [emit(({ event }) => ({ type: "rejected" as const, failure: failureOf(event.error) })), assign({ pending: null })]
@@ -135,6 +163,9 @@ export type CoveredKind = "insured" | "beneficiary"
 export const readPerson = (call: Call, kind: CoveredKind, id: string): Promise<PersonRecord | BeneficiaryRecord> =>
   kind === "insured" ? call((c) => c.insured.getById({ path: { id } })) : call((c) => c.beneficiary.getById({ path: { id } }))
 
+/** The contractor as stored now, read before its edit opens and again after a 412 (as `readPerson`). */
+export const readContractor = (call: Call, id: string): Promise<ContractorDetail> => call((c) => c.contractor.getById({ path: { id } }))
+
 /** The page's actors over the contract. */
 export const customerFileActors = (call: Call) => ({
   load: fromPromise<CustomerFileData, string>(async ({ input: id }) => {
@@ -145,7 +176,9 @@ export const customerFileActors = (call: Call) => ({
     return { contractor, origins }
   }),
   loadSubscription: fromPromise<SubscriptionDetail, number>(({ input: id }) => call((c) => c.contractor.getSubscriptionById({ path: { id } }))),
-  write: fromPromise<unknown, { readonly change: PeopleChange; readonly subscription_id: number }>(({ input: { change, subscription_id } }) => {
+  write: fromPromise<unknown, WriteInput>(({ input: { change, subscription_id } }) => {
+    if (change.kind === "contractor") return call((c) => c.contractor.update({ path: { id: change.id }, payload: change.contractor }))
+    if (subscription_id === null) return Promise.reject(new Error("Elija una suscripción"))
     switch (change.kind) {
       case "insured":
         return call((c) => c.insured.update({ path: { id: change.id }, payload: change.person }))

@@ -1,7 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { CustomerFileData, PeopleChange } from "../../src/machines/customerFile.js"
+import type { CustomerFileData, PeopleChange, WriteInput } from "../../src/machines/customerFile.js"
+import type { ContractorCreateInput } from "../../src/domain/contractorRecord.js"
 import { customerFileMachine } from "../../src/machines/customerFile.js"
 import { personCriteria } from "../../src/machines/peopleActors.js"
 import { searchActor, searchMachine } from "../../src/machines/search.js"
@@ -69,19 +70,23 @@ describe("customerFile machine", () => {
   const data = (ids: ReadonlyArray<number>) => ({ contractor: {}, origins: { origins: ids.map(origin) } }) as unknown as CustomerFileData
   const detail = (subscription_id: number) => ({ subscription_id, insured: [] }) as unknown as SubscriptionDetail
 
-  const run = (ids: ReadonlyArray<number>, write: (change: PeopleChange, subscription_id: number) => Promise<unknown>) => {
+  const run = (ids: ReadonlyArray<number>, write: (change: PeopleChange, subscription_id: number | null) => Promise<unknown>) => {
     const loads: number[] = []
+    const contractorLoads: string[] = []
     const machine = customerFileMachine.provide({
       actors: {
-        load: fromPromise(async () => data(ids)),
+        load: fromPromise<CustomerFileData, string>(async ({ input }) => {
+          contractorLoads.push(input)
+          return data(ids)
+        }),
         loadSubscription: fromPromise<SubscriptionDetail, number>(async ({ input }) => {
           loads.push(input)
           return detail(input)
         }),
-        write: fromPromise<unknown, { change: PeopleChange; subscription_id: number }>(({ input }) => write(input.change, input.subscription_id))
+        write: fromPromise<unknown, WriteInput>(({ input }) => write(input.change, input.subscription_id))
       }
     })
-    return { actor: createActor(machine, { input: { id: "c1" } }).start(), loads }
+    return { actor: createActor(machine, { input: { id: "c1" } }).start(), loads, contractorLoads }
   }
 
   it("selects the first subscription, as the original's screen does; another on SELECT", async () => {
@@ -103,7 +108,7 @@ describe("customerFile machine", () => {
   })
 
   it("a change is written for the selected subscription, announced, and the subscription loaded again; a refusal is announced", async () => {
-    const sent: Array<[PeopleChange, number]> = []
+    const sent: Array<[PeopleChange, number | null]> = []
     let refuse = false
     const { actor, loads } = run([7], async (change, id) => {
       if (refuse) throw Object.assign(new Error("El parentesco no existe"), { status: 400 })
@@ -123,5 +128,29 @@ describe("customerFile machine", () => {
     await waitFor(actor, () => heard.length === 2)
     expect(heard).toEqual(["removeBeneficiary", "El parentesco no existe"])
     expect(loads).toEqual([7, 7])
+  })
+  it("the contractor's own data is written by id even without a subscription, then the page is loaded again keeping the subscription shown", async () => {
+    // The machine passes the input through untouched: its fields do not matter here.
+    const change: PeopleChange = { kind: "contractor", id: "c1", contractor: {} as ContractorCreateInput }
+    const unsubscribed: Array<number | null> = []
+    const none = run([], async (_, id) => unsubscribed.push(id))
+    await waitFor(none.actor, (s) => s.matches("ready"))
+    none.actor.send({ type: "CHANGE", change })
+    await waitFor(none.actor, (s) => s.matches("ready") && none.contractorLoads.length === 2)
+    expect(unsubscribed).toEqual([null])
+
+    const sent: Array<[PeopleChange, number | null]> = []
+    const { actor, loads, contractorLoads } = run([7, 9], async (c, id) => sent.push([c, id]))
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "SELECT", subscription_id: 9 })
+    await waitFor(actor, (s) => s.matches("ready") && s.context.subscription?.subscription_id === 9)
+    const heard: string[] = []
+    actor.on("changed", ({ change: done }) => heard.push(done.kind))
+    actor.send({ type: "CHANGE", change })
+    const after = await waitFor(actor, (s) => s.matches("ready") && contractorLoads.length === 2)
+    expect(sent).toEqual([[change, 9]])
+    expect(heard).toEqual(["contractor"])
+    expect(after.context.selected).toBe(9)
+    expect(loads).toEqual([7, 9, 9])
   })
 })

@@ -133,6 +133,33 @@ describe("A contractor's page", () => {
     expect(await server.api("GET", `/api/insured/getById/${titular.id}`)).toMatchObject({ address: "Mi calle 1" })
   })
 
+  it("edits the contractor's own data by id with the version read; another user's change in between is a 412 with Recargar", async () => {
+    const { user, id, name } = await openCustomer()
+    const contractor = await server.api<{ rut: string; type: string; address: string }>("GET", `/api/contractor/getById/${id}`)
+    await user.click(within(screen.getByRole("region", { name: "Datos" })).getByRole("button", { name: "Editar datos" }))
+    const dialog = within(await screen.findByRole("dialog", { name: "Editar datos del contratante" }))
+    expect(dialog.getByRole("textbox", { name: "RUT" })).toHaveAttribute("readonly")
+    await user.clear(dialog.getByRole("textbox", { name: "Dirección" }))
+    await user.type(dialog.getByRole("textbox", { name: "Dirección" }), "Mi avenida 10")
+    // Another admin saves first, with the original client's upsert by RUT (no If-Match: it wins).
+    await server.api("POST", "/api/contractor/create", { type: contractor.type, rut: contractor.rut, address: "Avenida del otro 20" })
+    server.requests.length = 0
+    await user.click(dialog.getByRole("button", { name: "Guardar" }))
+    expect(await dialog.findByText("Otro usuario modificó este registro. Recargue para ver los cambios.")).toBeInTheDocument()
+    expect(server.calls(`PUT /api/contractor/update/${id}`)[0]?.headers.get("if-match")).toMatch(/^"\d+"$/)
+
+    await user.click(dialog.getByRole("button", { name: "Recargar" }))
+    await waitFor(() => expect(dialog.getByRole("textbox", { name: "Dirección" })).toHaveValue("Avenida del otro 20"))
+    expect(within(dialog.getByRole("list", { name: "Lo que usted escribió" })).getByText("Dirección: Mi avenida 10")).toBeInTheDocument()
+    await user.clear(dialog.getByRole("textbox", { name: "Dirección" }))
+    await user.type(dialog.getByRole("textbox", { name: "Dirección" }), "Mi avenida 10")
+    await user.click(dialog.getByRole("button", { name: "Guardar" }))
+    expect(await screen.findByText("Datos del contratante actualizados")).toBeInTheDocument()
+    expect(await within(screen.getByRole("region", { name: "Datos" })).findByText("Mi avenida 10")).toBeInTheDocument()
+    expect(await screen.findByRole("heading", { level: 1, name })).toBeInTheDocument()
+    expect(await server.api("GET", `/api/contractor/getById/${id}`)).toMatchObject({ address: "Mi avenida 10" })
+  })
+
   it("removes a carga from the subscription only after confirmation", async () => {
     const { user, origins, titular, card } = await openCustomer()
     const carga = titular.beneficiaries[0]!

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core"
-import { type Call, ContractorCreateInput, type ContractorKind, contractorCreateActors, contractorKey, type ContractorRef, recordMachine } from "@palma/core"
+import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core"
+import { type Call, ContractorCreateInput, contractorCreateActors, contractorKey, type ContractorRef, recordMachine } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { Link, useNavigate } from "react-router"
@@ -7,30 +7,9 @@ import { RejectionAlert, useSchemaForm } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { notify } from "../../lib/notify"
 import { contractorListPath, contractorPath, kindLabel } from "./paths"
-import { blankPerson, isoDate, personChecks, PersonFields, personFieldKeys, type PersonValues, requiredForNew } from "./PersonFields"
-
-type ContractorValues = PersonValues & {
-  type: ContractorKind
-  legalRepresentative: string
-  line: string
-}
-
-const shownKeys: ReadonlyArray<string> = [...personFieldKeys, "legalRepresentative", "line", "type"]
-
-const bodyOf = (v: ContractorValues) => ({
-  type: v.type,
-  rut: v.rut,
-  name: v.name,
-  legalRepresentative: v.type === "C" ? v.legalRepresentative : "",
-  line: v.type === "C" ? v.line : "",
-  paternalLastName: v.type === "P" ? v.paternalLastName : "",
-  maternalLastName: v.type === "P" ? v.maternalLastName : "",
-  birthDate: v.type === "P" ? isoDate(v.birthDate) : "",
-  address: v.address,
-  district: v.district,
-  email: v.email,
-  phone: v.phone
-})
+import { CompanyFields } from "./CompanyFields"
+import { contractorBodyOf, contractorKeyOf, type ContractorValues } from "./contractorValues"
+import { blankPerson, personChecks, PersonFields, requiredForNew } from "./PersonFields"
 
 const creation = recordMachine<ContractorRef, ContractorCreateInput>({
   id: "contractorNew",
@@ -69,11 +48,8 @@ export const ContractorNewPage = ({ call = apiCall }: { readonly call?: Call }) 
     name: "contractor-form",
     initialValues: { ...blankPerson, type: "P", legalRepresentative: "", line: "" },
     schema: ContractorCreateInput,
-    bodyOf,
-    keyOf: (path) => {
-      const key = String(path[0] ?? "")
-      return key === "companyName" ? "name" : shownKeys.includes(key) ? key : null
-    },
+    bodyOf: contractorBodyOf,
+    keyOf: contractorKeyOf,
     check: (values) => ({ ...personChecks(values), ...requiredForNew(values, values.type === "C") }),
     rejection,
     onSubmit: (input) => actor.send({ type: "SAVE", input })
@@ -107,12 +83,7 @@ export const ContractorNewPage = ({ call = apiCall }: { readonly call?: Call }) 
                 company={company}
                 onRut={(rut) => actor.send({ type: "CHECK", key: contractorKey({ type: form.getValues().type, rut }) })}
               />
-              {company && (
-                <>
-                  <TextInput {...form.getInputProps("legalRepresentative")} key={form.key("legalRepresentative")} label="Representante legal" maxLength={120} />
-                  <TextInput {...form.getInputProps("line")} key={form.key("line")} label="Giro" maxLength={120} />
-                </>
-              )}
+              {company && <CompanyFields form={form} />}
             </SimpleGrid>
             <Group justify="flex-end">
               <Button component={Link} to={contractorListPath} variant="default">

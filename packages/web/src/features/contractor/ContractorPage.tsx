@@ -1,5 +1,15 @@
-import { Anchor, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core"
-import { type Call, customerFileActors, customerFileMachine, formatDate, type PeopleChange, readPerson, Rut } from "@palma/core"
+import { Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core"
+import {
+  type Call,
+  type ContractorFields,
+  customerFileActors,
+  customerFileMachine,
+  formatDate,
+  type PeopleChange,
+  readContractor,
+  readPerson,
+  Rut
+} from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { Link, useParams } from "react-router"
@@ -8,6 +18,7 @@ import { ConfirmDelete, Section, type WriteRejection } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { CoverageTable } from "../../lib/people/CoverageTable"
 import { notify } from "../../lib/notify"
+import { ContractorDialog } from "./ContractorDialog"
 import { InsuredSection } from "./InsuredSection"
 import { PaymentsTable } from "./PaymentsTable"
 import { latestEdit, PersonDialog, type PersonEdit } from "./PersonDialog"
@@ -24,6 +35,7 @@ const Datum = ({ label, value }: { readonly label: string; readonly value: strin
 )
 
 const doneMessage: Record<PeopleChange["kind"], string> = {
+  contractor: "Datos del contratante actualizados",
   insured: "Titular actualizado",
   beneficiary: "Carga actualizada",
   addBeneficiary: "Carga agregada",
@@ -49,6 +61,7 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
   const state = useSelector(actor, (s) => s.value as string)
   const { data, selected, subscription, failure, subscriptionFailure, pending } = useSelector(actor, (s) => s.context)
   const [editing, setEditing] = useState<PersonEdit | null>(null)
+  const [editingContractor, setEditingContractor] = useState<ContractorFields | null>(null)
   const [removing, setRemoving] = useState<Removal | null>(null)
   const [rejection, setRejection] = useState<WriteRejection | null>(null)
 
@@ -56,6 +69,7 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
     const changed = actor.on("changed", ({ change }) => {
       notify.success(doneMessage[change.kind])
       setEditing(null)
+      setEditingContractor(null)
       setRemoving(null)
       setRejection(null)
     })
@@ -101,6 +115,11 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
       () => setEditing(edit)
     )
   }
+  /** The contractor is read before their dialog shows, as a person is (see openEdit). */
+  const openContractorEdit = () => {
+    setRejection(null)
+    void readContractor(call, contractor.id).then(setEditingContractor, () => setEditingContractor(contractor))
+  }
   const send = (change: PeopleChange) => {
     setRejection(null)
     actor.send({ type: "CHANGE", change })
@@ -119,7 +138,14 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
           {kindLabel[contractor.type]} · RUT {Rut.format(contractor.rut)}
         </Text>
       </div>
-      <Section title="Datos">
+      <Section
+        title="Datos"
+        actions={
+          <Button variant="default" size="xs" onClick={openContractorEdit} disabled={writing}>
+            Editar datos
+          </Button>
+        }
+      >
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {company ? (
             <>
@@ -181,6 +207,16 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
       <Section title="Pagos">
         <PaymentsTable payments={contractor.payment} />
       </Section>
+      {editingContractor !== null && (
+        <ContractorDialog
+          contractor={editingContractor}
+          saving={writing}
+          rejection={rejection}
+          onClose={() => setEditingContractor(null)}
+          read={(contractorId) => readContractor(call, contractorId)}
+          onSubmit={(input) => send({ kind: "contractor", id: editingContractor.id, contractor: input })}
+        />
+      )}
       {editing !== null && (
         <PersonDialog
           edit={editing}
