@@ -62,10 +62,12 @@ const make = Effect.gen(function* () {
 
   /** The case, locked until the caller's transaction ends: no other write slips in between. */
   const lock = (id: string) =>
-    sql`SELECT id::text AS id, version, created_at, created_by, state FROM assistance_case WHERE id = ${id} FOR UPDATE`.pipe(Effect.flatMap(decodeStored))
+    sql`SELECT c.id::text AS id, c.version, c.created_at, c.created_by, s.state
+      FROM assistance_case c JOIN case_state s ON s.case_id = c.id WHERE c.id = ${id} FOR UPDATE OF c`.pipe(Effect.flatMap(decodeStored))
 
   const find = (id: string) =>
-    sql`SELECT id::text AS id, version, created_at, created_by, state FROM assistance_case WHERE id = ${id}`.pipe(Effect.flatMap(decodeStored))
+    sql`SELECT c.id::text AS id, c.version, c.created_at, c.created_by, s.state
+      FROM assistance_case c JOIN case_state s ON s.case_id = c.id WHERE c.id = ${id}`.pipe(Effect.flatMap(decodeStored))
 
   const idOfNumber = (number: number) =>
     Effect.map(sql<{ id: string }>`SELECT id::text AS id FROM assistance_case WHERE number = ${number}`, (rows) => Option.fromNullable(rows[0]?.id))
@@ -102,6 +104,7 @@ const make = Effect.gen(function* () {
         version: changes.length,
         created_by: userId
       })} RETURNING id::text AS id`
+      yield* sql`INSERT INTO case_state ${sql.insert({ case_id: row!.id, state: JSON.stringify(facts) })}`
       yield* appendEvents(row!.id, 0, changes, userId)
       return row!.id
     })
@@ -112,6 +115,7 @@ const make = Effect.gen(function* () {
       const columns = yield* projection(facts, stage)
       yield* appendEvents(id, version, changes, userId)
       yield* sql`UPDATE assistance_case SET ${sql.update({ ...columns, version: version + changes.length })}, updated_at = now() WHERE id = ${id}`
+      yield* sql`UPDATE case_state SET state = ${JSON.stringify(facts)} WHERE case_id = ${id}`
     })
 
   const events = (id: string) =>

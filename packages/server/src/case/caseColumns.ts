@@ -7,7 +7,7 @@ export interface CaseLookups {
   readonly applicant_search: string
 }
 
-/** The `assistance_case` columns the facts imply: what lists filter, sort and count on, and the facts themselves. */
+/** The `assistance_case` columns the facts imply: what lists filter, sort and count on (the facts themselves go to `case_state`). */
 export const caseColumns = (facts: CaseFacts, lookups: CaseLookups) => ({
   type: facts.parties.type,
   lead_id: facts.service.lead_id,
@@ -25,6 +25,5 @@ export const caseColumns = (facts: CaseFacts, lookups: CaseLookups) => ({
   is_closed: facts.status.isClosed,
   refund_status: facts.refund?.status ?? null,
   refund_amount: facts.refund?.amount.required ?? null,
-  imed_amount: facts.refund?.imed.required ?? null,
-  state: JSON.stringify(facts)
+  imed_amount: facts.refund?.imed.required ?? null
 })

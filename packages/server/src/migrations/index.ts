@@ -19,6 +19,7 @@ import cases from "./0019_cases.js"
 import peopleVersion from "./0020_people_version.js"
 import uf from "./0021_uf.js"
 import caseDocuments from "./0022_case_documents.js"
+import caseState from "./0026_case_state.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -42,5 +43,6 @@ export const migrations = {
   "0019_cases": cases,
   "0020_people_version": peopleVersion,
   "0021_uf": uf,
-  "0022_case_documents": caseDocuments
+  "0022_case_documents": caseDocuments,
+  "0026_case_state": caseState
 }

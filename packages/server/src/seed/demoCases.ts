@@ -62,6 +62,7 @@ export const writeCases = (cases: ReadonlyArray<GeneratedCase>) =>
         UNION ALL SELECT id::text AS id, rut, search_name FROM beneficiary`).map((p) => [p.id, p])
     )
     const caseRows: Array<Record<string, unknown>> = []
+    const stateRows: Array<Record<string, unknown>> = []
     const eventRows: Array<Record<string, unknown>> = []
     const chatRows: Array<Record<string, unknown>> = []
     cases.forEach((c, i) => {
@@ -76,7 +77,6 @@ export const writeCases = (cases: ReadonlyArray<GeneratedCase>) =>
       })
       caseRows.push({
         ...columns,
-        state: facts,
         id: c.id,
         number,
         version: c.events.length,
@@ -84,6 +84,7 @@ export const writeCases = (cases: ReadonlyArray<GeneratedCase>) =>
         created_at: c.createdAt,
         updated_at: c.events.at(-1)!.at
       })
+      stateRows.push({ case_id: c.id, state: facts })
       c.events.forEach((e, v) => {
         const change = e.change.type === "opened" ? { ...e.change, payload: { ...e.change.payload, number } } : e.change
         eventRows.push({ case_id: c.id, version: v + 1, type: change.type, payload: change.payload, user_id: e.user_id, at: e.at })
@@ -100,6 +101,7 @@ export const writeCases = (cases: ReadonlyArray<GeneratedCase>) =>
       }
     })
     yield* insertRows("assistance_case", caseRows)
+    yield* insertRows("case_state", stateRows)
     yield* insertRows("case_event", eventRows)
     yield* insertRows("case_chat", chatRows)
   })

@@ -41,7 +41,7 @@ export const replacePeople = (database: { readonly dataDir: string; readonly dat
 export const replaceCases = (database: { readonly dataDir: string; readonly databaseUrl: string | undefined }, count: number, seed: number) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    for (const table of ["case_document", "case_chat", "case_event", "assistance_case"]) yield* sql`DELETE FROM ${sql(table)}`
+    for (const table of ["case_document", "case_chat", "case_event", "case_state", "assistance_case"]) yield* sql`DELETE FROM ${sql(table)}`
     const now = new Date()
     const cases = generateCases({ ...(yield* caseInputs), today: now.toISOString().slice(0, 10), now, seed, count })
     yield* writeCases(cases)
