@@ -45,7 +45,7 @@ describe("Nuevo caso (the caseDraft flow)", () => {
       await user.type(screen.getByRole("textbox", { name: /Motivo de la excepción/ }), "Autoriza supervisión")
       await user.click(screen.getByRole("button", { name: "Continuar con excepción" }))
     } else {
-      expect(screen.getByRole("status", { name: "" })).toHaveTextContent("El servicio está cubierto")
+      expect(screen.getByRole("status", { name: "Con cobertura" })).toHaveTextContent("El servicio está cubierto")
       await user.click(screen.getByRole("button", { name: "Continuar" }))
     }
     await user.click(await screen.findByRole("button", { name: "Continuar" }))
