@@ -123,44 +123,49 @@ const make = Effect.gen(function* () {
       Effect.flatMap(Schema.decodeUnknown(Schema.Array(EventRow)))
     )
 
-  /** One page of the list, newest first, with the count of every case the filters find. */
-  const list = (query: CaseListQuery) =>
-    Effect.gen(function* () {
-      const filters = []
-      if (query.retail_id !== undefined) filters.push(sql`c.retail_id = ${query.retail_id}`)
-      if (query.stage_id !== undefined) filters.push(sql`c.stage_id = ${query.stage_id}`)
-      const rut = (query.applicant_rut ?? "").replace(/[^0-9kK]/g, "").toUpperCase()
-      if (rut !== "") {
-        const whole = Rut.normalize(rut)
-        const prefix = sql`c.applicant_rut LIKE ${`${rut.replace(/K/g, "")}%`}`
-        filters.push(whole === undefined ? prefix : sql`(c.applicant_rut = ${whole} OR ${prefix})`)
-      }
-      const name = (query.applicant_name ?? "").trim()
-      if (name !== "" && foldText(name) !== "") filters.push(foldedContains(sql, sql`c.applicant_search`, name))
-      const records = query.records ?? null
-      const offset = records === null ? 0 : ((query.page ?? 1) - 1) * records
-      // The page's ids first (an index walk on number, filtered), then the names for those rows only; the count apart.
-      const rows = yield* sql`WITH page AS (
-          SELECT * FROM assistance_case c WHERE ${sql.and(filters)} ORDER BY c.number DESC LIMIT ${records} OFFSET ${offset}
-        )
-        SELECT c.id::text AS id, c.number::text AS number, c.created_at,
-          COALESCE(c.retail_id, c.customer_id)::text AS customer_id,
-          COALESCE(r.name, concat_ws(' ', NULLIF(cu.name, ''), NULLIF(cu.paternal_last_name, ''), NULLIF(cu.maternal_last_name, '')), '') AS customer_name,
-          COALESCE(i.rut, '') AS applicant_rut,
-          COALESCE(concat_ws(' ', NULLIF(i.name, ''), NULLIF(i.paternal_last_name, ''), NULLIF(i.maternal_last_name, '')), '') AS applicant_name,
-          COALESCE(a.name, '') AS assistance_name, s.id::text AS stage_id, s.name AS stage_name, s.code,
-          c.type, c.is_closed, to_char(c.event_date, 'YYYY-MM-DD') AS event_date
-        FROM page c
-          JOIN stage s ON s.id = c.stage_id
-          LEFT JOIN retail r ON r.id = c.retail_id
-          LEFT JOIN customer cu ON cu.id = c.customer_id
-          LEFT JOIN insured i ON i.id = c.insured_id
-          LEFT JOIN assistance a ON a.id = c.assistance_id
-        ORDER BY c.number DESC`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(ListRow))))
-      const [count] = yield* sql<{ n: string }>`SELECT count(*)::text AS n FROM assistance_case c WHERE ${sql.and(filters)}`
-      const total = Number(count!.n)
-      return { rows, total }
-    })
+  /** What the list's filters ask of the projection. */
+  const filtersOf = (query: CaseListQuery) => {
+    const filters = []
+    if (query.retail_id !== undefined) filters.push(sql`c.retail_id = ${query.retail_id}`)
+    if (query.stage_id !== undefined) filters.push(sql`c.stage_id = ${query.stage_id}`)
+    const rut = (query.applicant_rut ?? "").replace(/[^0-9kK]/g, "").toUpperCase()
+    if (rut !== "") {
+      const whole = Rut.normalize(rut)
+      const prefix = sql`c.applicant_rut LIKE ${`${rut.replace(/K/g, "")}%`}`
+      filters.push(whole === undefined ? prefix : sql`(c.applicant_rut = ${whole} OR ${prefix})`)
+    }
+    const name = (query.applicant_name ?? "").trim()
+    if (name !== "" && foldText(name) !== "") filters.push(foldedContains(sql, sql`c.applicant_search`, name))
+    return sql.and(filters)
+  }
+
+  /** One page of the list, newest first. */
+  const page = (query: CaseListQuery) => {
+    const records = query.records ?? null
+    const offset = records === null ? 0 : ((query.page ?? 1) - 1) * records
+    // The page's ids first (an index walk on number, filtered), then the names for those rows only.
+    return sql`WITH page AS (
+        SELECT * FROM assistance_case c WHERE ${filtersOf(query)} ORDER BY c.number DESC LIMIT ${records} OFFSET ${offset}
+      )
+      SELECT c.id::text AS id, c.number::text AS number, c.created_at,
+        COALESCE(c.retail_id, c.customer_id)::text AS customer_id,
+        COALESCE(r.name, concat_ws(' ', NULLIF(cu.name, ''), NULLIF(cu.paternal_last_name, ''), NULLIF(cu.maternal_last_name, '')), '') AS customer_name,
+        COALESCE(i.rut, '') AS applicant_rut,
+        COALESCE(concat_ws(' ', NULLIF(i.name, ''), NULLIF(i.paternal_last_name, ''), NULLIF(i.maternal_last_name, '')), '') AS applicant_name,
+        COALESCE(a.name, '') AS assistance_name, s.id::text AS stage_id, s.name AS stage_name, s.code,
+        c.type, c.is_closed, to_char(c.event_date, 'YYYY-MM-DD') AS event_date
+      FROM page c
+        JOIN stage s ON s.id = c.stage_id
+        LEFT JOIN retail r ON r.id = c.retail_id
+        LEFT JOIN customer cu ON cu.id = c.customer_id
+        LEFT JOIN insured i ON i.id = c.insured_id
+        LEFT JOIN assistance a ON a.id = c.assistance_id
+      ORDER BY c.number DESC`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(ListRow))))
+  }
+
+  /** How many cases the list's filters find. */
+  const count = (query: CaseListQuery) =>
+    Effect.map(sql<{ n: string }>`SELECT count(*)::text AS n FROM assistance_case c WHERE ${filtersOf(query)}`, ([row]) => Number(row!.n))
 
   /** Channels that appear as a case's origin, by name. */
   const origins = sql<{
@@ -182,7 +187,8 @@ const make = Effect.gen(function* () {
     update: (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
       Effect.orDie(update(id, version, changes, facts, stage, userId)),
     events: (id: string) => Effect.orDie(events(id)),
-    list: (query: CaseListQuery) => Effect.orDie(list(query)),
+    page: (query: CaseListQuery) => Effect.orDie(page(query)),
+    count: (query: CaseListQuery) => Effect.orDie(count(query)),
     origins: Effect.orDie(origins),
     statuses: Effect.orDie(statuses)
   }

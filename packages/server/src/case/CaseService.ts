@@ -7,6 +7,7 @@ import {
   type CaseDocument,
   type CaseFacts,
   type CaseListQuery,
+  type CaseNotice,
   changesBetween,
   chileDateOf,
   emptyCase,
@@ -20,6 +21,7 @@ import { matchVersion, type Precondition } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { CaseIntakeService } from "../caseIntake/CaseIntakeService.js"
 import { CoverageRepo } from "../caseIntake/CoverageRepo.js"
+import { CaseCounts } from "./CaseCounts.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
 import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
@@ -38,6 +40,7 @@ const make = Effect.gen(function* () {
   const refs = yield* CaseReferences
   const districts = yield* Districts
   const feed = yield* CaseFeed
+  const counts = yield* CaseCounts
   const intake = yield* CaseIntakeService
   const coverage = yield* CoverageRepo
   const transaction = transactionOf(sql)
@@ -135,15 +138,18 @@ const make = Effect.gen(function* () {
       })
     ).pipe(
       Effect.flatMap(getById),
-      Effect.tap(({ row }) => feed.publish({ type: "case", case_id: row.case_id, version: row.version, stage_code: row.stage.code }))
+      Effect.tap(({ row }) => changed({ type: "case", case_id: row.case_id, version: row.version, stage_code: row.stage.code }))
     )
+
+  /** After a case's write committed: this process's list totals are stale, and every watcher hears of it. */
+  const changed = (notice: CaseNotice) => Effect.zipRight(counts.forget, feed.publish(notice))
 
   /** Tells whoever watches the case that it changed (after a write committed elsewhere, e.g. an upload). */
   const announce = (caseId: string) =>
     Effect.flatMap(cases.find(caseId), (stored) =>
       Option.match(stored, {
         onNone: () => Effect.void,
-        onSome: (s) => feed.publish({ type: "case", case_id: s.id, version: s.version, stage_code: stageOf(s.facts) })
+        onSome: (s) => changed({ type: "case", case_id: s.id, version: s.version, stage_code: stageOf(s.facts) })
       })
     )
 
@@ -157,8 +163,12 @@ const make = Effect.gen(function* () {
       })
     )
 
+  // The filters alone name a count: pages of one filter share it.
+  const countOf = ({ retail_id, stage_id, applicant_rut, applicant_name }: CaseListQuery) =>
+    counts.count(JSON.stringify([retail_id, stage_id, applicant_rut, applicant_name]), cases.count({ retail_id, stage_id, applicant_rut, applicant_name }))
+
   const list = (query: CaseListQuery) =>
-    Effect.map(cases.list(query), ({ rows, total }) => {
+    Effect.map(Effect.all({ rows: cases.page(query), total: countOf(query) }, { concurrency: 2 }), ({ rows, total }) => {
       const records = query.records ?? Math.max(total, 1)
       return {
         summary: { cases: total },
@@ -180,6 +190,8 @@ const make = Effect.gen(function* () {
 /** Assistance cases: the seed's whole-document upsert turned into events, and the reads of the projection. */
 export class CaseService extends Context.Tag("palma/CaseService")<CaseService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(CaseService, make).pipe(
-    Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer, CaseIntakeService.layer, CoverageRepo.layer])
+    Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer, CaseIntakeService.layer, CoverageRepo.layer]),
+    // One feed per process (layers are memoized by reference): the counts hear what upserts announce.
+    Layer.provide(CaseCounts.layer.pipe(Layer.provide(CaseFeed.layer)))
   )
 }

@@ -318,6 +318,28 @@ describe("GET /case/getAll, getOrigins, getStatus (caseStore)", () => {
   })
 })
 
+describe("the list's totals (remembered between writes, never stale after one)", () => {
+  it("a case opened, closed or moved changes the totals of the very next page, for every filter", async () => {
+    const totals = async () => {
+      const [all, byRetail, byStage, closedStage] = await Promise.all([
+        call("GET", "/api/case/getAll?records=5"),
+        call("GET", `/api/case/getAll?retail_id=${f.retail}&records=5`),
+        call("GET", `/api/case/getAll?stage_id=${f.stages.event}&records=5`),
+        call("GET", `/api/case/getAll?stage_id=${f.stages.close}&records=5`)
+      ])
+      return [all, byRetail, byStage, closedStage].map((r) => r.json.summary.cases as number)
+    }
+    const before = await totals()
+    expect(await totals()).toEqual(before)
+    const opened = await upsert(newCase())
+    expect(opened.status).toBe(200)
+    expect(await totals()).toEqual([before[0]! + 1, before[1]! + 1, before[2]! + 1, before[3]!])
+    const closed = await upsert({ ...opened.json, status: { isClosed: true, description: "Resuelto en la prueba" } }, tokens.user, { "if-match": opened.etag! })
+    expect(closed.status).toBe(200)
+    expect(await totals()).toEqual([before[0]! + 1, before[1]! + 1, before[2]!, before[3]! + 1])
+  })
+})
+
 describe("the case's chat (getChatByCase, createChatMessage)", () => {
   it("keeps messages oldest first, tagged with the case's stage, written as the token's user whatever the body says", async () => {
     const opened = (await upsert(newCase())).json
