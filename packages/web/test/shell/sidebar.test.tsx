@@ -133,7 +133,7 @@ describe("sidebar menu", () => {
     await user.click(await screen.findByRole("button", { name: "Abrir menú" }))
     const nav = await sidebar()
     await user.click(nav.getByRole("button", { name: "Maestros" }))
-    fireEvent.click(nav.getByRole("link", { name: "Familias" }))
+    fireEvent.click(await nav.findByRole("link", { name: "Familias" }))
     await waitFor(() => expect(screen.getByTestId("page-title")).toHaveTextContent("Familias"))
     expect(window.location.pathname).toBe("/masters/family")
     expect(screen.queryByTestId("sidebar-overlay")).not.toBeInTheDocument()
