@@ -3,6 +3,7 @@ import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
 import { BeneficiaryApi } from "./beneficiary.js"
 import { CaseApi } from "./case.js"
+import { CaseExportApi } from "./caseExport.js"
 import { CaseIntakeApi } from "./caseIntake.js"
 import { ContractorApi } from "./contractor.js"
 import { CustomerApi } from "./customer.js"
@@ -58,6 +59,7 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(UsersApi)
   .add(CaseApi)
   .add(CaseIntakeApi)
+  .add(CaseExportApi)
   .add(UfApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)

@@ -1,7 +1,6 @@
-import { Schema } from "effect"
-import { Rut } from "../rut/Rut.js"
-import { Id, IsoDate } from "./fields.js"
-import { Clp } from "./money.js"
+import { ParseResult, Schema } from "effect"
+import { QueryCount } from "./caseView.js"
+import { Id } from "./fields.js"
 import { YearMonth, addDays, monthOf } from "./time.js"
 
 /** Retail filter: "Todos" (no filter) or a retail id. */
@@ -16,11 +15,37 @@ export const DateFilter = Schema.Union(Schema.Literal("Todos", "Hoy", "Esta sema
 })
 export type DateFilter = typeof DateFilter.Type
 
-/** Query of `GET /case/getAllExports` and `GET /case/exportCases`; omitted filters are "Todos". */
+/** A date filter as sent: keywords as they are, any date or date-time reduced to its month (spec §5). */
+const SentDateFilter = Schema.transformOrFail(Schema.String, Schema.typeSchema(DateFilter), {
+  strict: true,
+  decode: (input, _, ast) => {
+    const filter = toDateFilter(input.trim())
+    return filter === undefined
+      ? ParseResult.fail(new ParseResult.Type(ast, input, "Filtro de fecha inválido: Todos, Hoy, Esta semana o una fecha (AAAA-MM o AAAA-MM-DD)"))
+      : ParseResult.succeed(filter)
+  },
+  encode: ParseResult.succeed
+})
+
+/** An empty filter is no filter: the original client sends its empty state as is. */
+const omittedWhenEmpty = <A>(schema: Schema.Schema<A, string>) =>
+  Schema.optionalWith(
+    Schema.Union(
+      Schema.Literal("").pipe(Schema.transform(Schema.Literal("Todos"), { strict: true, decode: () => "Todos" as const, encode: () => "" as const })),
+      schema
+    ),
+    {
+      default: () => "Todos" as const
+    }
+  )
+
+/** Query of `GET /case/getAllExports` and `GET /case/exportCases` (reference §1.7); omitted or empty filters are "Todos". */
 export const CaseExportQuery = Schema.Struct({
-  channel: Schema.optionalWith(RetailFilter, { default: () => "Todos" as const }),
-  caseDate: Schema.optionalWith(DateFilter, { default: () => "Todos" as const }),
-  eventDate: Schema.optionalWith(DateFilter, { default: () => "Todos" as const })
+  retail_id: omittedWhenEmpty(RetailFilter),
+  case_date: omittedWhenEmpty(SentDateFilter),
+  event_date: omittedWhenEmpty(SentDateFilter),
+  records: Schema.optional(QueryCount("Cantidad de registros inválida")),
+  page: Schema.optional(QueryCount("Página inválida"))
 })
 export type CaseExportQuery = typeof CaseExportQuery.Type
 
@@ -49,50 +74,15 @@ export const dateFilterRange = (filter: DateFilter, today: string): { readonly f
   }
 }
 
-/** One line of casos.xlsx (and of its preview). */
-export const CaseExportRow = Schema.Struct({
-  number: Schema.Number,
-  date: IsoDate,
-  eventDate: Schema.NullOr(IsoDate),
-  retail_id: Schema.NullOr(Id),
-  retail_name: Schema.String,
-  product_name: Schema.String,
-  policyNumber: Schema.String,
-  insuredRut: Schema.NullOr(Rut),
-  insuredName: Schema.String,
-  beneficiaryRut: Schema.NullOr(Rut),
-  relationship: Schema.String,
-  assistance_name: Schema.String,
-  procedure_name: Schema.String,
-  stage_name: Schema.String,
-  status: Schema.String,
-  refundAmount: Schema.NullOr(Clp),
-  imedAmount: Schema.NullOr(Clp),
-  district_name: Schema.String,
-  region_name: Schema.String,
-  contact: Schema.String
-})
-export type CaseExportRow = typeof CaseExportRow.Type
+/** `GET /case/getAllCaseDates`: months with cases, newest first, as the original spells them. */
+export const CaseMonth = Schema.Struct({ month: Schema.String, year: Schema.String })
+export const CaseDates = Schema.Struct({ createdDates: Schema.Array(CaseMonth), eventDates: Schema.Array(CaseMonth) })
+export type CaseDates = typeof CaseDates.Type
 
-/** casos.xlsx columns, in order, with the row field each shows. */
-export const caseExportColumns: ReadonlyArray<readonly [header: string, field: Exclude<keyof CaseExportRow, "retail_id">]> = [
-  ["N° CASO", "number"],
-  ["FECHA DE APERTURA", "date"],
-  ["FECHA DEL EVENTO", "eventDate"],
-  ["CANAL", "retail_name"],
-  ["PRODUCTO", "product_name"],
-  ["N° PÓLIZA", "policyNumber"],
-  ["RUT TITULAR", "insuredRut"],
-  ["NOMBRE TITULAR", "insuredName"],
-  ["RUT BENEFICIARIO", "beneficiaryRut"],
-  ["RELACIÓN", "relationship"],
-  ["SERVICIO", "assistance_name"],
-  ["PROCEDIMIENTO", "procedure_name"],
-  ["ETAPA", "stage_name"],
-  ["ESTADO", "status"],
-  ["MONTO REEMBOLSO (CLP)", "refundAmount"],
-  ["DESCUENTO IMED (CLP)", "imedAmount"],
-  ["COMUNA", "district_name"],
-  ["REGIÓN", "region_name"],
-  ["CONTACTO", "contact"]
-]
+const englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+/** A "YYYY-MM" month as the original answers it: the English name padded with blanks to 9, the year as text. */
+export const caseMonthOf = (month: YearMonth): typeof CaseMonth.Type => {
+  const [year, m] = month.split("-") as [string, string]
+  return { month: englishMonths[Number(m) - 1]!.padEnd(9, " "), year }
+}

@@ -116,7 +116,8 @@ export const CaseRow = Schema.Struct({
 })
 export type CaseRow = typeof CaseRow.Type
 
-const Count = (message: string) =>
+/** A positive count in a query string (`records`, `page`), with its Spanish message. */
+export const QueryCount = (message: string) =>
   Schema.NumberFromString.annotations({ message: () => message }).pipe(
     Schema.int({ message: () => message }),
     Schema.between(1, 1_000_000, { message: () => message })
@@ -128,8 +129,8 @@ export const CaseListQuery = Schema.Struct({
   applicant_rut: Schema.optional(OptionalText(20)),
   applicant_name: Schema.optional(OptionalText(120)),
   stage_id: Schema.optional(Id),
-  records: Schema.optional(Count("Cantidad de registros inválida")),
-  page: Schema.optional(Count("Página inválida"))
+  records: Schema.optional(QueryCount("Cantidad de registros inválida")),
+  page: Schema.optional(QueryCount("Página inválida"))
 })
 export type CaseListQuery = typeof CaseListQuery.Type
 

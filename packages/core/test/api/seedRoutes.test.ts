@@ -117,7 +117,10 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
     "POST /uploadDocument",
     "GET /getAttachById/:case_id/:casestage_id",
     "GET /getApplicantByRut/:rut",
-    "POST /getServicesAndValues"
+    "POST /getServicesAndValues",
+    "GET /getAllCaseDates",
+    "GET /getAllExports",
+    "GET /exportCases"
   ]
 }
 

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { type CaseChange, CaseFacts, type CaseListQuery, type SeededStageCode, Rut } from "@palma/core"
 import { foldedContains, foldText } from "../sql/textSearch.js"
@@ -139,13 +139,13 @@ const make = Effect.gen(function* () {
     return sql.and(filters)
   }
 
-  /** One page of the list, newest first. */
-  const page = (query: CaseListQuery) => {
-    const records = query.records ?? null
-    const offset = records === null ? 0 : ((query.page ?? 1) - 1) * records
+  /** One page of the cases a filter finds, newest first (the list's, or an export's preview). */
+  const pageWhere = (filter: Statement.Fragment, paging: { readonly records?: number | undefined; readonly page?: number | undefined }) => {
+    const records = paging.records ?? null
+    const offset = records === null ? 0 : ((paging.page ?? 1) - 1) * records
     // The page's ids first (an index walk on number, filtered), then the names for those rows only.
     return sql`WITH page AS (
-        SELECT * FROM assistance_case c WHERE ${filtersOf(query)} ORDER BY c.number DESC LIMIT ${records} OFFSET ${offset}
+        SELECT * FROM assistance_case c WHERE ${filter} ORDER BY c.number DESC LIMIT ${records} OFFSET ${offset}
       )
       SELECT c.id::text AS id, c.number::text AS number, c.created_at,
         COALESCE(c.retail_id, c.customer_id)::text AS customer_id,
@@ -163,9 +163,9 @@ const make = Effect.gen(function* () {
       ORDER BY c.number DESC`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(ListRow))))
   }
 
-  /** How many cases the list's filters find. */
-  const count = (query: CaseListQuery) =>
-    Effect.map(sql<{ n: string }>`SELECT count(*)::text AS n FROM assistance_case c WHERE ${filtersOf(query)}`, ([row]) => Number(row!.n))
+  /** How many cases a filter finds. */
+  const countWhere = (filter: Statement.Fragment) =>
+    Effect.map(sql<{ n: string }>`SELECT count(*)::text AS n FROM assistance_case c WHERE ${filter}`, ([row]) => Number(row!.n))
 
   /** Channels that appear as a case's origin, by name. */
   const origins = sql<{
@@ -187,8 +187,11 @@ const make = Effect.gen(function* () {
     update: (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
       Effect.orDie(update(id, version, changes, facts, stage, userId)),
     events: (id: string) => Effect.orDie(events(id)),
-    page: (query: CaseListQuery) => Effect.orDie(page(query)),
-    count: (query: CaseListQuery) => Effect.orDie(count(query)),
+    page: (query: CaseListQuery) => Effect.orDie(pageWhere(filtersOf(query), query)),
+    count: (query: CaseListQuery) => Effect.orDie(countWhere(filtersOf(query))),
+    pageWhere: (filter: Statement.Fragment, paging: { readonly records?: number | undefined; readonly page?: number | undefined }) =>
+      Effect.orDie(pageWhere(filter, paging)),
+    countWhere: (filter: Statement.Fragment) => Effect.orDie(countWhere(filter)),
     origins: Effect.orDie(origins),
     statuses: Effect.orDie(statuses)
   }

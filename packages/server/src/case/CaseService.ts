@@ -13,7 +13,6 @@ import {
   emptyCase,
   Conflict,
   NotFound,
-  Rut,
   stageOf
 } from "@palma/core"
 import { Districts } from "../district/Districts.js"
@@ -22,6 +21,7 @@ import { transactionOf } from "../sql/transaction.js"
 import { CaseIntakeService } from "../caseIntake/CaseIntakeService.js"
 import { CoverageRepo } from "../caseIntake/CoverageRepo.js"
 import { CaseCounts } from "./CaseCounts.js"
+import { caseRowOf } from "./caseRow.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
 import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
@@ -173,14 +173,7 @@ const make = Effect.gen(function* () {
       return {
         summary: { cases: total },
         pagination: { total: Math.ceil(total / records), page: query.page ?? 1, records },
-        data: rows.map(({ created_at, number, is_closed, ...row }) => ({
-          ...row,
-          // Dotted, as the original client shows and sends RUTs.
-          applicant_rut: Rut.isValid(row.applicant_rut) ? Rut.format(row.applicant_rut) : row.applicant_rut,
-          number,
-          createddate: created_at.toISOString(),
-          isClosed: is_closed
-        }))
+        data: rows.map(caseRowOf)
       }
     })
 

@@ -1,7 +1,7 @@
-import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { send } from "../security/http.js"
 import { demoTokens } from "../support/api.js"
+import { type Fixture, caseFixture, newCase as newCaseOf, today } from "../support/caseFixture.js"
 import { type InProcessServer, startServer } from "../support/startServer.js"
 
 /**
@@ -14,40 +14,12 @@ let server: InProcessServer
 let tokens: Awaited<ReturnType<typeof demoTokens>>
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- wire answers are read field by field
-interface Fixture {
-  lead: string
-  insured: string
-  product: string
-  retail: string
-  assistance: string
-  otherInsured: string
-  specialist: string
-  partner: string
-  qualification: string
-  document: string
-  procedures: Record<string, string>
-  stages: Record<string, string>
-}
 let f: Fixture
 
 beforeAll(async () => {
   server = await startServer()
   tokens = await demoTokens(server.url)
-  f = await server.sql((sql) =>
-    sql`SELECT l.id::text AS lead, li.insured_id::text AS insured, pp.product_id::text AS product, pp.retail_id::text AS retail,
-        (SELECT pa.assistance_id::text FROM product_assistance pa WHERE pa.product_id = pp.product_id ORDER BY pa.position LIMIT 1) AS assistance,
-        (SELECT o.insured_id::text FROM lead_insured o WHERE o.lead_id <> l.id AND NOT EXISTS (SELECT 1 FROM lead_insured x WHERE x.lead_id = l.id AND x.insured_id = o.insured_id) LIMIT 1) AS "otherInsured",
-        (SELECT id::text FROM specialist WHERE is_active ORDER BY rut LIMIT 1) AS specialist,
-        (SELECT id::text FROM partner WHERE is_active ORDER BY rut LIMIT 1) AS partner,
-        (SELECT id::text FROM qualification ORDER BY score DESC LIMIT 1) AS qualification,
-        (SELECT id::text FROM document WHERE is_active ORDER BY name LIMIT 1) AS document,
-        (SELECT json_object_agg(code, id) FROM procedure) AS procedures,
-        (SELECT json_object_agg(code, id) FROM stage) AS stages
-      FROM lead l JOIN lead_insured li ON li.lead_id = l.id JOIN product_plan pp ON pp.id = l.product_plan_id
-      WHERE current_date - 400 BETWEEN l.start_date AND l.end_date AND current_date <= l.end_date
-        AND EXISTS (SELECT 1 FROM product_assistance pa WHERE pa.product_id = pp.product_id)
-      ORDER BY l.subscription_id LIMIT 1`.pipe(Effect.map((rows) => rows[0] as unknown as Fixture))
-  )
+  f = await caseFixture(server)
 })
 afterAll(() => server?.stop())
 
@@ -57,50 +29,7 @@ const call = async (method: string, path: string, body?: unknown, token = tokens
 }
 const upsert = (body: unknown, token?: string, headers?: Record<string, string>) => call("POST", "/api/case/upsert", body, token, headers)
 
-const today = new Date().toISOString().slice(0, 10)
-
-/**
- * The body the original client posts when it saves a new case (reference §1.3), its state's extra
- * keys included. The suite opens many cases on one subscription, past what its coverage allows:
- * all but the first go ahead with Palma's exception (the first shows the check passes).
- */
-const newCase = (exception: string | null = "Autorizado para la prueba") => ({
-  case_id: null,
-  user_id: "user_someone_else",
-  type: "I",
-  insured: {
-    type: "I",
-    id: f.insured,
-    rut: "",
-    name: "",
-    paternalLastName: "",
-    maternalLastName: "",
-    address: "",
-    district: "",
-    email: "",
-    phone: "",
-    birthDate: ""
-  },
-  beneficiary: null,
-  customer: { id: "", rut: "", name: "" },
-  retail: { id: f.retail, rut: "", name: "" },
-  product: { id: f.product, name: "", productPlan_id: "" },
-  assistance: { id: f.assistance, name: "", assigned: { amount: 0, currency: "P", maximum: 0, events: 0, lack: 0 }, used: { events: 0, total_amount: 0 } },
-  lead_id: null,
-  values: null,
-  event: { date: today, location: "Ñuñoa", description: "Filtración bajo el lavaplatos" },
-  files: null,
-  procedure_id: null,
-  refund: null,
-  specialist: null,
-  alliance: null,
-  cost: null,
-  status: { isClosed: false, description: "" },
-  history: [],
-  chatMessages: [],
-  case_number: 0,
-  coverageException: exception
-})
+const newCase = (exception?: string | null) => newCaseOf(f, exception)
 
 describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
   let opened: Json

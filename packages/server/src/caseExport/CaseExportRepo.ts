@@ -1,0 +1,122 @@
+import { SqlClient, type Statement } from "@effect/sql"
+import { Context, Effect, Layer, Schema } from "effect"
+import { type CaseExportQuery, dateFilterRange, type DateFilter } from "@palma/core"
+
+/** Chile's calendar: "Hoy", "Esta semana" and months are Santiago's days, whatever the server's zone. */
+const ZONE = "America/Santiago"
+
+/** One line of casos.xlsx, as read (the workbook formats it). */
+export const ExportLine = Schema.Struct({
+  number: Schema.NumberFromString,
+  created_at: Schema.DateFromSelf,
+  event_date: Schema.NullOr(Schema.String),
+  channel: Schema.String,
+  product_name: Schema.String,
+  policy_number: Schema.NullOr(Schema.String),
+  insured_rut: Schema.NullOr(Schema.String),
+  insured_name: Schema.String,
+  beneficiary_rut: Schema.NullOr(Schema.String),
+  attended_name: Schema.String,
+  attended_birth: Schema.NullOr(Schema.String),
+  relationship: Schema.String,
+  assistance_id: Schema.NullOr(Schema.String),
+  assistance_name: Schema.String,
+  procedure_name: Schema.String,
+  stage_name: Schema.String,
+  is_closed: Schema.Boolean,
+  refund_amount: Schema.NullOr(Schema.NumberFromString),
+  imed_amount: Schema.NullOr(Schema.NumberFromString),
+  district_name: Schema.String,
+  region_name: Schema.String,
+  contact: Schema.String
+})
+export type ExportLine = typeof ExportLine.Type
+
+/** A channel with cases to export: one sheet each; `retail_id` null for cases without one. */
+export interface ExportChannel {
+  readonly retail_id: string | null
+  readonly name: string
+}
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+
+  /** A date filter over a timestamp, as bounds in Santiago's time, so the index on it serves. */
+  const instantIn = (column: Statement.Fragment, filter: DateFilter, today: string) => {
+    const range = dateFilterRange(filter, today)
+    return range === null
+      ? null
+      : sql`${column} >= (${range.from}::date)::timestamp AT TIME ZONE ${ZONE} AND ${column} < (${range.to}::date + 1)::timestamp AT TIME ZONE ${ZONE}`
+  }
+  const dayIn = (column: Statement.Fragment, filter: DateFilter, today: string) => {
+    const range = dateFilterRange(filter, today)
+    return range === null ? null : sql`${column} BETWEEN ${range.from}::date AND ${range.to}::date`
+  }
+
+  /** The filters of spec §5 over the projection (`c`), for a `today` in Chile. */
+  const filterOf = (query: CaseExportQuery, today: string): Statement.Fragment =>
+    sql.and(
+      [
+        query.retail_id === "Todos" ? null : sql`c.retail_id = ${query.retail_id}`,
+        instantIn(sql`c.created_at`, query.case_date, today),
+        dayIn(sql`c.event_date`, query.event_date, today)
+      ].filter((f) => f !== null)
+    )
+
+  /** Months with cases, newest first: by opening (in Chile) and by event. */
+  const months = Effect.all({
+    created: sql<{ month: string }>`SELECT to_char((created_at AT TIME ZONE ${ZONE})::date, 'YYYY-MM') AS month
+      FROM assistance_case GROUP BY 1 ORDER BY 1 DESC`,
+    event: sql<{ month: string }>`SELECT to_char(event_date, 'YYYY-MM') AS month
+      FROM assistance_case WHERE event_date IS NOT NULL GROUP BY 1 ORDER BY 1 DESC`
+  })
+
+  /** The channels the filter finds cases of, by name; cases without a channel last. */
+  const channels = (filter: Statement.Fragment) =>
+    sql<ExportChannel>`SELECT c.retail_id::text AS retail_id, COALESCE(r.name, '') AS name
+      FROM (SELECT DISTINCT retail_id FROM assistance_case c WHERE ${filter}) c LEFT JOIN retail r ON r.id = c.retail_id
+      ORDER BY c.retail_id IS NULL, r.name, c.retail_id`
+
+  /** Up to `limit` lines of one channel after case number `after`, in opening order: the index on (retail, number) walks them. */
+  const lines = (filter: Statement.Fragment, channel: string | null, after: number, limit: number) =>
+    sql`SELECT c.number::text AS number, c.created_at, to_char(c.event_date, 'YYYY-MM-DD') AS event_date,
+        COALESCE(r.name, '') AS channel, COALESCE(p.name, '') AS product_name, l.policy_number::text AS policy_number,
+        i.rut AS insured_rut, concat_ws(' ', NULLIF(i.name, ''), NULLIF(i.paternal_last_name, ''), NULLIF(i.maternal_last_name, '')) AS insured_name,
+        b.rut AS beneficiary_rut,
+        COALESCE(concat_ws(' ', NULLIF(b.name, ''), NULLIF(b.paternal_last_name, ''), NULLIF(b.maternal_last_name, '')),
+          concat_ws(' ', NULLIF(i.name, ''), NULLIF(i.paternal_last_name, ''), NULLIF(i.maternal_last_name, '')), '') AS attended_name,
+        to_char(CASE WHEN b.id IS NULL THEN i.birth_date ELSE b.birth_date END, 'YYYY-MM-DD') AS attended_birth,
+        COALESCE(rel.name, '') AS relationship,
+        c.assistance_id::text AS assistance_id, COALESCE(a.name, '') AS assistance_name,
+        COALESCE((SELECT pr.name FROM procedure pr WHERE pr.code = c.procedure_code ORDER BY pr.is_active DESC LIMIT 1), '') AS procedure_name,
+        s.name AS stage_name, c.is_closed, c.refund_amount::text AS refund_amount, c.imed_amount::text AS imed_amount,
+        COALESCE(d.name, '') AS district_name, COALESCE(rg.name, '') AS region_name,
+        COALESCE(NULLIF(b.phone, ''), NULLIF(i.phone, ''), NULLIF(b.email, ''), NULLIF(i.email, ''), '') AS contact
+      FROM assistance_case c
+        JOIN case_state cs ON cs.case_id = c.id
+        JOIN stage s ON s.id = c.stage_id
+        LEFT JOIN retail r ON r.id = c.retail_id
+        LEFT JOIN product p ON p.id = c.product_id
+        LEFT JOIN lead l ON l.id = c.lead_id
+        LEFT JOIN insured i ON i.id = c.insured_id
+        LEFT JOIN beneficiary b ON b.id = c.beneficiary_id
+        LEFT JOIN relationship rel ON rel.id = b.relationship_id
+        LEFT JOIN assistance a ON a.id = c.assistance_id
+        LEFT JOIN district d ON d.id = cs.state -> 'event' ->> 'district_id'
+        LEFT JOIN province pv ON pv.id = d.province_id
+        LEFT JOIN region rg ON rg.id = pv.region_id
+      WHERE ${filter} AND ${channel === null ? sql`c.retail_id IS NULL` : sql`c.retail_id = ${channel}`} AND c.number > ${after}
+      ORDER BY c.number LIMIT ${limit}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(ExportLine))))
+
+  return {
+    filterOf,
+    months: Effect.orDie(months),
+    channels: (filter: Statement.Fragment) => Effect.orDie(channels(filter)),
+    lines: (filter: Statement.Fragment, channel: string | null, after: number, limit: number) => Effect.orDie(lines(filter, channel, after, limit))
+  }
+})
+
+/** What casos.xlsx and its preview read: filters, months with cases, channels and lines page by page. */
+export class CaseExportRepo extends Context.Tag("palma/CaseExportRepo")<CaseExportRepo, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(CaseExportRepo, make)
+}

@@ -1,0 +1,108 @@
+import { PassThrough } from "node:stream"
+import ExcelJS from "exceljs"
+import { Effect } from "effect"
+import { Rut } from "@palma/core"
+import type { ExportChannel, ExportLine } from "./CaseExportRepo.js"
+
+type Cell = string | number | Date | null
+
+/** A column of casos.xlsx: its header, width and how it shows a line. */
+interface Column {
+  readonly header: string
+  readonly width: number
+  readonly format?: "date" | "clp"
+  readonly of: (line: ExportLine) => Cell
+}
+
+const rut = (value: string | null) => (value === null ? "" : Rut.isValid(value) ? Rut.format(value) : value)
+/** A "YYYY-MM-DD" day as an Excel date (exceljs writes a Date's UTC day). */
+const day = (iso: string | null) => (iso === null ? null : new Date(`${iso}T00:00:00Z`))
+const chileDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santiago", year: "numeric", month: "2-digit", day: "2-digit" })
+
+/**
+ * The original's twelve columns first, in its order, so spreadsheets that read the file keep
+ * working (REGIÓN now really the region); then Palma's (DOMAIN "Exports and reports").
+ */
+export const caseColumns: ReadonlyArray<Column> = [
+  { header: "CODIGO ASISTENCIA", width: 38, of: (l) => l.assistance_id ?? "" },
+  { header: "N° CASO", width: 10, of: (l) => l.number },
+  { header: "N° POLIZA", width: 12, of: (l) => l.policy_number ?? "" },
+  { header: "RUT ASEGURADO", width: 14, of: (l) => rut(l.insured_rut) },
+  { header: "FECHA DE ATENCIÓN", width: 14, format: "date", of: (l) => day(l.event_date) },
+  { header: "BENEFICIARIO", width: 32, of: (l) => l.attended_name },
+  { header: "NACIMIENTO", width: 12, format: "date", of: (l) => day(l.attended_birth) },
+  { header: "TIPO DE ATENCIÓN", width: 24, of: (l) => l.assistance_name },
+  { header: "MONTO DE REEMBOLSO", width: 16, format: "clp", of: (l) => l.refund_amount },
+  { header: "DESCUENTO POR I-MED", width: 16, format: "clp", of: (l) => l.imed_amount },
+  { header: "REGIÓN", width: 28, of: (l) => l.region_name },
+  { header: "CONTACTO", width: 24, of: (l) => l.contact },
+  { header: "FECHA DE APERTURA", width: 14, format: "date", of: (l) => day(chileDay.format(l.created_at)) },
+  { header: "FECHA DEL EVENTO", width: 14, format: "date", of: (l) => day(l.event_date) },
+  { header: "CANAL", width: 24, of: (l) => l.channel },
+  { header: "PRODUCTO", width: 24, of: (l) => l.product_name },
+  { header: "NOMBRE TITULAR", width: 32, of: (l) => l.insured_name },
+  { header: "RUT BENEFICIARIO", width: 14, of: (l) => rut(l.beneficiary_rut) },
+  { header: "RELACIÓN", width: 14, of: (l) => l.relationship },
+  { header: "SERVICIO", width: 24, of: (l) => l.assistance_name },
+  { header: "PROCEDIMIENTO", width: 22, of: (l) => l.procedure_name },
+  { header: "ETAPA", width: 22, of: (l) => l.stage_name },
+  { header: "ESTADO", width: 10, of: (l) => (l.is_closed ? "Cerrado" : "Abierto") },
+  { header: "COMUNA", width: 20, of: (l) => l.district_name }
+]
+
+const numFmt = { date: "dd-mm-yyyy", clp: '"$"#,##0' } as const
+
+/**
+ * A channel's sheet name as the original made it: at most 30 characters, `\ / ? * [ ] :` as `_`,
+ * "No Retail" for cases without a channel; a name already used gets " (2)", " (3)"…
+ */
+export const sheetNames = (channels: ReadonlyArray<ExportChannel>): ReadonlyArray<string> => {
+  const used = new Set<string>()
+  return channels.map((c) => {
+    const base = (c.retail_id === null || c.name.trim() === "" ? "No Retail" : c.name.trim()).replace(/[\\/?*[\]:]/g, "_").slice(0, 30)
+    let name = base
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 30 - ` (${n})`.length)} (${n})`
+    used.add(name.toLowerCase())
+    return name
+  })
+}
+
+/** Waits while the reader has not taken what was written: memory stays flat for a slow client. */
+const drained = (out: PassThrough) => (out.writableNeedDrain ? Effect.async<void>((resume) => void out.once("drain", () => resume(Effect.void))) : Effect.void)
+
+/**
+ * casos.xlsx written into `out` as it is read: one sheet per channel, a frozen header with
+ * filters, dates as Excel dates `dd-mm-yyyy`, amounts as numbers in CLP. `pages` yields a
+ * channel's lines a page at a time (an empty page ends the channel).
+ */
+export const writeCaseWorkbook = <E, R>(
+  out: PassThrough,
+  channels: ReadonlyArray<ExportChannel>,
+  pages: (channel: ExportChannel, after: number) => Effect.Effect<ReadonlyArray<ExportLine>, E, R>
+) =>
+  Effect.gen(function* () {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
+    workbook.creator = "Palma"
+    const names = sheetNames(channels)
+    for (const [i, channel] of channels.entries()) {
+      const sheet = workbook.addWorksheet(names[i], { views: [{ state: "frozen", ySplit: 1 }] })
+      sheet.columns = caseColumns.map((c) => ({ header: c.header, width: c.width, ...(c.format ? { style: { numFmt: numFmt[c.format] } } : {}) }))
+      sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: caseColumns.length } }
+      const header = sheet.getRow(1)
+      header.font = { bold: true }
+      header.commit()
+      let after = 0
+      for (;;) {
+        const lines = yield* pages(channel, after)
+        if (lines.length === 0) break
+        for (const line of lines) {
+          // Strings are written as string cells: text starting with = + - @ stays text, never a formula.
+          sheet.addRow(caseColumns.map((c) => c.of(line))).commit()
+        }
+        after = lines.at(-1)!.number
+        yield* drained(out)
+      }
+      sheet.commit()
+    }
+    yield* Effect.promise(() => workbook.commit())
+  })
