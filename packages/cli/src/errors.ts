@@ -7,6 +7,8 @@ export const ExitCode = {
   usage: 2,
   /** Not signed in, session expired, or the role may not do this (401/403). */
   denied: 3,
+  /** An export found no cases: nothing was written (`palma cases export`). */
+  noCases: 4,
   /** The person pressed Ctrl+C at a prompt (shell convention 128 + SIGINT). */
   cancelled: 130
 } as const

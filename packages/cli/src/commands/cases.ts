@@ -8,6 +8,7 @@ import { renderCsv } from "../output/csv.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
 import { type GlobalOptions, openSession } from "../session.js"
+import { registerCaseExport } from "./caseExport.js"
 import { newCase } from "./caseNew.js"
 
 interface ListOptions {
@@ -111,9 +112,9 @@ const show = async (io: Io, number: string, options: { readonly json?: boolean }
 }
 
 export const registerCases = (program: Command, io: Io) => {
-  program
-    .command("cases")
-    .description("casos de asistencia")
+  const cases = program.command("cases").description("casos de asistencia")
+  registerCaseExport(cases, io)
+  cases
     .command("list")
     .description("lista los casos, del más reciente al más antiguo, con los filtros de la pantalla de casos")
     .option("--retail <canal>", "canal de origen (nombre o id)")
