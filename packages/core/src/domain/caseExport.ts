@@ -77,6 +77,7 @@ export const dateFilterRange = (filter: DateFilter, today: string): { readonly f
 /** `GET /case/getAllCaseDates`: months with cases, newest first, as the original spells them. */
 export const CaseMonth = Schema.Struct({ month: Schema.String, year: Schema.String })
 export const CaseDates = Schema.Struct({ createdDates: Schema.Array(CaseMonth), eventDates: Schema.Array(CaseMonth) })
+export type CaseMonthList = CaseDates["createdDates"]
 export type CaseDates = typeof CaseDates.Type
 
 const englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
@@ -86,3 +87,14 @@ export const caseMonthOf = (month: YearMonth): typeof CaseMonth.Type => {
   const [year, m] = month.split("-") as [string, string]
   return { month: englishMonths[Number(m) - 1]!.padEnd(9, " "), year }
 }
+
+/** The "YYYY-MM" an answer of `getAllCaseDates` names (the original's client parsed it with `new Date`, and lost months). */
+export const yearMonthOf = ({ month, year }: typeof CaseMonth.Type): YearMonth | undefined => {
+  const index = englishMonths.indexOf(month.trim())
+  return index < 0 || !/^\d{4}$/.test(year) ? undefined : `${year}-${String(index + 1).padStart(2, "0")}`
+}
+
+const spanishMonths = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"]
+
+/** A month as people read it: "marzo de 2024". */
+export const monthLabel = (month: YearMonth): string => `${spanishMonths[Number(month.slice(5)) - 1]} de ${month.slice(0, 4)}`

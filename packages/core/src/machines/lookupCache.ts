@@ -1,6 +1,7 @@
 import { type Actor, createActor, fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
 import { loadCaseFilters } from "./caseSearch.js"
+import { loadCaseDates } from "./caseExport.js"
 import { lookupMachine } from "./lookup.js"
 
 /** How one shared list loads, and which resources' writes make it stale. */
@@ -41,6 +42,8 @@ export const lookupSources = {
   procedures: { load: (call) => call((c) => c.procedure.list({ urlParams: {} })), touchedBy: ["procedure"] },
   /** The case list's channels and stages. */
   caseFilters: { load: (call) => loadCaseFilters(call), touchedBy: ["stage", "retail"] },
+  /** The months that have cases, for the export's date filters. */
+  caseDates: { load: (call) => loadCaseDates(call), touchedBy: ["case"] },
   /** A plan's contract (`param`), a PDF in base64: opening it again in the session does not render it again. */
   contract: {
     load: (call, productPlan_id) => call((c) => c.product.getContract({ path: { productPlan_id } })),

@@ -2,6 +2,7 @@ import type { Role } from "@palma/core"
 import { assistanceMenu } from "./routes/assistanceRoutes"
 import { entityMenu } from "./routes/entityRoutes"
 import { masterMenu } from "./routes/masterRoutes"
+import { reportMenu } from "./routes/reportRoutes"
 import type { IconName } from "./shell/icons"
 
 /**
@@ -56,7 +57,13 @@ export const menu: ReadonlyArray<MenuSection> = [
     roles: everyRole,
     items: [...assistanceMenu.map(({ label, path }) => ({ label, path: `/${path}` }))]
   },
-  { id: "reports", label: "Reportes", icon: "reports", roles: adminOnly, items: [soon("Panel"), soon("Exportar casos")] },
+  {
+    id: "reports",
+    label: "Reportes",
+    icon: "reports",
+    roles: adminOnly,
+    items: [soon("Panel"), ...reportMenu.map(({ label, path }) => ({ label, path: `/${path}` }))]
+  },
   { id: "uploads", label: "Gestión de Subidas", icon: "uploads", roles: adminOnly, items: [soon("Carga de asegurados")] }
 ]
 

@@ -8,6 +8,7 @@ import { assistanceRoutes } from "./routes/assistanceRoutes"
 import { entityRoutes } from "./routes/entityRoutes"
 import { HomePage } from "./HomePage"
 import { masterRoutes } from "./routes/masterRoutes"
+import { reportRoutes } from "./routes/reportRoutes"
 import { guardedSection } from "./shell/RequireAccess"
 import { Shell } from "./shell/Shell"
 import { loadAuthConfig, Root } from "./Root"
@@ -44,7 +45,8 @@ export const createAppRouter = () =>
                     { index: true, element: <HomePage /> },
                     guardedSection("masters", masterRoutes),
                     guardedSection("entities", entityRoutes),
-                    guardedSection("assistance", assistanceRoutes)
+                    guardedSection("assistance", assistanceRoutes),
+                    guardedSection("reports", reportRoutes)
                   ]
                 }
               ]

@@ -1,8 +1,8 @@
 import type { FileFormat, RosterField } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
-import { inflateRawSync } from "node:zlib"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { useRealServer } from "../realServer"
+import { zipTexts } from "../zipTexts"
 import { renderApp } from "../renderApp"
 import { arranged, assignPlan, createRetail, productNamed, signInAdmin, writes } from "../retail/seed"
 
@@ -46,25 +46,6 @@ const openFormat = async (option: string) => {
 /** Each column's header input: [its name, its value], in order. */
 const headers = (columns: { getAllByRole: (role: "textbox") => HTMLElement[] }): Array<[string | null, string]> =>
   columns.getAllByRole("textbox").map((input) => [input.getAttribute("aria-label"), (input as HTMLInputElement).value])
-
-/** The text of every file in a ZIP (an .xlsx is one), read through its central directory. */
-const zipTexts = (bytes: Uint8Array): string => {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  let end = bytes.length - 22
-  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--
-  const texts: string[] = []
-  let at = view.getUint32(end + 16, true)
-  for (let n = view.getUint16(end + 10, true); n > 0; n--) {
-    const method = view.getUint16(at + 10, true)
-    const size = view.getUint32(at + 20, true)
-    const local = view.getUint32(at + 42, true)
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
-    const data = bytes.subarray(start, start + size)
-    texts.push(new TextDecoder().decode(method === 8 ? inflateRawSync(data) : data))
-    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true)
-  }
-  return texts.join("\n")
-}
 
 afterEach(() => vi.restoreAllMocks())
 

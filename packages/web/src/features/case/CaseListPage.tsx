@@ -6,7 +6,7 @@ import { SearchResults, usePagedSearch } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { caseQueryOf, caseQueryParams, isFiltered } from "./caseQuery"
-import { CaseTable } from "./CaseTable"
+import { CaseTable } from "../../components/case/CaseTable"
 
 export const CASES_PAGE_SIZE = 20
 

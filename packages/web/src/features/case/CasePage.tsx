@@ -15,9 +15,9 @@ import { CaseService } from "./CaseService"
 import { CaseStepDialog } from "./CaseStepDialog"
 import { CaseTimeline } from "./CaseTimeline"
 import { stepTexts } from "./caseTexts"
-import { casesPath } from "./paths"
+import { casesPath } from "../../components/case/paths"
 import { ProcedurePanel } from "./ProcedurePanel"
-import { stageLook } from "./stageColor"
+import { stageLook } from "../../components/case/stageColor"
 
 /** A case's page, at `/assistance/case/:id`. */
 export const CasePage = ({ call = apiCall }: { readonly call?: Call }) => {

@@ -1,18 +1,5 @@
 import { type Call, XLSX_CONTENT_TYPE } from "@palma/core"
-
-/** Hands bytes to the browser as a download named `name`. */
-export const saveFile = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
-  const url = URL.createObjectURL(new Blob([bytes], { type }))
-  const link = document.createElement("a")
-  link.href = url
-  link.download = name
-  link.hidden = true
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoked once the browser has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
+import { saveFile } from "../../lib/saveFile"
 
 /** A name as a file name part: lower case, no accents, words joined by dashes ("Banco Ñuñoa S.A." → "banco-nunoa-s-a"). */
 export const slug = (name: string): string =>
