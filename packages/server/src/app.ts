@@ -27,6 +27,7 @@ import { accessLog } from "./http/accessLog.js"
 import { InsuredLive } from "./insured/Http.js"
 import { LeadLive } from "./lead/Http.js"
 import { CaseLive } from "./case/Http.js"
+import { CaseDashboardLive } from "./caseDashboard/Http.js"
 import { CaseExportLive } from "./caseExport/Http.js"
 import { CaseIntakeLive } from "./caseIntake/Http.js"
 import { compressJson } from "./http/compressJson.js"
@@ -93,6 +94,7 @@ const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
     CaseLive,
     CaseIntakeLive,
     CaseExportLive,
+    CaseDashboardLive,
     UfLive
   ])
 )

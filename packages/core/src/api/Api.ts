@@ -3,6 +3,7 @@ import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
 import { BeneficiaryApi } from "./beneficiary.js"
 import { CaseApi } from "./case.js"
+import { CaseDashboardApi } from "./caseDashboard.js"
 import { CaseExportApi } from "./caseExport.js"
 import { CaseIntakeApi } from "./caseIntake.js"
 import { ContractorApi } from "./contractor.js"
@@ -60,6 +61,7 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(CaseApi)
   .add(CaseIntakeApi)
   .add(CaseExportApi)
+  .add(CaseDashboardApi)
   .add(UfApi)
   .addError(BadRequest)
   .addError(PayloadTooLarge)

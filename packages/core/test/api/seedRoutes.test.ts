@@ -120,7 +120,8 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
     "POST /getServicesAndValues",
     "GET /getAllCaseDates",
     "GET /getAllExports",
-    "GET /exportCases"
+    "GET /exportCases",
+    "GET /getStatistics"
   ]
 }
 
@@ -167,6 +168,8 @@ describe("the seed's calls, verbatim", () => {
       "GET /file/:",
       // Case changes and chat messages pushed as server-sent events (issue 12 "Live").
       "GET /live",
+      // The dashboard's figures beside the seed's getStatistics (issue 14).
+      "GET /dashboard",
       // Versioned edits by id beside the seed's upserts (issue 10 §6): a plan's prices, and a titular or carga read with its ETag.
       "PUT /updatePlan/:",
       "GET /getById/:"

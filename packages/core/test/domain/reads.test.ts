@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { ApplicantLookup } from "../../src/domain/applicant.js"
-import { DashboardStats, median } from "../../src/domain/dashboard.js"
+import { Dashboard, Statistics, statisticsMonth } from "../../src/domain/caseDashboard.js"
 import { Lead } from "../../src/domain/lead.js"
 import { Product } from "../../src/domain/product.js"
 import { ids } from "./helpers.js"
@@ -113,16 +113,21 @@ describe("read schemas round-trip what the API sends", () => {
     expect(Schema.encodeSync(ApplicantLookup)({ type: "C" })).toEqual({ type: "C" })
   })
 
-  it("dashboard", () => {
-    roundTrip(DashboardStats, {
-      totals: { total: 3, open: 1, closed: 2, reimbursedAmount: 90000 },
-      perMonth: [{ month: "2024-05", opened: 3, closed: 2, refunds: 1, refundedAmount: 90000 }],
-      byStage: [{ stage_code: "close", stage_name: "Caso cerrado", count: 2 }],
-      byRetail: [{ retail_id: null, retail_name: "Sin canal", count: 3 }],
-      medianHoursToClose: 26.5
+  it("dashboard and the original's statistics", () => {
+    roundTrip(Dashboard, {
+      totals: { cases: 3, open: 1, closed: 2, reimbursedAmount: 90000 },
+      months: [{ month: "2024-05", opened: 3, closed: 2, refunds: 1, refundAmount: 90000 }],
+      byStage: [{ id: "s1", code: "close", name: "Caso cerrado", cases: 2 }],
+      byChannel: [{ id: null, name: "Sin canal", cases: 3 }],
+      byProcedure: [{ id: null, code: "refund", name: "Reembolso", cases: 1 }],
+      timeToClose: { closed: 2, medianDays: 1.1, p90Days: 3.5 }
     })
-    expect(median([])).toBeNull()
-    expect(median([5, 1, 3])).toBe(3)
-    expect(median([4, 1, 3, 2])).toBe(2.5)
+    roundTrip(Statistics, {
+      monthlyCases: [{ monthYear: "Ene, 2024", cases: 3, activeCases: 1, inactiveCases: 2 }],
+      casesReimbursment: [{ monthYear: "Ene, 2024", totalReimbursments: 1, totalReimbursmentsAmount: 90000 }],
+      totalCases: [{ totalCases: 3, totalInactiveCases: 2, totalActiveCases: 1 }]
+    })
+    expect(statisticsMonth("2024-01")).toBe("Ene, 2024")
+    expect(statisticsMonth("2023-12")).toBe("Dic, 2023")
   })
 })

@@ -1,0 +1,47 @@
+import { Context, Effect, Layer } from "effect"
+import { type Dashboard, type DashboardQuery, type Statistics, statisticsMonth } from "@palma/core"
+import { CaseDashboardRepo, type Figures } from "./CaseDashboardRepo.js"
+
+const amount = (value: number | null) => Math.round((value ?? 0) * 100) / 100
+const days = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10)
+
+/** Opened and closed per month, on one timeline (a month with only closings shows too). */
+const monthsOf = (figures: Figures): Dashboard["months"] => {
+  const months = new Map<string, { opened: number; closed: number; refunds: number; refundAmount: number }>()
+  const at = (month: string) => months.get(month) ?? months.set(month, { opened: 0, closed: 0, refunds: 0, refundAmount: 0 }).get(month)!
+  for (const m of figures.opened ?? []) Object.assign(at(m.month), { opened: m.cases, refunds: m.refunds, refundAmount: amount(m.amount) })
+  for (const m of figures.closed ?? []) at(m.month).closed = m.cases
+  return [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, figures]) => ({ month, ...figures }))
+}
+
+const make = Effect.gen(function* () {
+  const repo = yield* CaseDashboardRepo
+
+  const dashboard = (query: DashboardQuery): Effect.Effect<Dashboard> =>
+    Effect.map(repo.figures(query), (f) => ({
+      totals: { cases: f.totals.cases, open: f.totals.open, closed: f.totals.closed, reimbursedAmount: amount(f.totals.reimbursed) },
+      months: monthsOf(f),
+      byStage: (f.stages ?? []).map((s) => ({ id: s.id, code: s.code, name: s.name ?? "", cases: s.cases })),
+      byChannel: (f.channels ?? []).map((c) => ({ id: c.id, name: c.name ?? "Sin canal", cases: c.cases })),
+      byProcedure: (f.procedures ?? []).map((p) => ({ id: null, code: p.code, name: p.name ?? "Sin procedimiento", cases: p.cases })),
+      timeToClose: { closed: f.time.closed, medianDays: days(f.time.median), p90Days: days(f.time.p90) }
+    }))
+
+  /** The original's statistics over every case, month by month in order; closed by `status.isClosed` (the original's bug is not kept). */
+  const statistics: Effect.Effect<Statistics> = Effect.map(repo.figures({}), (f) => ({
+    monthlyCases: (f.opened ?? []).map((m) => ({ monthYear: statisticsMonth(m.month), cases: m.cases, activeCases: m.open, inactiveCases: m.cases - m.open })),
+    casesReimbursment: (f.opened ?? []).map((m) => ({
+      monthYear: statisticsMonth(m.month),
+      totalReimbursments: m.refunds,
+      totalReimbursmentsAmount: amount(m.amount)
+    })),
+    totalCases: [{ totalCases: f.totals.cases, totalInactiveCases: f.totals.closed, totalActiveCases: f.totals.open }]
+  }))
+
+  return { dashboard, statistics }
+})
+
+/** The dashboard's figures and the original's statistics. */
+export class CaseDashboardService extends Context.Tag("palma/CaseDashboardService")<CaseDashboardService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(CaseDashboardService, make).pipe(Layer.provide(CaseDashboardRepo.layer))
+}
