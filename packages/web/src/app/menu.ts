@@ -62,7 +62,7 @@ export const menu: ReadonlyArray<MenuSection> = [
     label: "Reportes",
     icon: "reports",
     roles: adminOnly,
-    items: [soon("Panel"), ...reportMenu.map(({ label, path }) => ({ label, path: `/${path}` }))]
+    items: reportMenu.map(({ label, path }) => ({ label, path: `/${path}` }))
   },
   { id: "uploads", label: "Gestión de Subidas", icon: "uploads", roles: adminOnly, items: [soon("Carga de asegurados")] }
 ]

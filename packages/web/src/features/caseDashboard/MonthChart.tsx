@@ -1,0 +1,50 @@
+import "@mantine/charts/styles.css"
+import { BarChart } from "@mantine/charts"
+import { Table } from "@mantine/core"
+import { type Dashboard, formatClp, monthLabel } from "@palma/core"
+
+const nf = new Intl.NumberFormat("es-CL")
+
+/** Cases opened and closed per month (recharts, on this page only); the table beside it says the same in text. */
+export const MonthChart = ({ months }: { readonly months: Dashboard["months"] }) => (
+  <BarChart
+    h={260}
+    data={months.map((m) => ({ mes: monthLabel(m.month), Abiertos: m.opened, Cerrados: m.closed }))}
+    dataKey="mes"
+    series={[
+      { name: "Abiertos", color: "blue.6" },
+      { name: "Cerrados", color: "teal.6" }
+    ]}
+    withLegend
+    valueFormatter={(n) => nf.format(n)}
+    aria-hidden="true"
+  />
+)
+
+/** The months as a table: what the chart shows, for screen readers and for copying. */
+export const MonthTable = ({ months }: { readonly months: Dashboard["months"] }) => (
+  <Table.ScrollContainer minWidth={560}>
+    <Table aria-label="Casos por mes" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Mes</Table.Th>
+          <Table.Th ta="right">Abiertos</Table.Th>
+          <Table.Th ta="right">Cerrados</Table.Th>
+          <Table.Th ta="right">Reembolsos pagados</Table.Th>
+          <Table.Th ta="right">Monto reembolsado</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {months.map((m) => (
+          <Table.Tr key={m.month}>
+            <Table.Td>{monthLabel(m.month)}</Table.Td>
+            <Table.Td ta="right">{nf.format(m.opened)}</Table.Td>
+            <Table.Td ta="right">{nf.format(m.closed)}</Table.Td>
+            <Table.Td ta="right">{nf.format(m.refunds)}</Table.Td>
+            <Table.Td ta="right">{formatClp(m.refundAmount)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  </Table.ScrollContainer>
+)
