@@ -20,7 +20,7 @@ import { matchVersion, type Precondition } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { CaseIntakeService } from "../caseIntake/CaseIntakeService.js"
 import { CoverageRepo } from "../caseIntake/CoverageRepo.js"
-import { CaseCounts } from "./CaseCounts.js"
+import { CaseMemo } from "./CaseMemo.js"
 import { caseRowOf } from "./caseRow.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
@@ -40,7 +40,7 @@ const make = Effect.gen(function* () {
   const refs = yield* CaseReferences
   const districts = yield* Districts
   const feed = yield* CaseFeed
-  const counts = yield* CaseCounts
+  const memo = yield* CaseMemo
   const intake = yield* CaseIntakeService
   const coverage = yield* CoverageRepo
   const transaction = transactionOf(sql)
@@ -142,7 +142,7 @@ const make = Effect.gen(function* () {
     )
 
   /** After a case's write committed: this process's list totals are stale, and every watcher hears of it. */
-  const changed = (notice: CaseNotice) => Effect.zipRight(counts.forget, feed.publish(notice))
+  const changed = (notice: CaseNotice) => Effect.zipRight(memo.forget, feed.publish(notice))
 
   /** Tells whoever watches the case that it changed (after a write committed elsewhere, e.g. an upload). */
   const announce = (caseId: string) =>
@@ -165,7 +165,10 @@ const make = Effect.gen(function* () {
 
   // The filters alone name a count: pages of one filter share it.
   const countOf = ({ retail_id, stage_id, applicant_rut, applicant_name }: CaseListQuery) =>
-    counts.count(JSON.stringify([retail_id, stage_id, applicant_rut, applicant_name]), cases.count({ retail_id, stage_id, applicant_rut, applicant_name }))
+    memo.remember(
+      `count:${JSON.stringify([retail_id, stage_id, applicant_rut, applicant_name])}`,
+      cases.count({ retail_id, stage_id, applicant_rut, applicant_name })
+    )
 
   const list = (query: CaseListQuery) =>
     Effect.map(Effect.all({ rows: cases.page(query), total: countOf(query) }, { concurrency: 2 }), ({ rows, total }) => {
@@ -184,7 +187,6 @@ const make = Effect.gen(function* () {
 export class CaseService extends Context.Tag("palma/CaseService")<CaseService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(CaseService, make).pipe(
     Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer, CaseIntakeService.layer, CoverageRepo.layer]),
-    // One feed per process (layers are memoized by reference): the counts hear what upserts announce.
-    Layer.provide(CaseCounts.layer.pipe(Layer.provide(CaseFeed.layer)))
+    Layer.provide(CaseMemo.layer)
   )
 }

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { type Dashboard, type DashboardQuery, type Statistics, statisticsMonth } from "@palma/core"
+import { CaseMemo } from "../case/CaseMemo.js"
 import { CaseDashboardRepo, type Figures } from "./CaseDashboardRepo.js"
 
 const amount = (value: number | null) => Math.round((value ?? 0) * 100) / 100
@@ -16,9 +17,12 @@ const monthsOf = (figures: Figures): Dashboard["months"] => {
 
 const make = Effect.gen(function* () {
   const repo = yield* CaseDashboardRepo
+  const memo = yield* CaseMemo
+  // The figures only move when a case does: remembered per filter until the next case write.
+  const figures = (query: DashboardQuery) => memo.remember(`dashboard:${JSON.stringify([query.from, query.to, query.retail_id])}`, repo.figures(query))
 
   const dashboard = (query: DashboardQuery): Effect.Effect<Dashboard> =>
-    Effect.map(repo.figures(query), (f) => ({
+    Effect.map(figures(query), (f) => ({
       totals: { cases: f.totals.cases, open: f.totals.open, closed: f.totals.closed, reimbursedAmount: amount(f.totals.reimbursed) },
       months: monthsOf(f),
       byStage: (f.stages ?? []).map((s) => ({ id: s.id, code: s.code, name: s.name ?? "", cases: s.cases })),
@@ -28,7 +32,7 @@ const make = Effect.gen(function* () {
     }))
 
   /** The original's statistics over every case, month by month in order; closed by `status.isClosed` (the original's bug is not kept). */
-  const statistics: Effect.Effect<Statistics> = Effect.map(repo.figures({}), (f) => ({
+  const statistics: Effect.Effect<Statistics> = Effect.map(figures({}), (f) => ({
     monthlyCases: (f.opened ?? []).map((m) => ({ monthYear: statisticsMonth(m.month), cases: m.cases, activeCases: m.open, inactiveCases: m.cases - m.open })),
     casesReimbursment: (f.opened ?? []).map((m) => ({
       monthYear: statisticsMonth(m.month),
@@ -43,5 +47,5 @@ const make = Effect.gen(function* () {
 
 /** The dashboard's figures and the original's statistics. */
 export class CaseDashboardService extends Context.Tag("palma/CaseDashboardService")<CaseDashboardService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(CaseDashboardService, make).pipe(Layer.provide(CaseDashboardRepo.layer))
+  static readonly layer = Layer.effect(CaseDashboardService, make).pipe(Layer.provide([CaseDashboardRepo.layer, CaseMemo.layer]))
 }

@@ -2,6 +2,7 @@ import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { send } from "../security/http.js"
 import { demoTokens } from "../support/api.js"
+import { caseFixture, newCase } from "../support/caseFixture.js"
 import { type InProcessServer, startServer } from "../support/startServer.js"
 
 /**
@@ -146,5 +147,19 @@ describe("GET /case/getStatistics (the original's shape)", () => {
     expect(json.monthlyCases.map((m: Json) => [m.monthYear, m.cases])).toEqual(opened.map((m) => [label(m.month), m.opened]))
     for (const m of json.monthlyCases as Array<Json>) expect(m.activeCases + m.inactiveCases).toBe(m.cases)
     expect(json.casesReimbursment.map((m: Json) => m.totalReimbursments)).toEqual(opened.map((m) => m.refunds))
+  })
+})
+
+// Last: it opens a case, and the suites above compare with the rows read before it.
+describe("the figures are remembered between case writes, never stale after one", () => {
+  it("a case opened now is on the very next dashboard and statistics", async () => {
+    const before = (await get("/api/case/dashboard")).json
+    const statistics = (await get("/api/case/getStatistics")).json
+    expect((await get("/api/case/dashboard")).json).toEqual(before)
+    const opened = await send(server.url, "POST", "/api/case/upsert", { token: tokens.user, body: JSON.stringify(newCase(await caseFixture(server))) })
+    expect(opened.status).toBe(200)
+    const after = (await get("/api/case/dashboard")).json
+    expect(after.totals).toMatchObject({ cases: before.totals.cases + 1, open: before.totals.open + 1, closed: before.totals.closed })
+    expect((await get("/api/case/getStatistics")).json.totalCases[0].totalCases).toBe(statistics.totalCases[0].totalCases + 1)
   })
 })

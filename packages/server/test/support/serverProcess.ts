@@ -51,7 +51,7 @@ export const startServerProcess = async (
     /** Keep the data dir and database after stop (restart tests); the caller cleans up. */
     keep?: boolean
   } = {}
-): Promise<RunningServer> => {
+): Promise<RunningServer & { readonly pid: number | undefined }> => {
   const port = await freePort()
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "palma-test-"))
   const url = `http://127.0.0.1:${port}`
@@ -86,7 +86,7 @@ export const startServerProcess = async (
     if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode}):\n${output}`)
     try {
       const response = await fetch(`${url}/api/auth/config`, { signal: AbortSignal.timeout(1000) })
-      if (response.ok) return { url, dataDir, databaseUrl: database?.url ?? options.env?.DATABASE_URL, output: () => output, stop }
+      if (response.ok) return { url, dataDir, databaseUrl: database?.url ?? options.env?.DATABASE_URL, output: () => output, stop, pid: child.pid }
     } catch {
       // not listening yet
     }

@@ -1,0 +1,101 @@
+/**
+ * `pnpm bench:caseExport` (issue 14): casos.xlsx for every case of a generated population (default
+ * 100k, `BENCH_CASES`) end to end — the HTTP request to its last byte — against exceljs's own
+ * streaming writer writing the same rows from memory, measured in the same run; the server's peak
+ * RSS; and the dashboard's figures over the same cases at 8 connections. Goals: ≤ 1.3× the raw
+ * write, ≤ 300 MB, dashboard p99 ≤ 200 ms. PGlite, or PostgreSQL when DATABASE_URL is set.
+ */
+import { readFileSync } from "node:fs"
+import { availableParallelism } from "node:os"
+import { PassThrough, Writable } from "node:stream"
+import ExcelJS from "exceljs"
+import { replaceCases } from "../packages/server/test/support/population.ts"
+import { envInt, log, measureRows, preparedServer, runBench } from "./pagedReads.ts"
+
+const count = envInt("BENCH_CASES", 100_000, 100, 1_000_000)
+
+/** The process's peak resident memory so far (Linux), in MB. */
+const peakRssMb = (pid: number | undefined) => {
+  if (pid === undefined) return Number.NaN
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmHWM:"))
+  return Number(line?.replace(/\D+/g, "") ?? Number.NaN) / 1024
+}
+
+/** Every sheet's rows of a workbook, read back (untimed): the raw writer's input. */
+const rowsOf = async (bytes: Buffer) => {
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
+  return workbook.worksheets.map((sheet) => ({
+    name: sheet.name,
+    header: (sheet.getRow(1).values as Array<unknown>).slice(1) as Array<string>,
+    rows: sheet.getRows(2, Math.max(sheet.rowCount - 1, 0))?.map((r) => (r.values as Array<ExcelJS.CellValue>).slice(1)) ?? []
+  }))
+}
+
+/** exceljs's streaming writer over rows in memory, into a sink: the floor for casos.xlsx. */
+const rawWrite = async (sheets: Awaited<ReturnType<typeof rowsOf>>) => {
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() })
+  const out = new PassThrough()
+  out.pipe(sink)
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
+  for (const sheet of sheets) {
+    const ws = workbook.addWorksheet(sheet.name, { views: [{ state: "frozen", ySplit: 1 }] })
+    ws.columns = sheet.header.map((header) => ({ header, width: 16 }))
+    for (const row of sheet.rows) ws.addRow(row).commit()
+    ws.commit()
+  }
+  await workbook.commit()
+}
+
+process.exitCode = await runBench(async (cleanups) => {
+  const engine = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"
+  log(`Bench de casos.xlsx: ${engine}, Node ${process.version}, ${availableParallelism()} CPU`)
+  const prepared = await preparedServer(async (database) => {
+    log(`Generando ${count} casos…`)
+    return replaceCases(database, count, 11)
+  })
+  cleanups.push(...prepared.cleanups)
+  const { server, headers } = prepared
+  const { pid } = server
+  const rssBefore = peakRssMb(pid)
+
+  log("  descargando casos.xlsx (todos los casos)…")
+  const started = performance.now()
+  const response = await fetch(`${server.url}/api/case/exportCases?retail_id=Todos`, { headers })
+  if (!response.ok) throw new Error(`exportCases respondió ${response.status}`)
+  const bytes = Buffer.from(await response.arrayBuffer())
+  const exportMs = performance.now() - started
+  const rssAfter = peakRssMb(pid)
+
+  log("  leyendo el archivo para la escritura de referencia (no se mide)…")
+  const sheets = await rowsOf(bytes)
+  const lines = sheets.reduce((n, s) => n + s.rows.length, 0)
+  log("  escritura de referencia con exceljs…")
+  const rawStarted = performance.now()
+  await rawWrite(sheets)
+  const rawMs = performance.now() - rawStarted
+
+  const ratio = exportMs / rawMs
+  console.log(
+    `\n${engine}, ${prepared.population.cases} casos; casos.xlsx de ${(bytes.length / 1048576).toFixed(1)} MB, ${sheets.length} hojas, ${lines} filas.`
+  )
+  console.log("medida                              valor       meta       resultado")
+  console.log("----------------------------------  ----------  ---------  ---------")
+  console.log(`casos.xlsx de punta a punta          ${(exportMs / 1000).toFixed(1).padStart(7)} s`)
+  console.log(`exceljs directo (mismas filas)       ${(rawMs / 1000).toFixed(1).padStart(7)} s`)
+  console.log(`razón                                ${ratio.toFixed(2).padStart(7)} ×   ≤ 1.3 ×    ${ratio <= 1.3 ? "PASS" : "MISS"}`)
+  console.log(`RSS máxima del servidor (antes)      ${rssBefore.toFixed(0).padStart(7)} MB`)
+  console.log(`RSS máxima del servidor (después)    ${rssAfter.toFixed(0).padStart(7)} MB  ≤ 300 MB   ${rssAfter <= 300 ? "PASS" : "MISS"}`)
+  if (lines !== prepared.population.cases) throw new Error(`El archivo tiene ${lines} filas y hay ${prepared.population.cases} casos`)
+
+  const settings = { durationS: envInt("BENCH_DURATION", 10, 1, 60), warmupS: envInt("BENCH_WARMUP", 2, 0, 10), connections: 8, p99TargetMs: 200 }
+  return measureRows(
+    server,
+    headers,
+    [{ label: "panel, todos los casos", paths: ["/api/case/dashboard"] }],
+    settings,
+    `${engine}: el panel sobre ${prepared.population.cases} casos, 8 conexiones.`
+  )
+})
