@@ -9,6 +9,7 @@ import { useSession } from "../../lib/auth/useSession"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { notify } from "../../lib/notify"
 import { CaseActions } from "./CaseActions"
+import { CaseChat } from "./CaseChat"
 import { CaseHistory } from "./CaseHistory"
 import { CaseParties } from "./CaseParties"
 import { CaseService } from "./CaseService"
@@ -90,6 +91,7 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
       </SimpleGrid>
       <CaseService view={view} />
       <ProcedurePanel view={view} />
+      <CaseChat call={call} caseId={view.case_id} names={names} />
       <CaseHistory history={view.history} names={names} stageNames={stageNames} />
       {step !== null && (
         <CaseStepDialog
