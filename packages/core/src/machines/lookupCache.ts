@@ -42,6 +42,8 @@ export const lookupSources = {
   procedures: { load: (call) => call((c) => c.procedure.list({ urlParams: {} })), touchedBy: ["procedure"] },
   /** The case list's channels and stages. */
   caseFilters: { load: (call) => loadCaseFilters(call), touchedBy: ["stage", "retail"] },
+  /** Every active document type, for a case's attachments. */
+  documents: { load: (call) => call((c) => c.document.list({ urlParams: {} })), touchedBy: ["document"] },
   /** The months that have cases, for the export's date filters. */
   caseDates: { load: (call) => loadCaseDates(call), touchedBy: ["case"] },
   /** A plan's contract (`param`), a PDF in base64: opening it again in the session does not render it again. */

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core"
 import { type Call, type CaseStep, caseRecordMachine, caseSteps, roleFromPublicMeta } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect, useMemo, useRef, useState } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { Link, useParams } from "react-router"
 import { RetryAlert } from "../../components/RetryAlert"
 import { call as apiCall } from "../../lib/api"
@@ -10,6 +10,7 @@ import { useLookup } from "../../lib/lookups/useLookup"
 import { notify } from "../../lib/notify"
 import { CaseActions } from "./CaseActions"
 import { CaseChat } from "./CaseChat"
+import { CaseDocuments } from "./CaseDocuments"
 import { CaseHistory } from "./CaseHistory"
 import { CaseParties } from "./CaseParties"
 import { CaseService } from "./CaseService"
@@ -42,6 +43,7 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
   // The step being confirmed, for the outcome's listener (subscribed once).
   const taking = useRef<CaseStep | null>(null)
   taking.current = step
+  const reload = useCallback(() => actor.send({ type: "RELOAD" }), [actor])
 
   useEffect(() => {
     const done = actor.on("saved", ({ record }) => {
@@ -91,6 +93,7 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
       </SimpleGrid>
       <CaseService view={view} />
       <ProcedurePanel view={view} />
+      <CaseDocuments call={call} view={view} onUploaded={reload} />
       <CaseChat call={call} caseId={view.case_id} names={names} />
       <CaseHistory history={view.history} names={names} stageNames={stageNames} />
       {step !== null && (
