@@ -1,4 +1,5 @@
 import type { CaseList, CaseView } from "@palma/core"
+import { screen, within } from "@testing-library/react"
 import type { RealServer } from "../realServer"
 
 /**
@@ -13,3 +14,12 @@ export const findCase = async (server: RealServer, stageCode: string | null, fit
   }
   throw new Error(`Ningún caso en la etapa ${stageCode ?? "(cualquiera)"} sirve a la prueba`)
 }
+
+/** The rows of a case table on screen (the list's and the export preview's), without its header. */
+export const caseRows = () =>
+  within(screen.getByRole("table", { name: "Casos encontrados" }))
+    .getAllByRole("row")
+    .slice(1)
+
+/** The case numbers of those rows, in order. */
+export const caseNumbers = () => caseRows().map((row) => within(row).getAllByRole("cell")[0]!.textContent)

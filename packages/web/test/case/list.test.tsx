@@ -4,14 +4,12 @@ import { describe, expect, it } from "vitest"
 import { operator } from "../accounts"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
+import { caseNumbers, caseRows } from "./cases"
 
 const server = useRealServer()
 
-const rows = () =>
-  within(screen.getByRole("table", { name: "Casos encontrados" }))
-    .getAllByRole("row")
-    .slice(1)
-const numbers = () => rows().map((row) => within(row).getAllByRole("cell")[0]!.textContent)
+const rows = caseRows
+const numbers = caseNumbers
 const params = () => new URLSearchParams(window.location.search)
 const lastCall = () => server.calls("GET /api/case/getAll").at(-1)!.params
 

@@ -1,19 +1,17 @@
 import type { CaseList, CaseLookup } from "@palma/core"
-import { screen, waitFor, within } from "@testing-library/react"
+import { screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { admin } from "../accounts"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
+import { caseNumbers, caseRows } from "../case/cases"
 import { zipTexts } from "../zipTexts"
 
 const server = useRealServer()
 afterEach(() => vi.restoreAllMocks())
 
-const rows = () =>
-  within(screen.getByRole("table", { name: "Casos encontrados" }))
-    .getAllByRole("row")
-    .slice(1)
-const numbers = () => rows().map((row) => within(row).getAllByRole("cell")[0]!.textContent)
+const rows = caseRows
+const numbers = caseNumbers
 const params = () => new URLSearchParams(window.location.search)
 const nf = new Intl.NumberFormat("es-CL")
 

@@ -32,7 +32,9 @@ describe("home", () => {
       ["Contratantes", "Entidades"],
       ["Personas", "Asistencia"],
       ["Casos", "Asistencia"],
-      ["Nuevo caso", "Asistencia"]
+      ["Nuevo caso", "Asistencia"],
+      ["Panel", "Reportes"],
+      ["Exportar casos", "Reportes"]
     ]
     const links = quickLinks().getAllByRole("link")
     expect(links.map((link) => link.textContent)).toEqual(shown.map(([screen, section]) => `${screen}${section}`))
