@@ -12,3 +12,9 @@ export type CaseNotice = typeof CaseNotice.Type
 
 /** `?case_id=` narrows the stream to one case (the case page); without it, every case (the list). */
 export const CaseLiveQuery = Schema.Struct({ case_id: Schema.optional(Schema.UUID) })
+
+/** A notice's `data` line as sent, or undefined when it is not one (a client ignores what it cannot read). */
+export const decodeCaseNotice = (data: string): CaseNotice | undefined => {
+  const decoded = Schema.decodeUnknownOption(Schema.parseJson(CaseNotice))(data)
+  return decoded._tag === "Some" ? decoded.value : undefined
+}

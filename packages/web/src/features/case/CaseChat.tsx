@@ -11,13 +11,15 @@ interface CaseChatProps {
   readonly caseId: string
   /** Staff names by user id, as the history shows them. */
   readonly names: Readonly<Record<string, string>>
+  /** How many messages the live feed announced: each one reads the chat again. */
+  readonly posted: number
 }
 
 /**
  * The case's chat: messages oldest first with who (name and role), when and the stage the case
  * was in; Enter sends, Shift+Enter starts a new line. A message not sent keeps its text and says why.
  */
-export const CaseChat = ({ call, caseId, names }: CaseChatProps) => {
+export const CaseChat = ({ call, caseId, names, posted }: CaseChatProps) => {
   const [logic] = useState(() => caseChatMachine.provide({ actors: caseChatActors(call) }))
   const actor = useActorRef(logic, { input: { caseId } })
   const state = useSelector(actor, (s) => s.value)
@@ -30,6 +32,9 @@ export const CaseChat = ({ call, caseId, names }: CaseChatProps) => {
     return () => sent.unsubscribe()
   }, [actor])
   useEffect(() => end.current?.scrollIntoView?.({ block: "nearest" }), [messages.length])
+  useEffect(() => {
+    if (posted > 0) actor.send({ type: "REFRESH" })
+  }, [actor, posted])
 
   const sending = state === "sending"
   const send = () => {

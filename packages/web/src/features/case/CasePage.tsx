@@ -1,11 +1,12 @@
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core"
-import { type Call, type CaseStep, caseRecordMachine, caseSteps, roleFromPublicMeta } from "@palma/core"
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core"
+import { type Call, caseLiveFeed, caseLiveMachine, type CaseStep, caseRecordMachine, caseSteps, roleFromPublicMeta } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { Link, useParams } from "react-router"
 import { RetryAlert } from "../../components/RetryAlert"
 import { call as apiCall } from "../../lib/api"
 import { useSession } from "../../lib/auth/useSession"
+import { subscribeCaseLive } from "../../lib/caseLiveEvents"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { notify } from "../../lib/notify"
 import { CaseActions } from "./CaseActions"
@@ -44,6 +45,21 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
   const taking = useRef<CaseStep | null>(null)
   taking.current = step
   const reload = useCallback(() => actor.send({ type: "RELOAD" }), [actor])
+  const [liveLogic] = useState(() => caseLiveMachine.provide({ actors: { feed: caseLiveFeed(subscribeCaseLive) } }))
+  const live = useActorRef(liveLogic, { input: { caseId: id, known: 0 } })
+  const [changedElsewhere, setChangedElsewhere] = useState(false)
+  const [chatPosts, setChatPosts] = useState(0)
+  const known = loaded?.view.version ?? 0
+  useEffect(() => live.send({ type: "KNOWN", version: known }), [live, known])
+  useEffect(() => {
+    // Another user's write: read it at once, unless a step is being confirmed here (then say so and let them reload).
+    const changed = live.on("caseChanged", () => (taking.current === null ? actor.send({ type: "RELOAD" }) : setChangedElsewhere(true)))
+    const posted = live.on("chatPosted", () => setChatPosts((n) => n + 1))
+    return () => {
+      changed.unsubscribe()
+      posted.unsubscribe()
+    }
+  }, [live, actor])
 
   useEffect(() => {
     const done = actor.on("saved", ({ record }) => {
@@ -86,6 +102,22 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
           {view.status.isClosed ? "Cierre" : "Última reapertura"}: {view.status.description}
         </Text>
       )}
+      {changedElsewhere && (
+        <Alert color="yellow" title="Otro usuario cambió este caso">
+          <Group justify="space-between">
+            <Text size="sm">Lo que se muestra ya no es lo último guardado.</Text>
+            <Button
+              size="xs"
+              onClick={() => {
+                setChangedElsewhere(false)
+                reload()
+              }}
+            >
+              Recargar
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <CaseActions view={view} options={options} busy={saving || reloading} onPick={setStep} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CaseParties view={view} />
@@ -94,7 +126,7 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
       <CaseService view={view} />
       <ProcedurePanel view={view} />
       <CaseDocuments call={call} view={view} onUploaded={reload} />
-      <CaseChat call={call} caseId={view.case_id} names={names} />
+      <CaseChat call={call} caseId={view.case_id} names={names} posted={chatPosts} />
       <CaseHistory history={view.history} names={names} stageNames={stageNames} />
       {step !== null && (
         <CaseStepDialog
