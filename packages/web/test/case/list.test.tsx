@@ -1,12 +1,13 @@
 import type { CaseList, CaseLookup } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { operator } from "../accounts"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
 import { caseNumbers, caseRows } from "./cases"
 
 const server = useRealServer()
+afterEach(() => vi.restoreAllMocks())
 
 const rows = caseRows
 const numbers = caseNumbers
@@ -83,5 +84,23 @@ describe("Casos (Asistencia): the list", () => {
     server.override.delete("GET /api/case/getAll")
     await user.click(screen.getByRole("button", { name: "Reintentar" }))
     await waitFor(() => expect(rows()).toHaveLength(20))
+  })
+
+  it("lets an operator export the listed channel's cases to casos.xlsx", async () => {
+    await server.signIn(operator.email, operator.password)
+    const origins = await server.api<ReadonlyArray<CaseLookup>>("GET", "/api/case/getOrigins")
+    const channel = origins[0]!
+    const clicked: HTMLAnchorElement[] = []
+    vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:casos")
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this)
+    })
+    const { user } = renderApp(`/assistance/case?channel=${channel.id}`)
+    await user.click(await screen.findByRole("button", { name: "Exportar los casos del canal" }))
+    await waitFor(() => expect(clicked).toHaveLength(1))
+    expect(clicked[0]!.download).toBe("casos.xlsx")
+    const [asked] = server.calls("GET /api/case/exportCases")
+    // The typed client writes "Todos" as an empty filter, as the original client sent its empty state.
+    expect(Object.fromEntries(asked!.params)).toEqual({ retail_id: channel.id, case_date: "", event_date: "" })
   })
 })

@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router"
 import { SearchResults, usePagedSearch } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { useLookup } from "../../lib/lookups/useLookup"
+import { CaseListExport } from "./CaseListExport"
 import { caseQueryOf, caseQueryParams, isFiltered } from "./caseQuery"
 import { CaseTable } from "../../components/case/CaseTable"
 
@@ -46,12 +47,15 @@ export const CaseListPage = ({ call = apiCall }: { readonly call?: Call }) => {
         <Title order={1} size="h2">
           Casos
         </Title>
-        {total !== undefined && (
-          <Text c="dimmed" role="status">
-            {total === 1 ? "1 caso" : `${nf.format(total)} casos`}
-            {isFiltered(query) ? " con estos filtros" : ""}
-          </Text>
-        )}
+        <Group gap="md" align="end">
+          {total !== undefined && (
+            <Text c="dimmed" role="status">
+              {total === 1 ? "1 caso" : `${nf.format(total)} casos`}
+              {isFiltered(query) ? " con estos filtros" : ""}
+            </Text>
+          )}
+          <CaseListExport call={call} retailId={query.retail_id} />
+        </Group>
       </Group>
       <Paper withBorder radius="md">
         <form
