@@ -1,11 +1,6 @@
 import { Alert, Button, Stack } from "@mantine/core"
-import { type Call, caseDownloadActors, caseDownloadMachine, XLSX_CONTENT_TYPE } from "@palma/core"
-import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect, useState } from "react"
-import { notify } from "../../lib/notify"
-import { saveFile } from "../../lib/saveFile"
-
-const nf = new Intl.NumberFormat("es-CL")
+import type { Call } from "@palma/core"
+import { useCaseDownload } from "../../components/case/useCaseDownload"
 
 /**
  * Operators export the cases they work (DESIGN §3) from the list: casos.xlsx of the channel the
@@ -13,19 +8,7 @@ const nf = new Intl.NumberFormat("es-CL")
  * (spec §5): stage, RUT and name narrow the list only, and the button says so.
  */
 export const CaseListExport = ({ call, retailId }: { readonly call: Call; readonly retailId: string }) => {
-  const [logic] = useState(() => caseDownloadMachine.provide({ actors: caseDownloadActors(call) }))
-  const download = useActorRef(logic)
-  const busy = useSelector(download, (s) => !s.matches("idle"))
-  const failure = useSelector(download, (s) => s.context.failure)
-
-  useEffect(() => {
-    const saved = download.on("downloaded", ({ bytes, cases }) => {
-      saveFile(new Uint8Array(bytes), "casos.xlsx", XLSX_CONTENT_TYPE)
-      notify.success(`casos.xlsx descargado: ${cases === 1 ? "1 caso" : `${nf.format(cases)} casos`}`)
-    })
-    return () => saved.unsubscribe()
-  }, [download])
-
+  const { download, busy, failure } = useCaseDownload(call)
   return (
     <Stack gap={4} align="flex-end">
       <Button

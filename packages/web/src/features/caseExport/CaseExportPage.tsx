@@ -1,8 +1,6 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core"
 import {
   type Call,
-  caseDownloadActors,
-  caseDownloadMachine,
   caseExportActors,
   type CaseExportCriteria,
   type CaseMonthList,
@@ -11,18 +9,15 @@ import {
   monthLabel,
   searchMachine,
   toDateFilter,
-  XLSX_CONTENT_TYPE,
   yearMonthOf
 } from "@palma/core"
-import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect, useState } from "react"
+import { useState } from "react"
 import { useSearchParams } from "react-router"
 import { CaseTable } from "../../components/case/CaseTable"
+import { useCaseDownload } from "../../components/case/useCaseDownload"
 import { SearchResults, usePagedSearch } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { useLookup } from "../../lib/lookups/useLookup"
-import { notify } from "../../lib/notify"
-import { saveFile } from "../../lib/saveFile"
 import { exportCriteriaOf, exportCriteriaParams } from "./exportCriteria"
 
 const PAGE_SIZE = 20
@@ -56,18 +51,7 @@ export const CaseExportPage = ({ call = apiCall }: { readonly call?: Call }) => 
   const dates = useLookup("caseDates")
   const [previewLogic] = useState(() => searchMachine<CaseExportCriteria, CaseRow>().provide({ actors: caseExportActors(call, PAGE_SIZE) }))
   const search = usePagedSearch(previewLogic, criteria)
-  const [downloadLogic] = useState(() => caseDownloadMachine.provide({ actors: caseDownloadActors(call) }))
-  const download = useActorRef(downloadLogic)
-  const downloading = useSelector(download, (s) => !s.matches("idle"))
-  const failure = useSelector(download, (s) => s.context.failure)
-
-  useEffect(() => {
-    const saved = download.on("downloaded", ({ bytes, cases }) => {
-      saveFile(new Uint8Array(bytes), "casos.xlsx", XLSX_CONTENT_TYPE)
-      notify.success(`casos.xlsx descargado: ${cases === 1 ? "1 caso" : `${nf.format(cases)} casos`}`)
-    })
-    return () => saved.unsubscribe()
-  }, [download])
+  const { download, busy: downloading, failure } = useCaseDownload(call)
 
   const go = (patch: Partial<CaseExportCriteria>) => {
     download.send({ type: "DISMISS" })
