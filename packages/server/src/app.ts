@@ -60,44 +60,47 @@ import { UserService } from "./user/UserService.js"
 import { ValueLive } from "./value/Http.js"
 import { ValueTypeLive } from "./valueType/Http.js"
 import { UfLive } from "./uf/Http.js"
+import { bulkLoadLive } from "./bulkLoad/Http.js"
 import { UfProvider } from "./uf/UfProvider.js"
 import { UfService } from "./uf/UfService.js"
 
 /** Every group of the contract, implemented. */
-const ApiLive = HttpApiBuilder.api(PalmaApi).pipe(
-  Layer.provide([
-    AuthLive,
-    DistrictLive,
-    FamilyLive,
-    SpecialtyLive,
-    DocumentLive,
-    ValueTypeLive,
-    ValueLive,
-    StageLive,
-    RelationshipLive,
-    QualificationLive,
-    ProcedureLive,
-    AssistanceLive,
-    ProductLive,
-    RetailLive,
-    FieldLive,
-    FileFormatLive,
-    SpecialistLive,
-    PartnerLive,
-    ContractorLive,
-    CustomerLive,
-    InsuredLive,
-    BeneficiaryLive,
-    LeadLive,
-    UserLive,
-    UsersLive,
-    CaseLive,
-    CaseIntakeLive,
-    CaseExportLive,
-    CaseDashboardLive,
-    UfLive
-  ])
-)
+const apiLive = (config: ServerConfig) =>
+  HttpApiBuilder.api(PalmaApi).pipe(
+    Layer.provide([
+      AuthLive,
+      DistrictLive,
+      FamilyLive,
+      SpecialtyLive,
+      DocumentLive,
+      ValueTypeLive,
+      ValueLive,
+      StageLive,
+      RelationshipLive,
+      QualificationLive,
+      ProcedureLive,
+      AssistanceLive,
+      ProductLive,
+      RetailLive,
+      FieldLive,
+      FileFormatLive,
+      bulkLoadLive({ leaseSeconds: config.jobLeaseSeconds }),
+      SpecialistLive,
+      PartnerLive,
+      ContractorLive,
+      CustomerLive,
+      InsuredLive,
+      BeneficiaryLive,
+      LeadLive,
+      UserLive,
+      UsersLive,
+      CaseLive,
+      CaseIntakeLive,
+      CaseExportLive,
+      CaseDashboardLive,
+      UfLive
+    ])
+  )
 
 /** Local mode signs its own tokens with a key in the data dir; Clerk mode only verifies. */
 const tokensLayer = (config: ServerConfig) =>
@@ -167,7 +170,7 @@ export const appLayer = (
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
     Layer.provide(BadRequestLive),
     Layer.provide(JsonOnlyLive),
-    Layer.provide(ApiLive),
+    Layer.provide(apiLive(config)),
     Layer.provide(services),
     // Listen only once migrated and seeded: a request accepted before the app is
     // served would otherwise wait with no handler.

@@ -16,6 +16,8 @@ export interface ServerConfig {
   readonly https: boolean
   /** Log lines as text or one JSON object per line (PALMA_LOG_FORMAT). */
   readonly logFormat: "text" | "json"
+  /** How long an upload job stays held by a process that stopped renewing it before another takes it over. */
+  readonly jobLeaseSeconds: number
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -33,7 +35,11 @@ const spec = (env: Env) =>
     webDist: optionalText("PALMA_WEB_DIST"),
     accessLog: Config.literal("all")("PALMA_ACCESS_LOG").pipe(Config.option),
     publicUrl: optionalText("PALMA_PUBLIC_URL"),
-    logFormat: Config.literal("text", "json")("PALMA_LOG_FORMAT").pipe(Config.withDefault("text" as const))
+    logFormat: Config.literal("text", "json")("PALMA_LOG_FORMAT").pipe(Config.withDefault("text" as const)),
+    jobLeaseSeconds: Config.integer("PALMA_JOB_LEASE_SECONDS").pipe(
+      Config.validate({ message: "fuera de rango", validation: (n) => n >= 1 && n <= 3600 }),
+      Config.withDefault(30)
+    )
   }).pipe(
     Config.map((c): ServerConfig => ({
       port: c.port,
@@ -45,7 +51,8 @@ const spec = (env: Env) =>
       webDist: c.webDist._tag === "Some" ? c.webDist.value : fileURLToPath(new URL("../../web/dist", import.meta.url)),
       accessLogAll: c.accessLog._tag === "Some",
       https: c.publicUrl._tag === "Some" && c.publicUrl.value.toLowerCase().startsWith("https:"),
-      logFormat: c.logFormat
+      logFormat: c.logFormat,
+      jobLeaseSeconds: c.jobLeaseSeconds
     }))
   )
 
@@ -54,7 +61,8 @@ const expected: Readonly<Record<string, string>> = {
   PORT: "un puerto entre 0 y 65535",
   PALMA_SEED_DEMO: "0 o 1",
   PALMA_ACCESS_LOG: "all o nada",
-  PALMA_LOG_FORMAT: "text o json"
+  PALMA_LOG_FORMAT: "text o json",
+  PALMA_JOB_LEASE_SECONDS: "un número de segundos entre 1 y 3600"
 }
 
 /** Why the configuration is refused, in Spanish, naming the variable. */

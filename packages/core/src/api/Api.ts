@@ -2,6 +2,7 @@ import { HttpApi } from "@effect/platform"
 import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
 import { BeneficiaryApi } from "./beneficiary.js"
+import { BulkLoadApi } from "./bulkLoad.js"
 import { CaseApi } from "./case.js"
 import { CaseDashboardApi } from "./caseDashboard.js"
 import { CaseExportApi } from "./caseExport.js"
@@ -49,6 +50,7 @@ export class PalmaApi extends HttpApi.make("palma")
   .add(RetailApi)
   .add(FieldApi)
   .add(FileFormatApi)
+  .add(BulkLoadApi)
   .add(SpecialistApi)
   .add(PartnerApi)
   .add(ContractorApi)

@@ -106,6 +106,17 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
   beneficiary: ["POST /upsert"],
   lead: ["DELETE /removeBeneficiary", "POST /addBeneficiary"],
   user: ["POST /getByIds"],
+  retail: [
+    "POST /create",
+    "GET /getAll",
+    "POST /getBySearchValues",
+    "GET /getById/:id",
+    "GET /getByRut/:rut",
+    "GET /getProductsAndRetail",
+    "GET /getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id",
+    "DELETE /deleteById/:id",
+    "POST /addLeadFromExcel"
+  ],
   case: [
     "GET /getOrigins",
     "GET /getStatus",
@@ -172,7 +183,16 @@ describe("the seed's calls, verbatim", () => {
       "GET /dashboard",
       // Versioned edits by id beside the seed's upserts (issue 10 §6): a plan's prices, and a titular or carga read with its ETag.
       "PUT /updatePlan/:",
-      "GET /getById/:"
+      "GET /getById/:",
+      // Insured uploads as jobs beside the seed's addLeadFromExcel (issue 13): history, one job, its progress, rows, the missing, confirm, cancel, the error workbook.
+      "GET /uploads",
+      "GET /uploads/:",
+      "GET /uploads/:/live",
+      "GET /uploads/:/rows",
+      "GET /uploads/:/missing",
+      "POST /uploads/:/confirm",
+      "POST /uploads/:/cancel",
+      "GET /uploads/:/errors"
     ])
     const seedKeys = new Set(rows.map((r) => r.key))
     // By path, not by group: a group of Palma's may serve a seed resource's paths (caseIntake under /case).

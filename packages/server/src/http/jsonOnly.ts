@@ -1,6 +1,15 @@
 import { HttpApiBuilder, HttpIncomingMessage, HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
-import { BadRequest, CASE_DOCUMENT_MAX_BYTES, CASE_DOCUMENT_UPLOAD_PATH, LOGO_MAX_BYTES, LOGO_UPLOAD_PATH, PayloadTooLarge } from "@palma/core"
+import {
+  BadRequest,
+  BULK_LOAD_MAX_BYTES,
+  BULK_LOAD_UPLOAD_PATH,
+  CASE_DOCUMENT_MAX_BYTES,
+  CASE_DOCUMENT_UPLOAD_PATH,
+  LOGO_MAX_BYTES,
+  LOGO_UPLOAD_PATH,
+  PayloadTooLarge
+} from "@palma/core"
 
 /** Bodies above this are refused with 413 before being parsed. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024
@@ -15,7 +24,8 @@ const FORM_OVERHEAD_BYTES = 64 * 1024
  */
 const multipartUploads: ReadonlyMap<string, { readonly maxBytes: number; readonly tooLarge: string }> = new Map([
   [LOGO_UPLOAD_PATH, { maxBytes: LOGO_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: "El logo es demasiado grande: el máximo es 10 MB" }],
-  [CASE_DOCUMENT_UPLOAD_PATH, { maxBytes: CASE_DOCUMENT_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: "El archivo es demasiado grande: el máximo es 10 MB" }]
+  [CASE_DOCUMENT_UPLOAD_PATH, { maxBytes: CASE_DOCUMENT_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: "El archivo es demasiado grande: el máximo es 10 MB" }],
+  [BULK_LOAD_UPLOAD_PATH, { maxBytes: BULK_LOAD_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: "El archivo supera el máximo de 20 MB" }]
 ])
 
 const uploadOf = (request: HttpServerRequest.HttpServerRequest, contentType: string) =>

@@ -20,6 +20,7 @@ import peopleVersion from "./0020_people_version.js"
 import uf from "./0021_uf.js"
 import caseDocuments from "./0022_case_documents.js"
 import caseState from "./0026_case_state.js"
+import bulkLoad from "./0027_bulk_load.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -44,5 +45,6 @@ export const migrations = {
   "0020_people_version": peopleVersion,
   "0021_uf": uf,
   "0022_case_documents": caseDocuments,
-  "0026_case_state": caseState
+  "0026_case_state": caseState,
+  "0027_bulk_load": bulkLoad
 }

@@ -2,6 +2,7 @@ import { Arbitrary, Either, FastCheck, Schema, SchemaAST } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demo, signIn } from "../support/api.js"
+import { rosterWorkbook } from "../support/roster.js"
 import { type RunningServer, startServer } from "../support/startServer.js"
 import { type Endpoint, endpoints } from "./contract.js"
 import { looksSpanish, type RawResponse, send } from "./http.js"
@@ -377,19 +378,23 @@ describe.each(withUrlParams)("query string of $label", (endpoint) => {
  */
 describe("multipart upload endpoints", () => {
   it("are exactly the allowlisted ones", () => {
-    expect(uploads.map((e) => e.id)).toEqual(["retail.uploadLogo", "case.uploadDocument"])
+    expect(uploads.map((e) => e.id)).toEqual(["retail.uploadLogo", "bulkLoad.addLeadFromExcel", "case.uploadDocument"])
   })
 })
 
 /** Each upload's form: the id fields it names rows by and its file field. */
-const uploadForms: Readonly<Record<string, { readonly ids: readonly [string, ...Array<string>]; readonly file: string }>> = {
+const uploadForms: Readonly<
+  Record<string, { readonly ids: readonly [string, ...Array<string>]; readonly file: string; readonly sample?: () => Promise<Uint8Array> }>
+> = {
   "retail.uploadLogo": { ids: ["id"], file: "file" },
+  // A real workbook: the roster's file is checked by its bytes before its ids are looked up.
+  "bulkLoad.addLeadFromExcel": { ids: ["retail_id", "productPlan_id"], file: "file", sample: () => rosterWorkbook(["RUT"], []) },
   "case.uploadDocument": { ids: ["case_id", "document_id"], file: "files" }
 }
 
 describe.each(uploads)("$label (multipart/form-data)", (endpoint) => {
   const UNKNOWN = "7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41"
-  const { ids, file: fileField } = uploadForms[endpoint.id]!
+  const { ids, file: fileField, sample } = uploadForms[endpoint.id]!
   const [idField] = ids
   const otherIds = ids.slice(1).map((field) => [field, UNKNOWN] as const)
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
@@ -436,8 +441,9 @@ describe.each(uploads)("$label (multipart/form-data)", (endpoint) => {
     ])
   })
   it("a hostile file name (path traversal) is never used: the unknown id is what answers (404)", async () => {
+    const bytes = sample === undefined ? png : await sample()
     for (const name of ["../../etc/passwd", "..", "/tmp/x.png", "C:\\Windows\\win.ini"]) {
-      const response = await post(endpoint, form([[idField, UNKNOWN], ...otherIds, [fileField, file(png), name]]))
+      const response = await post(endpoint, form([[idField, UNKNOWN], ...otherIds, [fileField, file(bytes), name]]))
       expect(response.status, `${JSON.stringify(name)}: ${response.text}`).toBe(404)
     }
   })

@@ -8,6 +8,8 @@ import { type FormPart, parseFormData } from "./formParts.js"
 /** What an upload form must carry: id fields, one file field, the file's limits and what its bytes may be. */
 export interface UploadForm<T extends string, K extends string> {
   readonly idFields: ReadonlyArray<K>
+  /** Optional plain-text fields (at most once each, 200 characters). */
+  readonly textFields?: ReadonlyArray<string>
   readonly fileField: string
   readonly maxBytes: number
   readonly notAForm: string
@@ -20,6 +22,8 @@ export interface UploadForm<T extends string, K extends string> {
 
 export interface Upload<T extends string, K extends string> {
   readonly ids: Readonly<Record<K, string>>
+  /** The optional text fields that came, trimmed. */
+  readonly texts: Readonly<Record<string, string>>
   readonly contentType: T
   readonly data: Uint8Array
   /** The name the client gave the file: for display only, never a path. */
@@ -48,10 +52,11 @@ export const readUpload = <T extends string, K extends string>(
     const body = yield* readBody(request).pipe(
       Effect.mapError((error) => (error._tag === "BodyTooLarge" ? new PayloadTooLarge({ message: form.tooLarge }) : notAForm()))
     )
-    const parts = parseFormData(body, boundary, form.idFields.length + 2)
+    const textFields = form.textFields ?? []
+    const parts = parseFormData(body, boundary, form.idFields.length + textFields.length + 2)
     if (parts === undefined) return yield* Effect.fail(notAForm())
 
-    const known = new Set<string>([...form.idFields, form.fileField])
+    const known = new Set<string>([...form.idFields, ...textFields, form.fileField])
     const issues: Array<FieldIssue> = parts.filter((p) => !known.has(p.name)).map((p) => ({ path: [p.name], message: "Campo no permitido" }))
     const ids: Partial<Record<K, string>> = {}
     for (const field of form.idFields) {
@@ -61,6 +66,13 @@ export const readUpload = <T extends string, K extends string>(
       else if (value === undefined || !isUuid(value)) issues.push({ path: [field], message: "Identificador inválido" })
       else ids[field] = value
     }
+    const texts: Record<string, string> = {}
+    for (const field of textFields) {
+      const values = parts.filter((p) => p.name === field && p.filename === undefined)
+      if (values.length > 1) issues.push({ path: [field], message: "Campo repetido" })
+      else if (values.length === 1 && values[0]!.data.length > 800) issues.push({ path: [field], message: "Demasiado largo" })
+      else if (values.length === 1) texts[field] = text(values[0]!)
+    }
     const files = parts.filter((p) => p.name === form.fileField && p.filename !== undefined)
     const file = files.length === 1 ? files[0]! : undefined
     if (files.length === 0 || file?.data.length === 0) issues.push({ path: [form.fileField], message: form.missing.file })
@@ -69,5 +81,5 @@ export const readUpload = <T extends string, K extends string>(
     if (file.data.length > form.maxBytes) return yield* Effect.fail(new PayloadTooLarge({ message: form.tooLarge }))
     const contentType = form.detect(file.data)
     if (contentType === undefined) return yield* Effect.fail(invalid([{ path: [form.fileField], message: form.wrongType }]))
-    return { ids: ids as Record<K, string>, contentType, data: file.data, filename: file.filename ?? "" }
+    return { ids: ids as Record<K, string>, texts, contentType, data: file.data, filename: file.filename ?? "" }
   })

@@ -1,0 +1,121 @@
+import { Schema } from "effect"
+import { Id } from "./fields.js"
+import { PageNumber } from "./page.js"
+
+/** Where a roster job is: checked and read (validating), waiting for a confirmation (ready), writing (loading)… */
+export const bulkLoadStatuses = ["queued", "validating", "ready", "loading", "done", "failed", "cancelled"] as const
+export const BulkLoadStatus = Schema.Literal(...bulkLoadStatuses)
+export type BulkLoadStatus = typeof BulkLoadStatus.Type
+
+export const bulkLoadStatusLabel: Record<BulkLoadStatus, string> = {
+  queued: "En cola",
+  validating: "Revisando",
+  ready: "Listo para cargar",
+  loading: "Cargando",
+  done: "Terminado",
+  failed: "Falló",
+  cancelled: "Cancelado"
+}
+
+/** A job that will not change any more. */
+export const isBulkLoadFinished = (status: BulkLoadStatus): boolean => status === "done" || status === "failed" || status === "cancelled"
+
+/** What a row of the file does to the plan's insured: compared with what is stored when the file was read. */
+export const rowOutcomes = ["new", "updated", "unchanged", "failed"] as const
+export const RowOutcome = Schema.Literal(...rowOutcomes)
+export type RowOutcome = typeof RowOutcome.Type
+
+export const rowOutcomeLabel: Record<RowOutcome, string> = {
+  new: "Nuevo",
+  updated: "Actualizado",
+  unchanged: "Sin cambios",
+  failed: "Con errores"
+}
+
+/** The diff of a file against the plan: rows by outcome, and the plan's insured the file leaves out. */
+export const BulkLoadCounts = Schema.Struct({
+  new: Schema.Number,
+  updated: Schema.Number,
+  unchanged: Schema.Number,
+  failed: Schema.Number,
+  missing: Schema.Number,
+  removed: Schema.Number
+})
+export type BulkLoadCounts = typeof BulkLoadCounts.Type
+
+/**
+ * An insured upload (`retail/addLeadFromExcel`): the original answered `{total, error}`, which
+ * stay (rows read and rows failed); the rest is Palma's job. `processed` and `succeeded` are the
+ * rows written so far; `removeMissing` whether the plan's insured missing from the file lose their
+ * coverage once the whole file loaded.
+ */
+export const BulkLoadJob = Schema.Struct({
+  id: Id,
+  retail_id: Id,
+  retail_name: Schema.String,
+  productPlan_id: Id,
+  product_name: Schema.String,
+  fileName: Schema.String,
+  user_id: Schema.NullOr(Schema.String),
+  user_name: Schema.String,
+  dryRun: Schema.Boolean,
+  removeMissing: Schema.Boolean,
+  status: BulkLoadStatus,
+  total: Schema.Number,
+  error: Schema.Number,
+  processed: Schema.Number,
+  succeeded: Schema.Number,
+  counts: BulkLoadCounts,
+  message: Schema.NullOr(Schema.String),
+  createdAt: Schema.String,
+  startedAt: Schema.NullOr(Schema.String),
+  finishedAt: Schema.NullOr(Schema.String)
+})
+export type BulkLoadJob = typeof BulkLoadJob.Type
+
+/** One row of the file as read: its Excel row number, the RUT as written, what it does and why it failed. */
+export const BulkLoadRow = Schema.Struct({
+  row: Schema.Number,
+  rut: Schema.String,
+  name: Schema.String,
+  outcome: RowOutcome,
+  reasons: Schema.Array(Schema.String),
+  lead_id: Schema.NullOr(Schema.String),
+  loaded: Schema.Boolean
+})
+export type BulkLoadRow = typeof BulkLoadRow.Type
+
+/** An insured of the plan whom the file leaves out (with `removeMissing`, their subscription ends). */
+export const MissingInsured = Schema.Struct({
+  lead_id: Schema.String,
+  subscription_id: Schema.Number,
+  rut: Schema.String,
+  name: Schema.String,
+  endDate: Schema.String
+})
+export type MissingInsured = typeof MissingInsured.Type
+
+export const BulkLoadPath = Schema.Struct({ id: Id })
+
+/** The history's filters: a channel, a plan, and the page. */
+export const BulkLoadListQuery = Schema.Struct({
+  retail_id: Schema.optional(Id),
+  productPlan_id: Schema.optional(Id),
+  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
+  pageSize: Schema.optional(PageNumber(1, 200, "Tamaño de página inválido (1 a 200)"))
+})
+export type BulkLoadListQuery = typeof BulkLoadListQuery.Type
+
+export const BulkLoadRowsQuery = Schema.Struct({
+  outcome: Schema.optional(RowOutcome),
+  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
+  pageSize: Schema.optional(PageNumber(1, 200, "Tamaño de página inválido (1 a 200)"))
+})
+export type BulkLoadRowsQuery = typeof BulkLoadRowsQuery.Type
+
+/** Confirming a checked file: load it, and whether the insured missing from it lose their coverage. */
+export const BulkLoadConfirm = Schema.Struct({ removeMissing: Schema.optionalWith(Schema.Boolean, { default: () => false }) })
+export type BulkLoadConfirm = typeof BulkLoadConfirm.Type
+
+/** The form's limit: the file itself, before the server unzips anything. */
+export const BULK_LOAD_MAX_BYTES = 20 * 1024 * 1024

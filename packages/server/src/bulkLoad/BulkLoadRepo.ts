@@ -1,0 +1,251 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Option } from "effect"
+import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, MissingInsured, Page } from "@palma/core"
+
+/** A job's columns as the contract answers them; the counts come back as one object. */
+const jobSelect = (sql: SqlClient.SqlClient) => sql`SELECT j.id::text AS id, j.retail_id::text AS retail_id, r.name AS retail_name,
+    j.product_plan_id::text AS "productPlan_id", p.name AS product_name, j.file_name AS "fileName", j.user_id,
+    COALESCE(u.full_name, '') AS user_name, j.dry_run AS "dryRun", j.remove_missing AS "removeMissing", j.status,
+    j.total, j.count_failed AS error,
+    CASE WHEN j.status IN ('loading', 'done') THEN j.succeeded + j.count_failed ELSE 0 END AS processed, j.succeeded,
+    json_build_object('new', j.count_new, 'updated', j.count_updated, 'unchanged', j.count_unchanged,
+      'failed', j.count_failed, 'missing', j.count_missing, 'removed', j.count_removed) AS counts,
+    j.message, to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+    to_char(j.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startedAt",
+    to_char(j.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt"
+  FROM bulk_load_job j
+    JOIN retail r ON r.id = j.retail_id
+    JOIN product_plan pp ON pp.id = j.product_plan_id
+    JOIN product p ON p.id = pp.product_id
+    LEFT JOIN app_user u ON u.id = j.user_id`
+
+/** What a worker needs of a job it holds. */
+export interface HeldJob {
+  readonly id: string
+  readonly product_plan_id: string
+  readonly status: BulkLoadStatus
+  readonly dry_run: boolean
+  readonly remove_missing: boolean
+  readonly loaded_row: number
+}
+
+export interface NewJob {
+  readonly retailId: string
+  readonly productPlanId: string
+  readonly fileName: string
+  readonly userId: string
+  readonly dryRun: boolean
+  readonly removeMissing: boolean
+  readonly data: Uint8Array
+}
+
+/** A row of the file as stored after reading: its record (valid rows) or its reasons (failed ones). */
+export interface ReadRow {
+  readonly row: number
+  readonly rut: string
+  readonly name: string
+  readonly outcome: BulkLoadRow["outcome"]
+  readonly reasons: ReadonlyArray<string>
+  readonly record: unknown
+}
+
+const pageOf = (query: { readonly page?: number | undefined; readonly pageSize?: number | undefined }) => {
+  const page = query.page ?? 1
+  const pageSize = query.pageSize ?? 20
+  return { page, pageSize, offset: (page - 1) * pageSize }
+}
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+
+  const create = (job: NewJob) =>
+    Effect.gen(function* () {
+      const [row] = yield* sql<{ id: string }>`INSERT INTO bulk_load_job ${sql.insert({
+        retail_id: job.retailId,
+        product_plan_id: job.productPlanId,
+        file_name: job.fileName,
+        user_id: job.userId,
+        dry_run: job.dryRun,
+        remove_missing: job.removeMissing,
+        status: "queued"
+      })} RETURNING id::text AS id`
+      yield* sql`INSERT INTO bulk_load_file ${sql.insert({ job_id: row!.id, data: job.data })}`
+      return row!.id
+    }).pipe(sql.withTransaction, Effect.orDie)
+
+  const find = (id: string) => Effect.map(sql<BulkLoadJob>`${jobSelect(sql)} WHERE j.id = ${id}`, (rows) => Option.fromNullable(rows[0])).pipe(Effect.orDie)
+
+  const list = (query: BulkLoadListQuery): Effect.Effect<Page<BulkLoadJob>> =>
+    Effect.gen(function* () {
+      const { page, pageSize, offset } = pageOf(query)
+      const where = sql.and([
+        ...(query.retail_id === undefined ? [] : [sql`j.retail_id = ${query.retail_id}`]),
+        ...(query.productPlan_id === undefined ? [] : [sql`j.product_plan_id = ${query.productPlan_id}`])
+      ])
+      const items = yield* sql<BulkLoadJob>`${jobSelect(sql)} WHERE ${where} ORDER BY j.created_at DESC, j.id LIMIT ${pageSize} OFFSET ${offset}`
+      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM bulk_load_job j WHERE ${where}`
+      return { items, total: count?.total ?? 0, page, pageSize }
+    }).pipe(Effect.orDie)
+
+  /**
+   * Takes the oldest job a worker may run, if any: not finished, not held (or its holder's lease
+   * ran out), and no earlier unfinished job of the same plan (two uploads of a plan never
+   * interleave). SKIP LOCKED lets processes on one PostgreSQL claim at once without waiting.
+   */
+  const claim = (owner: string, leaseSeconds: number) =>
+    Effect.map(
+      sql<HeldJob>`UPDATE bulk_load_job SET owner = ${owner}, lease_until = now() + make_interval(secs => ${leaseSeconds}),
+          started_at = COALESCE(started_at, now()),
+          status = CASE status WHEN 'queued' THEN 'validating' ELSE status END
+        WHERE id = (
+          SELECT j.id FROM bulk_load_job j
+          WHERE j.status IN ('queued', 'validating', 'loading') AND (j.lease_until IS NULL OR j.lease_until < now())
+            AND NOT EXISTS (SELECT 1 FROM bulk_load_job o WHERE o.product_plan_id = j.product_plan_id
+              AND o.status IN ('queued', 'validating', 'loading') AND (o.created_at, o.id) < (j.created_at, j.id))
+          ORDER BY j.created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id::text AS id, product_plan_id::text AS product_plan_id, status, dry_run, remove_missing, loaded_row`,
+      (rows) => Option.fromNullable(rows[0])
+    ).pipe(Effect.orDie)
+
+  /** Renews the lease; false when this process no longer holds the job (cancelled, or taken over). */
+  const renew = (id: string, owner: string, leaseSeconds: number) =>
+    Effect.map(
+      sql`UPDATE bulk_load_job SET lease_until = now() + make_interval(secs => ${leaseSeconds})
+        WHERE id = ${id} AND owner = ${owner} AND status IN ('validating', 'loading') RETURNING id`,
+      (rows) => rows.length > 0
+    ).pipe(Effect.orDie)
+
+  /** The embedded database has one process: whatever a previous run held is free again at start. */
+  const releaseAll = sql`UPDATE bulk_load_job SET owner = NULL, lease_until = NULL WHERE status IN ('validating', 'loading')`.pipe(Effect.orDie)
+
+  const file = (id: string) =>
+    Effect.map(sql<{ data: Uint8Array }>`SELECT data FROM bulk_load_file WHERE job_id = ${id}`, (rows) => Option.fromNullable(rows[0]?.data)).pipe(Effect.orDie)
+
+  /** Reading starts over: a job taken over mid-read forgets what its last holder had read. */
+  const clearRows = (id: string) => sql`DELETE FROM bulk_load_row WHERE job_id = ${id}`.pipe(Effect.orDie)
+
+  const insertRows = (id: string, rows: ReadonlyArray<ReadRow>) =>
+    rows.length === 0
+      ? Effect.void
+      : sql`INSERT INTO bulk_load_row (job_id, row, rut, name, outcome, reasons, record)
+          SELECT ${id}::uuid, r.row, r.rut, r.name, r.outcome, r.reasons, r.record
+          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(row integer, rut text, name text, outcome text, reasons jsonb, record jsonb)`.pipe(
+          Effect.orDie
+        )
+
+  /** The file is read: its counts, and where it goes next (ready waits for a confirmation). */
+  const finishReading = (id: string, owner: string, next: "ready" | "loading") =>
+    sql`UPDATE bulk_load_job j SET status = ${next},
+        total = c.total, count_new = c.new, count_updated = c.updated, count_unchanged = c.unchanged, count_failed = c.failed,
+        count_missing = (SELECT count(*) FROM plan_missing_leads(j.id)),
+        lease_until = CASE ${next} WHEN 'ready' THEN NULL ELSE j.lease_until END,
+        owner = CASE ${next} WHEN 'ready' THEN NULL ELSE j.owner END
+      FROM (SELECT count(*)::int AS total, count(*) FILTER (WHERE outcome = 'new')::int AS new,
+          count(*) FILTER (WHERE outcome = 'updated')::int AS updated, count(*) FILTER (WHERE outcome = 'unchanged')::int AS unchanged,
+          count(*) FILTER (WHERE outcome = 'failed')::int AS failed
+        FROM bulk_load_row WHERE job_id = ${id}) c
+      WHERE j.id = ${id} AND j.owner = ${owner} AND j.status = 'validating'`.pipe(Effect.orDie)
+
+  /**
+   * A written batch: each row's subscription, and the job's progress and lease, in the batch's
+   * transaction. False when this process no longer holds the job: the caller rolls the batch back.
+   */
+  const markLoaded = (id: string, owner: string, leaseSeconds: number, leads: ReadonlyArray<{ readonly row: number; readonly lead_id: string }>) =>
+    Effect.gen(function* () {
+      const last = Math.max(...leads.map((l) => l.row))
+      const held = yield* sql`UPDATE bulk_load_job SET loaded_row = ${last}, succeeded = succeeded + ${leads.length},
+          lease_until = now() + make_interval(secs => ${leaseSeconds})
+        WHERE id = ${id} AND owner = ${owner} AND status = 'loading' AND loaded_row < ${last} RETURNING id`
+      if (held.length === 0) return false
+      yield* sql`UPDATE bulk_load_row b SET lead_id = p.lead_id FROM json_to_recordset(${JSON.stringify(leads)}::json) AS p(row integer, lead_id uuid)
+        WHERE b.job_id = ${id} AND b.row = p.row`
+      return true
+    })
+
+  /** The missing insured's subscriptions ended: how many, in the same transaction. */
+  const markRemoved = (id: string, removed: number) => sql`UPDATE bulk_load_job SET count_removed = ${removed} WHERE id = ${id}`
+
+  /** The next rows to write, after the last committed batch. */
+  const nextRows = (id: string, after: number, limit: number) =>
+    sql<{ row: number; record: unknown }>`SELECT row, record FROM bulk_load_row
+      WHERE job_id = ${id} AND outcome <> 'failed' AND row > ${after} ORDER BY row LIMIT ${limit}`.pipe(Effect.orDie)
+
+  const rows = (id: string, query: BulkLoadRowsQuery): Effect.Effect<Page<BulkLoadRow>> =>
+    Effect.gen(function* () {
+      const { page, pageSize, offset } = pageOf(query)
+      const where = query.outcome === undefined ? sql`job_id = ${id}` : sql`job_id = ${id} AND outcome = ${query.outcome}`
+      const items = yield* sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.lead_id::text AS lead_id,
+          (b.outcome <> 'failed' AND b.row <= j.loaded_row) AS loaded
+        FROM bulk_load_row b JOIN bulk_load_job j ON j.id = b.job_id WHERE ${where} ORDER BY row LIMIT ${pageSize} OFFSET ${offset}`
+      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM bulk_load_row WHERE ${where}`
+      return { items, total: count?.total ?? 0, page, pageSize }
+    }).pipe(Effect.orDie)
+
+  /** Every failed row, in file order, for the error workbook. */
+  const failedRows = (id: string) =>
+    sql<{ row: number; reasons: ReadonlyArray<string>; cells: Readonly<Record<string, string>> | null }>`SELECT row, reasons, record AS cells
+      FROM bulk_load_row WHERE job_id = ${id} AND outcome = 'failed' ORDER BY row`.pipe(Effect.orDie)
+
+  const missing = (id: string, query: { readonly page?: number | undefined; readonly pageSize?: number | undefined }): Effect.Effect<Page<MissingInsured>> =>
+    Effect.gen(function* () {
+      const { page, pageSize, offset } = pageOf(query)
+      const items = yield* sql<MissingInsured>`SELECT m.lead_id::text AS lead_id, l.subscription_id, i.rut,
+          trim(i.name || ' ' || i.paternal_last_name || ' ' || i.maternal_last_name) AS name, l.end_date::text AS "endDate"
+        FROM plan_missing_leads(${id}) m JOIN lead l ON l.id = m.lead_id
+          JOIN LATERAL (SELECT * FROM insured x JOIN lead_insured li ON li.insured_id = x.id WHERE li.lead_id = l.id ORDER BY x.rut LIMIT 1) i ON true
+        ORDER BY i.rut LIMIT ${pageSize} OFFSET ${offset}`
+      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM plan_missing_leads(${id})`
+      return { items, total: count?.total ?? 0, page, pageSize }
+    }).pipe(Effect.orDie)
+
+  const setStatus = (id: string, status: BulkLoadStatus, message: string | null = null) =>
+    sql`UPDATE bulk_load_job SET status = ${status}, message = ${message}, owner = NULL, lease_until = NULL,
+        finished_at = CASE WHEN ${status} IN ('done', 'failed', 'cancelled') THEN now() ELSE finished_at END
+      WHERE id = ${id}`.pipe(Effect.orDie)
+
+  /** A checked file confirmed: it loads next, with or without removing the missing. False when it was not waiting. */
+  const confirm = (id: string, removeMissing: boolean) =>
+    Effect.map(
+      sql`UPDATE bulk_load_job SET status = 'loading', remove_missing = ${removeMissing} WHERE id = ${id} AND status = 'ready' RETURNING id`,
+      (rows) => rows.length > 0
+    ).pipe(Effect.orDie)
+
+  /** Cancels a job that has written nothing yet; a job that is loading has started to write and cannot be. */
+  const cancel = (id: string) =>
+    Effect.map(
+      sql`UPDATE bulk_load_job SET status = 'cancelled', owner = NULL, lease_until = NULL, finished_at = now()
+        WHERE id = ${id} AND status IN ('queued', 'validating', 'ready') RETURNING id`,
+      (rows) => rows.length > 0
+    ).pipe(Effect.orDie)
+
+  /** The file is no longer needed once a job ended. */
+  const dropFile = (id: string) => sql`DELETE FROM bulk_load_file WHERE job_id = ${id}`.pipe(Effect.orDie)
+
+  return {
+    create,
+    find,
+    list,
+    claim,
+    renew,
+    releaseAll,
+    file,
+    clearRows,
+    insertRows,
+    finishReading,
+    markLoaded,
+    markRemoved,
+    nextRows,
+    rows,
+    failedRows,
+    missing,
+    setStatus,
+    confirm,
+    cancel,
+    dropFile
+  }
+})
+
+/** SQL of insured uploads: jobs, their files and rows. */
+export class BulkLoadRepo extends Context.Tag("palma/BulkLoadRepo")<BulkLoadRepo, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(BulkLoadRepo, make)
+}

@@ -1,0 +1,172 @@
+import { SqlClient } from "@effect/sql"
+import { Chunk, Context, Data, Effect, Layer, Option, Stream } from "effect"
+import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core"
+import { FieldService } from "../field/FieldService.js"
+import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
+import { BulkLoadRepo, type HeldJob, type ReadRow } from "./BulkLoadRepo.js"
+import { classify } from "./classify.js"
+import { type RosterRecord, type RowLookups, parseRosterRow } from "./rosterRow.js"
+import { type RosterCell, type RosterColumn, RosterFileError, readRosterSheet } from "./rosterSheet.js"
+import { RosterWriter } from "./RosterWriter.js"
+
+/** Rows read, checked and stored per round trip while reading the file. */
+const READ_BATCH = 1000
+/** Rows written per transaction while loading: a crash loses at most one batch's work, never its rows. */
+const LOAD_BATCH = 1000
+
+/** Why a job stops for good, in words for the person who uploaded it. */
+class JobFailed extends Data.TaggedError("JobFailed")<{ readonly message: string }> {}
+/** Another process holds the job now (or it was cancelled): this one stops without touching it. */
+class JobLost extends Data.TaggedError("JobLost") {}
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const repo = yield* BulkLoadRepo
+  const writer = yield* RosterWriter
+  const formats = yield* FileFormatRepo
+  const fields = yield* FieldService
+
+  const lookupsOf = (planId: string) =>
+    Effect.gen(function* () {
+      const comunas = yield* Effect.orDie(sql<{ id: string; name: string }>`SELECT id, name FROM district`)
+      const byCode = new Set(comunas.map((c) => c.id))
+      const byName = new Map(comunas.map((c) => [normalizeDistrictName(c.name), c.id]))
+      const planFields = yield* Effect.orElseFail(fields.ofPlan(planId), () => new JobFailed({ message: "El plan ya no existe" }))
+      const valueTypes = new Map(planFields.filter((f) => f.kind === "value").map((f) => [f.field, f.valueType_code ?? "S"]))
+      return {
+        district: (text) => (isDistrictCode(text) ? (byCode.has(text) ? text : undefined) : byName.get(normalizeDistrictName(text))),
+        valueType: (id) => valueTypes.get(id),
+        today: chileDateOf(new Date())
+      } satisfies RowLookups
+    })
+
+  /**
+   * Reads the whole file into rows: each checked, repeated RUTs refused after their first row,
+   * valid ones compared with what the plan holds. Starts over when a job is taken over mid-read
+   * (reading writes nothing but the job's own rows).
+   */
+  const read = (job: HeldJob, owner: string, leaseSeconds: number) =>
+    Effect.gen(function* () {
+      yield* repo.clearRows(job.id)
+      const bytes = yield* Effect.flatMap(
+        repo.file(job.id),
+        Option.match({ onNone: () => new JobFailed({ message: "El archivo ya no está disponible" }), onSome: Effect.succeed })
+      )
+      const format = yield* formats.columnsOf(job.product_plan_id)
+      if (format.length === 0) return yield* new JobFailed({ message: "El plan ya no tiene un formato de archivo" })
+      const columns = format.map((c) => ({ field_id: c.field_id, header: c.header, required: isColumnRequired(c) }))
+      const lookups = yield* lookupsOf(job.product_plan_id)
+      const sheet = yield* Effect.tryPromise({
+        try: () => readRosterSheet(bytes, columns),
+        catch: (error) => new JobFailed({ message: error instanceof RosterFileError ? error.message : "No se pudo leer el archivo Excel" })
+      })
+      const seen = new Map<string, number>()
+      yield* Stream.fromAsyncIterable(
+        sheet.rows,
+        (error) => new JobFailed({ message: error instanceof RosterFileError ? error.message : "No se pudo leer el archivo Excel" })
+      ).pipe(
+        Stream.grouped(READ_BATCH),
+        Stream.runForEach((chunk) =>
+          Effect.gen(function* () {
+            const parsed = Chunk.toReadonlyArray(chunk).map((sheetRow) => {
+              const result = parseRosterRow(sheetRow.cells, columns, lookups)
+              const failed = (rut: string, name: string, reasons: ReadonlyArray<string>): ReadRow => ({
+                row: sheetRow.row,
+                rut,
+                name,
+                outcome: "failed",
+                reasons,
+                record: cellsByHeader(columns, sheetRow.cells)
+              })
+              if (!result.ok) return failed(cellText(sheetRow.cells["rut"] ?? null), "", result.reasons)
+              const first = seen.get(result.record.rut)
+              if (first !== undefined) return failed(result.record.rut, nameOf(result.record), [`RUT: ya aparece en la fila ${first}`])
+              seen.set(result.record.rut, sheetRow.row)
+              return { row: sheetRow.row, record: result.record }
+            })
+            const valid = parsed.flatMap((p) => ("outcome" in p ? [] : [p.record]))
+            const stored = new Map((yield* writer.stored(job.product_plan_id, valid)).map((s) => [s.rut, s]))
+            const rows = parsed.map((p): ReadRow => {
+              if ("outcome" in p) return p
+              const outcome = classify(p.record, stored.get(p.record.rut))
+              return { row: p.row, rut: p.record.rut, name: nameOf(p.record), outcome, reasons: [], record: p.record }
+            })
+            yield* repo.insertRows(job.id, rows)
+            if (!(yield* Effect.orDie(repo.renew(job.id, owner, leaseSeconds)))) return yield* new JobLost()
+          })
+        )
+      )
+      yield* repo.finishReading(job.id, owner, job.dry_run ? "ready" : "loading")
+    })
+
+  /** Writes the rows after the last committed batch, one transaction per batch; then, if asked, ends the missing's coverage. */
+  const load = (job: HeldJob, owner: string, leaseSeconds: number) =>
+    Effect.gen(function* () {
+      const [plan] = yield* Effect.orDie(
+        sql<{ term: number }>`SELECT p.term FROM product_plan pp JOIN product p ON p.id = pp.product_id WHERE pp.id = ${job.product_plan_id}`
+      )
+      const term = plan?.term ?? 12
+      let after = job.loaded_row
+      for (;;) {
+        const batch = yield* repo.nextRows(job.id, after, LOAD_BATCH)
+        if (batch.length === 0) break
+        const rows = batch.map((b) => ({ row: b.row, record: b.record as RosterRecord }))
+        yield* Effect.gen(function* () {
+          const leads = yield* writer.write(job.product_plan_id, term, rows)
+          if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, leads))) return yield* new JobLost()
+        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+        after = batch[batch.length - 1]!.row
+      }
+      yield* Effect.gen(function* () {
+        const current = yield* repo.find(job.id)
+        if (Option.isNone(current) || current.value.status !== "loading") return yield* new JobLost()
+        if (current.value.removeMissing) yield* repo.markRemoved(job.id, yield* writer.removeMissing(job.id))
+        yield* repo.setStatus(job.id, "done")
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+      yield* repo.dropFile(job.id)
+    })
+
+  /**
+   * Runs a held job from where it is: reading (then waiting for a confirmation, or loading) or
+   * loading. A job that cannot go on is failed with its reason; a defect fails it with a generic
+   * one (the cause goes to the log, without the file's data).
+   */
+  const run = (job: HeldJob, owner: string, leaseSeconds: number): Effect.Effect<void> =>
+    Effect.gen(function* () {
+      if (job.status === "validating") {
+        yield* read(job, owner, leaseSeconds)
+        if (job.dry_run) return
+      }
+      yield* load({ ...job, status: "loading" }, owner, leaseSeconds)
+    }).pipe(
+      Effect.catchTags({
+        JobFailed: (failure) => repo.setStatus(job.id, "failed", failure.message).pipe(Effect.zipRight(repo.dropFile(job.id))),
+        JobLost: () => Effect.void
+      }),
+      Effect.catchAllCause((cause) =>
+        Effect.logError("Una carga de asegurados falló", cause).pipe(
+          Effect.zipRight(repo.setStatus(job.id, "failed", "La carga se detuvo por un error interno; vuelva a subir el archivo")),
+          Effect.catchAllCause(() => Effect.void)
+        )
+      )
+    )
+
+  return { run }
+})
+
+/** A cell as the person typed it, for the error workbook: dates as dd-mm-yyyy. */
+const cellText = (cell: RosterCell): string => {
+  if (cell === null) return ""
+  if (cell instanceof Date) return `${String(cell.getUTCDate()).padStart(2, "0")}-${String(cell.getUTCMonth() + 1).padStart(2, "0")}-${cell.getUTCFullYear()}`
+  return String(cell)
+}
+
+const cellsByHeader = (columns: ReadonlyArray<RosterColumn>, cells: Readonly<Record<string, RosterCell>>) =>
+  Object.fromEntries(columns.map((c) => [c.header, cellText(cells[c.field_id] ?? null)]))
+
+const nameOf = (record: RosterRecord) => [record.name, record.paternalLastName, record.maternalLastName].filter((part) => part !== "").join(" ")
+
+/** Runs one insured upload job through its phases. */
+export class BulkLoadRunner extends Context.Tag("palma/BulkLoadRunner")<BulkLoadRunner, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(BulkLoadRunner, make)
+}

@@ -1,0 +1,143 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Duration, Effect, Layer, Option, Stream } from "effect"
+import {
+  BadRequest,
+  type BulkLoadConfirm,
+  type BulkLoadJob,
+  type BulkLoadListQuery,
+  type BulkLoadRowsQuery,
+  Conflict,
+  CurrentUser,
+  isBulkLoadFinished,
+  isColumnRequired,
+  NotFound
+} from "@palma/core"
+import { FieldService } from "../field/FieldService.js"
+import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
+import { BulkLoadRepo } from "./BulkLoadRepo.js"
+import { BulkLoadRunner } from "./BulkLoadRunner.js"
+import type { BulkLoadForm } from "./bulkLoadUpload.js"
+import { BulkLoadWorker } from "./BulkLoadWorker.js"
+import { buildErrorWorkbook } from "./errorWorkbook.js"
+import { RosterFileError, readRosterSheet } from "./rosterSheet.js"
+import { RosterWriter } from "./RosterWriter.js"
+
+const notFound = () => new NotFound({ message: "No se encontró la carga" })
+
+/** How often a live page's job is read again while it runs. */
+const LIVE_EVERY = Duration.millis(400)
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const repo = yield* BulkLoadRepo
+  const formats = yield* FileFormatRepo
+  const worker = yield* BulkLoadWorker
+
+  const find = (id: string) => Effect.flatMap(repo.find(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed }))
+
+  /**
+   * Queues an upload after the checks that need no waiting: the plan is the channel's, it has a
+   * format, and the file's header row carries every required column (by header text). The rows
+   * are read by the job.
+   */
+  const upload = (form: BulkLoadForm) =>
+    Effect.gen(function* () {
+      const actor = yield* CurrentUser
+      const plans = yield* Effect.orDie(
+        sql`SELECT 1 FROM product_plan pp WHERE pp.id = ${form.productPlanId} AND pp.retail_id = ${form.retailId} AND pp.is_active`
+      )
+      if (plans.length === 0) return yield* new NotFound({ message: "El canal no tiene ese plan (o el plan está inactivo)" })
+      const format = yield* formats.columnsOf(form.productPlanId)
+      if (format.length === 0) {
+        const message = "El plan no tiene un formato de archivo: defínalo antes de subir asegurados"
+        return yield* new BadRequest({ message: `productPlan_id: ${message}`, issues: [{ path: ["productPlan_id"], message }] })
+      }
+      const columns = format.map((c) => ({ field_id: c.field_id, header: c.header, required: isColumnRequired(c) }))
+      yield* Effect.tryPromise({
+        try: () => readRosterSheet(form.data, columns),
+        catch: (error) => {
+          const message = error instanceof RosterFileError ? error.message : "No se pudo leer el archivo Excel"
+          return new BadRequest({ message: `file: ${message}`, issues: [{ path: ["file"], message }] })
+        }
+      })
+      const id = yield* repo.create({
+        retailId: form.retailId,
+        productPlanId: form.productPlanId,
+        fileName: form.fileName,
+        userId: actor.userId,
+        dryRun: form.dryRun,
+        removeMissing: form.removeMissing,
+        data: form.data
+      })
+      yield* worker.wake
+      return yield* find(id)
+    })
+
+  const confirm = (id: string, input: BulkLoadConfirm) =>
+    Effect.gen(function* () {
+      const job = yield* find(id)
+      if (!(yield* repo.confirm(id, input.removeMissing))) {
+        return yield* new Conflict({ message: `La carga no espera confirmación (está ${job.status === "loading" ? "cargando" : "en otro estado"})` })
+      }
+      yield* worker.wake
+      return yield* find(id)
+    })
+
+  const cancel = (id: string) =>
+    Effect.gen(function* () {
+      yield* find(id)
+      if (!(yield* repo.cancel(id))) return yield* new Conflict({ message: "La carga ya escribió datos o terminó: no se puede cancelar" })
+      yield* repo.dropFile(id)
+      return yield* find(id)
+    })
+
+  /** The job as it changes, until it ends or waits for a confirmation; one event per change. */
+  const live = (id: string): Effect.Effect<Stream.Stream<BulkLoadJob>, NotFound> =>
+    Effect.map(find(id), (first) =>
+      Stream.concat(
+        Stream.make(first),
+        Stream.repeatEffectOption(
+          Effect.flatMap(Effect.sleep(LIVE_EVERY), () =>
+            Effect.flatMap(repo.find(id), Option.match({ onNone: () => Effect.fail(Option.none()), onSome: Effect.succeed }))
+          )
+        )
+      ).pipe(
+        Stream.changesWith((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+        Stream.takeUntil((job) => isBulkLoadFinished(job.status) || job.status === "ready")
+      )
+    )
+
+  /** The failed rows as a workbook with the format's headers, the row number and the reason. */
+  const errors = (id: string) =>
+    Effect.gen(function* () {
+      const job = yield* find(id)
+      const format = yield* formats.columnsOf(job.productPlan_id)
+      const failed = yield* repo.failedRows(id)
+      return yield* buildErrorWorkbook(
+        format.map((c) => c.header),
+        failed.map((f) => ({ row: f.row, reasons: f.reasons, cells: f.cells ?? {} }))
+      )
+    })
+
+  return {
+    upload,
+    find,
+    list: (query: BulkLoadListQuery) => repo.list(query),
+    rows: (id: string, query: BulkLoadRowsQuery) => Effect.zipRight(find(id), repo.rows(id, query)),
+    missing: (id: string, query: Omit<BulkLoadRowsQuery, "outcome">) => Effect.zipRight(find(id), repo.missing(id, query)),
+    confirm,
+    cancel,
+    live,
+    errors
+  }
+})
+
+/** Insured uploads: rules and answers; the work itself runs in BulkLoadWorker. */
+export class BulkLoadService extends Context.Tag("palma/BulkLoadService")<BulkLoadService, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = (options: { readonly leaseSeconds: number }) =>
+    Layer.effect(BulkLoadService, make).pipe(
+      Layer.provide(BulkLoadWorker.layer(options)),
+      Layer.provide(BulkLoadRunner.layer),
+      Layer.provideMerge(Layer.mergeAll(BulkLoadRepo.layer, RosterWriter.layer, FileFormatRepo.layer, FieldService.layer))
+    )
+}

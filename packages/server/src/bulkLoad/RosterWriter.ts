@@ -1,0 +1,119 @@
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer } from "effect"
+import type { RosterRecord } from "./rosterRow.js"
+
+/** A valid row on its way to the database: its Excel row number and what it says. */
+export interface RosterWrite {
+  readonly row: number
+  readonly record: RosterRecord
+}
+
+/** What is stored today for a RUT under the plan, to tell a row new, updated or unchanged. */
+export interface StoredInsured {
+  readonly rut: string
+  readonly name: string | null
+  readonly paternalLastName: string | null
+  readonly maternalLastName: string | null
+  readonly birthDate: string | null
+  readonly address: string | null
+  readonly district: string | null
+  readonly email: string | null
+  readonly phone: string | null
+  readonly lead_id: string | null
+  readonly initialDate: string | null
+  readonly endDate: string | null
+  readonly values: Readonly<Record<string, string>> | null
+}
+
+/** The rows as one JSON parameter the database unpacks: thousands of rows, one bind each statement. */
+const recordset = (sql: SqlClient.SqlClient, rows: ReadonlyArray<RosterWrite>) =>
+  sql`json_to_recordset(${JSON.stringify(rows.map((r) => ({ row: r.row, ...r.record })))}::json) AS r(row integer, rut text, name text,
+    "paternalLastName" text, "maternalLastName" text, "birthDate" date, address text, district text, email text, phone text,
+    "initialDate" date, "endDate" date, "values" jsonb)`
+
+/**
+ * The subscription a row speaks of: the customer with the row's RUT, on the plan, whose policy
+ * still runs on the row's start (today when the row gives none). A row whose person's policy
+ * ended long ago opens a new one; loading the same file again finds the same one.
+ */
+const leadOfRow = (sql: SqlClient.SqlClient, planId: string) => sql`(SELECT l.id FROM lead l JOIN customer c ON c.id = l.customer_id
+  WHERE c.rut = r.rut AND l.product_plan_id = ${planId} AND l.end_date >= COALESCE(r."initialDate", current_date)
+  ORDER BY l.start_date DESC, l.created_at DESC LIMIT 1)`
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+
+  /** What the plan holds today for these RUTs (one row each; nulls where nothing is stored). */
+  const stored = (planId: string, rows: ReadonlyArray<{ readonly rut: string; readonly initialDate: string | null }>) =>
+    sql<StoredInsured>`SELECT r.rut, i.name, i.paternal_last_name AS "paternalLastName", i.maternal_last_name AS "maternalLastName",
+        i.birth_date::text AS "birthDate", i.address, i.district_id AS district, i.email, i.phone,
+        l.id::text AS lead_id, l.start_date::text AS "initialDate", l.end_date::text AS "endDate",
+        (SELECT json_object_agg(v.value_id, v.value) FROM lead_value v WHERE v.lead_id = l.id) AS "values"
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(rut text, "initialDate" date)
+        LEFT JOIN insured i ON i.rut = r.rut
+        LEFT JOIN lead l ON l.id = ${leadOfRow(sql, planId)}`.pipe(Effect.orDie)
+
+  /**
+   * Writes a batch set-based: the people (customer P and titular, keyed on the RUT; a blank never
+   * erases what is stored, and an unchanged person is not rewritten), each row's subscription on
+   * the plan (dates updated, or a new policy from the row's start for the product's term), the
+   * titular's link to it and the plan's values. Answers each row's subscription. The caller runs
+   * it in the batch's transaction.
+   */
+  const write = (planId: string, termMonths: number, rows: ReadonlyArray<RosterWrite>) =>
+    Effect.gen(function* () {
+      for (const table of ["customer", "insured"] as const) {
+        const t = sql(table)
+        const keepText = (column: string) => sql`COALESCE(NULLIF(EXCLUDED.${sql(column)}, ''), ${t}.${sql(column)})`
+        const keepValue = (column: string) => sql`COALESCE(EXCLUDED.${sql(column)}, ${t}.${sql(column)})`
+        const texts = ["name", "paternal_last_name", "maternal_last_name", "address"]
+        const values = ["district_id", "email", "phone", "birth_date"]
+        yield* sql`INSERT INTO ${t} (${sql.unsafe(table === "customer" ? "type, " : "")}rut, name, paternal_last_name, maternal_last_name, birth_date, address, district_id, email, phone)
+          SELECT ${sql.unsafe(table === "customer" ? "'P', " : "")}r.rut, r.name, r."paternalLastName", COALESCE(r."maternalLastName", ''), r."birthDate",
+            COALESCE(r.address, ''), r.district, r.email, r.phone
+          FROM ${recordset(sql, rows)}
+          ON CONFLICT (rut) DO UPDATE SET ${sql.csv([
+            ...texts.map((c) => sql`${sql(c)} = ${keepText(c)}`),
+            ...values.map((c) => sql`${sql(c)} = ${keepValue(c)}`),
+            sql`updated_at = now()`
+          ])}
+          WHERE (${sql.csv([...texts, ...values].map((c) => sql`${t}.${sql(c)}`))}) IS DISTINCT FROM
+            (${sql.csv([...texts.map(keepText), ...values.map(keepValue)])})`
+      }
+      yield* sql`UPDATE lead l SET start_date = COALESCE(r."initialDate", l.start_date), end_date = COALESCE(r."endDate", l.end_date)
+        FROM ${recordset(sql, rows)}
+        WHERE l.id = ${leadOfRow(sql, planId)} AND (r."initialDate" IS NOT NULL OR r."endDate" IS NOT NULL)
+          AND (l.start_date, l.end_date) IS DISTINCT FROM (COALESCE(r."initialDate", l.start_date), COALESCE(r."endDate", l.end_date))`
+      yield* sql`INSERT INTO lead (customer_id, product_plan_id, start_date, end_date)
+        SELECT c.id, ${planId}, s.start, COALESCE(r."endDate", (s.start + make_interval(months => ${termMonths}) - interval '1 day')::date)
+        FROM ${recordset(sql, rows)} JOIN customer c ON c.rut = r.rut
+          CROSS JOIN LATERAL (SELECT COALESCE(r."initialDate", LEAST(current_date, r."endDate"), current_date) AS start) s
+        WHERE ${leadOfRow(sql, planId)} IS NULL`
+      const leads = yield* sql<{ row: number; lead_id: string }>`SELECT r.row, ${leadOfRow(sql, planId)}::text AS lead_id FROM ${recordset(sql, rows)}`
+      const pairs = JSON.stringify(leads)
+      yield* sql`INSERT INTO lead_insured (lead_id, insured_id)
+        SELECT p.lead_id, i.id FROM json_to_recordset(${pairs}::json) AS p(row integer, lead_id uuid)
+          JOIN ${recordset(sql, rows)} ON r.row = p.row JOIN insured i ON i.rut = r.rut
+        ON CONFLICT DO NOTHING`
+      yield* sql`INSERT INTO lead_value (lead_id, value_id, value)
+        SELECT p.lead_id, v.key::uuid, v.value FROM json_to_recordset(${pairs}::json) AS p(row integer, lead_id uuid)
+          JOIN ${recordset(sql, rows)} ON r.row = p.row CROSS JOIN LATERAL jsonb_each_text(r."values") v
+        ON CONFLICT (lead_id, value_id) DO UPDATE SET value = EXCLUDED.value WHERE lead_value.value IS DISTINCT FROM EXCLUDED.value`
+      return leads
+    })
+
+  /** Ends the plan's subscriptions the file left out (yesterday: no coverage from today), in the caller's transaction. */
+  const removeMissing = (jobId: string) =>
+    Effect.map(
+      sql`UPDATE lead SET end_date = current_date - 1, start_date = LEAST(start_date, current_date - 1)
+        WHERE id IN (SELECT lead_id FROM plan_missing_leads(${jobId})) RETURNING id`,
+      (rows) => rows.length
+    )
+
+  return { stored, write, removeMissing }
+})
+
+/** SQL of the insured a roster writes. */
+export class RosterWriter extends Context.Tag("palma/RosterWriter")<RosterWriter, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(RosterWriter, make)
+}

@@ -1,0 +1,192 @@
+import ExcelJS from "exceljs"
+import { readdir } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { PassThrough } from "node:stream"
+import { describe, expect, it } from "vitest"
+import { readRosterSheet, RosterFileError, type RosterColumn, type SheetRow } from "../../src/bulkLoad/rosterSheet.js"
+
+const columns: ReadonlyArray<RosterColumn> = [
+  { field_id: "rut", header: "RUT", required: true },
+  { field_id: "name", header: "Nombre", required: true },
+  { field_id: "paternalLastName", header: "Apellido paterno", required: true },
+  { field_id: "birthDate", header: "Fecha de nacimiento", required: false },
+  { field_id: "endDate", header: "Fecha de término", required: false },
+  { field_id: "Patente", header: "Patente", required: false }
+]
+
+const xlsx = async (build: (workbook: ExcelJS.Workbook) => void): Promise<Uint8Array> => {
+  const workbook = new ExcelJS.Workbook()
+  build(workbook)
+  return new Uint8Array(await workbook.xlsx.writeBuffer())
+}
+
+const sheetOf = (rows: ReadonlyArray<ReadonlyArray<ExcelJS.CellValue>>) => (workbook: ExcelJS.Workbook) => {
+  const sheet = workbook.addWorksheet("Asegurados")
+  for (const row of rows) sheet.addRow([...row])
+}
+
+const all = async (rows: AsyncIterable<SheetRow>): Promise<Array<SheetRow>> => {
+  const out: Array<SheetRow> = []
+  for await (const row of rows) out.push(row)
+  return out
+}
+
+const fileError = async (promise: Promise<unknown>): Promise<RosterFileError> => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e
+  )
+  expect(error).toBeInstanceOf(RosterFileError)
+  // Narrowed by the assertion above.
+  return error as RosterFileError
+}
+
+const blank = { rut: null, name: null, paternalLastName: null, birthDate: null, endDate: null, Patente: null }
+
+/** Files exceljs parks in the temp dir while reading (the `tmp` package names them by pid). */
+const parkedFiles = async () => (await readdir(tmpdir())).filter((name) => name.startsWith(`tmp-${process.pid}-`))
+
+describe("readRosterSheet", () => {
+  it("matches headers by text whatever their accents, case, spacing and order, and ignores extra columns", async () => {
+    const bytes = await xlsx(
+      sheetOf([[], ["  APELLIDO   paterno ", "rut", "Notas", "FECHA DE TERMINO", "nómbre"], ["Pérez", "12.345.678-5", "cualquier cosa", "31-12-2025", "Ana"]])
+    )
+    const { headers, rows } = await readRosterSheet(bytes, columns)
+    expect(headers).toEqual(["APELLIDO   paterno", "rut", "Notas", "FECHA DE TERMINO", "nómbre"])
+    expect(await all(rows)).toEqual([{ row: 3, cells: { ...blank, rut: "12.345.678-5", name: "Ana", paternalLastName: "Pérez", endDate: "31-12-2025" } }])
+  })
+
+  it("names every missing required column by the format's header", async () => {
+    const bytes = await xlsx(sheetOf([["Apellido paterno", "Patente"]]))
+    const error = await fileError(readRosterSheet(bytes, columns))
+    expect(error.message).toBe('Faltan columnas obligatorias en el archivo: "RUT", "Nombre"')
+    expect(error.missing).toEqual(["RUT", "Nombre"])
+  })
+
+  it("does not ask for optional columns", async () => {
+    const bytes = await xlsx(
+      sheetOf([
+        ["RUT", "Nombre", "Apellido paterno"],
+        ["1-9", "Ana", "Pérez"]
+      ])
+    )
+    const { rows } = await readRosterSheet(bytes, columns)
+    expect(await all(rows)).toEqual([{ row: 2, cells: { ...blank, rut: "1-9", name: "Ana", paternalLastName: "Pérez" } }])
+  })
+
+  it("refuses a column that appears twice", async () => {
+    const bytes = await xlsx(sheetOf([["RUT", "Nombre", "Apellido paterno", "nombre "]]))
+    expect((await fileError(readRosterSheet(bytes, columns))).message).toBe('La columna "Nombre" está repetida en el archivo')
+  })
+
+  it("refuses a sheet without a header row, and a workbook without sheets", async () => {
+    const empty = "El archivo no tiene una fila de encabezados"
+    expect((await fileError(readRosterSheet(await xlsx((wb) => wb.addWorksheet("Vacía")), columns))).message).toBe(empty)
+    expect((await fileError(readRosterSheet(await xlsx(() => undefined), columns))).message).toBe(empty)
+  })
+
+  it("refuses what exceljs cannot read", async () => {
+    const unreadable = "No se pudo leer el archivo Excel"
+    expect((await fileError(readRosterSheet(new TextEncoder().encode("RUT;Nombre\n"), columns))).message).toBe(unreadable)
+    const good = await xlsx(sheetOf([["RUT", "Nombre", "Apellido paterno"]]))
+    expect((await fileError(readRosterSheet(good.subarray(0, good.byteLength / 2), columns))).message).toBe(unreadable)
+  })
+
+  it("gives formulas' cached results, never their text, and resolves rich text, hyperlinks and errors", async () => {
+    const bytes = await xlsx(
+      sheetOf([
+        ["RUT", "Nombre", "Apellido paterno", "Patente", "Fecha de nacimiento"],
+        [
+          { formula: '"1"&"-9"', result: "1-9" },
+          { richText: [{ text: "An" }, { text: "a " }] },
+          { text: "Pérez", hyperlink: "https://x.cl" },
+          { formula: "1+1", result: 2 },
+          { error: "#N/A" }
+        ],
+        [{ formula: 'HYPERLINK("x")' }, { formula: "1/0", result: { error: "#DIV/0!" } }, "Soto", { formula: "TRUE()", result: true }, null]
+      ])
+    )
+    const { rows } = await readRosterSheet(bytes, columns)
+    expect(await all(rows)).toEqual([
+      { row: 2, cells: { ...blank, rut: "1-9", name: "Ana", paternalLastName: "Pérez", Patente: 2 } },
+      // The streaming reader reads a boolean result as a number; it is never the formula's text.
+      { row: 3, cells: { ...blank, paternalLastName: "Soto", Patente: 1 } }
+    ])
+  })
+
+  it("gives date-formatted cells as Dates, numbers as numbers and texts as texts", async () => {
+    const bytes = await xlsx((workbook) => {
+      const sheet = workbook.addWorksheet("Asegurados")
+      sheet.addRow(["RUT", "Nombre", "Apellido paterno", "Fecha de nacimiento", "Fecha de término", "Patente"])
+      const row = sheet.addRow(["1-9", "  Ana  ", "Pérez", new Date(Date.UTC(1990, 4, 17)), 45657, "  "])
+      row.getCell(4).numFmt = "dd-mm-yyyy"
+    })
+    const { rows } = await readRosterSheet(bytes, columns)
+    expect(await all(rows)).toEqual([
+      { row: 2, cells: { ...blank, rut: "1-9", name: "Ana", paternalLastName: "Pérez", birthDate: new Date(Date.UTC(1990, 4, 17)), endDate: 45657 } }
+    ])
+  })
+
+  it("reads only the first sheet", async () => {
+    const bytes = await xlsx((workbook) => {
+      sheetOf([
+        ["RUT", "Nombre", "Apellido paterno"],
+        ["1-9", "Ana", "Pérez"]
+      ])(workbook)
+      const other = workbook.addWorksheet("Instrucciones")
+      other.addRow(["RUT", "Nombre", "Apellido paterno"])
+      other.addRow(["2-7", "Otra", "Hoja"])
+    })
+    const { rows } = await readRosterSheet(bytes, columns)
+    expect((await all(rows)).map((r) => r.cells["rut"])).toEqual(["1-9"])
+  })
+
+  it("skips rows with nothing in the format's columns", async () => {
+    const bytes = await xlsx(sheetOf([["RUT", "Nombre", "Apellido paterno", "Notas"], [null, "  ", "", "solo una nota"], [], ["1-9", "Ana", "Pérez"]]))
+    const { rows } = await readRosterSheet(bytes, columns)
+    expect((await all(rows)).map((r) => r.row)).toEqual([4])
+  })
+
+  it("refuses more data rows than allowed, while reading them", async () => {
+    const bytes = await xlsx(sheetOf([["RUT", "Nombre", "Apellido paterno"], ...Array.from({ length: 1001 }, (_, i) => [`${i}`, "Ana", "Pérez"])]))
+    const { rows } = await readRosterSheet(bytes, columns, { maxRows: 1000 })
+    expect((await fileError(all(rows))).message).toBe("El archivo tiene más de 1.000 filas de datos")
+    const exact = await readRosterSheet(bytes, columns, { maxRows: 1001 })
+    expect(await all(exact.rows)).toHaveLength(1001)
+  })
+
+  it("lets the rows be read once, stopped early, and cleans up after itself", async () => {
+    const before = await parkedFiles()
+    const bytes = await xlsx((workbook) => {
+      sheetOf([["RUT", "Nombre", "Apellido paterno"], ...Array.from({ length: 5000 }, (_, i) => [`${i}`, "Ana", "Pérez"])])(workbook)
+      workbook.addWorksheet("Otra").addRow(["x"])
+    })
+    const { rows } = await readRosterSheet(bytes, columns)
+    for await (const row of rows) {
+      expect(row.row).toBe(2)
+      break
+    }
+    expect(() => rows[Symbol.asyncIterator]()).toThrow("Las filas del archivo solo se pueden leer una vez")
+    // Only checking the headers, as an upload does, holds nothing either.
+    await readRosterSheet(bytes, columns)
+    // Files left by earlier tests may still be going away; none of these reads' may stay.
+    await expect.poll(async () => (await parkedFiles()).filter((name) => !before.includes(name))).toEqual([])
+  })
+
+  it("skips a very large number of empty-looking rows quickly", async () => {
+    const stream = new PassThrough()
+    const chunks: Array<Buffer> = []
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk))
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false })
+    const sheet = writer.addWorksheet("Asegurados")
+    sheet.addRow(["RUT", "Nombre", "Apellido paterno", "Notas"]).commit()
+    for (let i = 0; i < 100_000; i++) sheet.addRow([null, " ", null, i]).commit()
+    sheet.addRow(["1-9", "Ana", "Pérez"]).commit()
+    sheet.commit()
+    await writer.commit()
+    const started = Date.now()
+    const { rows } = await readRosterSheet(new Uint8Array(Buffer.concat(chunks)), columns)
+    expect((await all(rows)).map((r) => r.row)).toEqual([100_002])
+    expect(Date.now() - started).toBeLessThan(30_000)
+  })
+})
