@@ -72,7 +72,8 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
     "GET /getByRut/:rut",
     "GET /getProductsAndRetail",
     "GET /getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id",
-    "DELETE /deleteById/:id"
+    "DELETE /deleteById/:id",
+    "POST /addLeadFromExcel"
   ],
   field: ["GET /getByProductPlanId/:productPlan_id"],
   fileFormat: ["POST /create", "GET /getAll", "GET /getByProductPlanId/:productPlan_id", "DELETE /deleteByProductPlanId/:productPlan_id"],
@@ -106,17 +107,6 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
   beneficiary: ["POST /upsert"],
   lead: ["DELETE /removeBeneficiary", "POST /addBeneficiary"],
   user: ["POST /getByIds"],
-  retail: [
-    "POST /create",
-    "GET /getAll",
-    "POST /getBySearchValues",
-    "GET /getById/:id",
-    "GET /getByRut/:rut",
-    "GET /getProductsAndRetail",
-    "GET /getCustomersByRetailIdAndProductId/:retail_id/:productPlan_id",
-    "DELETE /deleteById/:id",
-    "POST /addLeadFromExcel"
-  ],
   case: [
     "GET /getOrigins",
     "GET /getStatus",
