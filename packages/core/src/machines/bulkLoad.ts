@@ -186,6 +186,7 @@ export const bulkLoadMachine = setup({
           entry: emit(({ context }) => ({ type: "finished" as const, job: context.job! })),
           on: {
             UPLOAD: "uploading",
+            RESUME: { target: "reading", actions: assign({ failure: null }) },
             RESET: { target: "idle", actions: assign({ job: null, failure: null }) }
           }
         }

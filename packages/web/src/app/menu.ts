@@ -3,6 +3,7 @@ import { assistanceMenu } from "./routes/assistanceRoutes"
 import { entityMenu } from "./routes/entityRoutes"
 import { masterMenu } from "./routes/masterRoutes"
 import { reportMenu } from "./routes/reportRoutes"
+import { uploadMenu } from "./routes/uploadRoutes"
 import type { IconName } from "./shell/icons"
 
 /**
@@ -32,7 +33,6 @@ export interface MenuSection {
 
 const everyRole: ReadonlyArray<Role> = ["user", "moderator", "admin"]
 const adminOnly: ReadonlyArray<Role> = ["admin"]
-const soon = (label: string): MenuItem => ({ label })
 
 export const menu: ReadonlyArray<MenuSection> = [
   { id: "home", label: "Inicio", icon: "home", roles: everyRole, path: "/", items: [] },
@@ -64,7 +64,13 @@ export const menu: ReadonlyArray<MenuSection> = [
     roles: adminOnly,
     items: reportMenu.map(({ label, path }) => ({ label, path: `/${path}` }))
   },
-  { id: "uploads", label: "Gestión de Subidas", icon: "uploads", roles: adminOnly, items: [soon("Carga de asegurados")] }
+  {
+    id: "uploads",
+    label: "Gestión de Subidas",
+    icon: "uploads",
+    roles: adminOnly,
+    items: uploadMenu.map(({ label, path }) => ({ label, path: `/${path}` }))
+  }
 ]
 
 export type SectionId = (typeof menu)[number]["id"]

@@ -9,6 +9,7 @@ import { entityRoutes } from "./routes/entityRoutes"
 import { HomePage } from "./HomePage"
 import { masterRoutes } from "./routes/masterRoutes"
 import { reportRoutes } from "./routes/reportRoutes"
+import { uploadRoutes } from "./routes/uploadRoutes"
 import { guardedSection } from "./shell/RequireAccess"
 import { Shell } from "./shell/Shell"
 import { loadAuthConfig, Root } from "./Root"
@@ -46,7 +47,8 @@ export const createAppRouter = () =>
                     guardedSection("masters", masterRoutes),
                     guardedSection("entities", entityRoutes),
                     guardedSection("assistance", assistanceRoutes),
-                    guardedSection("reports", reportRoutes)
+                    guardedSection("reports", reportRoutes),
+                    guardedSection("uploads", uploadRoutes)
                   ]
                 }
               ]

@@ -34,7 +34,8 @@ describe("home", () => {
       ["Casos", "Asistencia"],
       ["Nuevo caso", "Asistencia"],
       ["Panel", "Reportes"],
-      ["Exportar casos", "Reportes"]
+      ["Exportar casos", "Reportes"],
+      ["Carga de asegurados", "Gestión de Subidas"]
     ]
     const links = quickLinks().getAllByRole("link")
     expect(links.map((link) => link.textContent)).toEqual(shown.map(([screen, section]) => `${screen}${section}`))

@@ -47,7 +47,7 @@ describe("sidebar menu", () => {
     expect(nav.getByRole("button", { name: "Menú de usuario" })).toBeInTheDocument()
   })
 
-  it("lists each section's items; modules without a screen are struck through, not links", async () => {
+  it("lists each section's items as links to their screens", async () => {
     const { user } = await openAs(server, admin)
     const nav = await sidebar()
     // From the icon strip a section opens the sidebar with that section unfolded.
@@ -68,21 +68,8 @@ describe("sidebar menu", () => {
     expect(nav.getByRole("link", { name: "Panel" })).toHaveAttribute("href", "/reports/dashboard")
     expect(nav.getByRole("link", { name: "Exportar casos" })).toHaveAttribute("href", "/reports/exports")
 
-    // Modules that do not exist yet (Gestión de Subidas) are struck through.
     await user.click(nav.getByRole("button", { name: "Gestión de Subidas" }))
-    const name = "Carga de asegurados"
-    expect(nav.queryByRole("link", { name })).not.toBeInTheDocument()
-    const item = nav.getByRole("button", { name })
-    expect(item).toHaveAttribute("aria-disabled", "true")
-    expect(item).toHaveAccessibleDescription("Próximamente")
-    expect(within(item).getByText(name)).toHaveStyle({ textDecoration: "line-through" })
-
-    // A struck-through item shows "Próximamente" and goes nowhere.
-    const panel = item
-    await user.hover(panel)
-    expect(await screen.findByRole("tooltip")).toHaveTextContent("Próximamente")
-    await user.click(panel)
-    expect(window.location.pathname).toBe("/")
+    expect(nav.getByRole("link", { name: "Carga de asegurados" })).toHaveAttribute("href", "/uploads-insured")
   })
 
   it("shows an operador the Asistencia items: Personas, Casos and Nuevo caso, and no admin section", async () => {

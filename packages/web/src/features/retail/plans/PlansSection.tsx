@@ -1,6 +1,7 @@
 import { Alert, Button, EmptyState, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core"
 import { type Call, currencyLabel, formatAmount, type ProductPlanInput } from "@palma/core"
 import { useState } from "react"
+import { Link } from "react-router"
 import { ConfirmDelete, useResourceController } from "../../../kit"
 import { ContractDialog } from "./ContractDialog"
 import { planActors, readPlan } from "./planActors"
@@ -106,6 +107,15 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
                       </Button>
                       <Button variant="subtle" size="compact-sm" aria-label={`Ver contrato de ${plan.product_name}`} onClick={() => setContract(plan)}>
                         Ver contrato
+                      </Button>
+                      <Button
+                        component={Link}
+                        to={`/uploads-insured?retail=${retailId}&plan=${plan.id}`}
+                        variant="subtle"
+                        size="compact-sm"
+                        aria-label={`Subir asegurados de ${plan.product_name}`}
+                      >
+                        Subir asegurados
                       </Button>
                       <Button
                         variant="subtle"

@@ -1,0 +1,123 @@
+import ExcelJS from "exceljs"
+import { type BulkLoadJob, type FileFormat, Rut, XLSX_CONTENT_TYPE } from "@palma/core"
+import { cleanup, screen, waitFor, within } from "@testing-library/react"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { admin } from "../accounts"
+import { useRealServer } from "../realServer"
+import { renderApp } from "../renderApp"
+
+const server = useRealServer()
+afterEach(() => {
+  vi.restoreAllMocks()
+  localStorage.clear()
+})
+
+const rutOf = (body: number) => `${body}-${Rut.checkDigit(String(body))}`
+
+/** A cell for each column of the plan's format, as a channel would fill it. */
+const cellFor = (column: FileFormat[number], rut: string, n: number): string => {
+  const byField: Record<string, string> = {
+    rut,
+    name: `Persona${n}`,
+    paternalLastName: "Carga",
+    maternalLastName: "Web",
+    birthDate: "01-01-1990",
+    address: "Calle 1",
+    district: "Ñuñoa",
+    email: `p${n}@correo.cl`,
+    phone: "+56 9 1234 5678",
+    initialDate: "01-01-2026",
+    endDate: "31-12-2026"
+  }
+  return byField[column.field_id] ?? (column.field_format === "yyyy-mm-dd" ? "01-01-2020" : column.field_format === "Número" ? "3" : "Texto")
+}
+
+/** A demo channel's plan with its format, and a roster for it: two good rows and one with a wrong RUT. */
+const rosterForDemoPlan = async () => {
+  const retails = await server.api<ReadonlyArray<{ id: string; name: string; products: ReadonlyArray<{ productplan_id: string; name: string }> }>>(
+    "GET",
+    "/api/retail/getProductsAndRetail"
+  )
+  const retail = retails.find((r) => r.products.length > 0)!
+  const plan = retail.products[0]!
+  const format = await server.api<FileFormat>("GET", `/api/fileFormat/getByProductPlanId/${plan.productplan_id}`)
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet("Asegurados")
+  sheet.addRow(format.map((c) => c.header))
+  const ruts = [rutOf(17_100_001), rutOf(17_100_002), "11.111.111-2"]
+  ruts.forEach((rut, n) => sheet.addRow(format.map((c) => cellFor(c, rut, n))))
+  const bytes = new Uint8Array(await workbook.xlsx.writeBuffer())
+  return { retail, plan, file: new File([bytes], "nomina web.xlsx", { type: XLSX_CONTENT_TYPE }) }
+}
+
+const fileInput = () => screen.getByRole("region", { name: "Nueva carga" }).querySelector<HTMLInputElement>("input[type=file]")!
+
+describe("Carga de asegurados (/uploads-insured)", () => {
+  it("checks a roster, shows the diff and the failed row, downloads errores.xlsx, confirms and follows the load to the end", async () => {
+    await server.signIn(admin.email, admin.password)
+    const { retail, plan, file } = await rosterForDemoPlan()
+    const { user } = renderApp(`/uploads-insured?retail=${retail.id}&plan=${plan.productplan_id}`)
+    expect(await screen.findByRole("heading", { level: 1, name: "Carga de asegurados" })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Plan" })).toHaveValue(plan.name))
+    await user.upload(fileInput(), file)
+    await user.click(screen.getByRole("button", { name: "Revisar archivo" }))
+
+    const panel = await screen.findByRole("region", { name: "Carga en curso" })
+    expect(await within(panel).findByText("Listo para cargar", {}, { timeout: 15_000 })).toBeInTheDocument()
+    const failed = await within(panel).findByRole("table", { name: "Filas con errores" })
+    expect(within(failed).getByText(/El RUT no es válido/)).toBeInTheDocument()
+    expect(within(failed).getByText("4")).toBeInTheDocument()
+
+    const blobs: Blob[] = []
+    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => (blobs.push(blob as Blob), "blob:errores"))
+    const clicked: HTMLAnchorElement[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this)
+    })
+    await user.click(within(panel).getByRole("button", { name: "Descargar errores (errores.xlsx)" }))
+    await waitFor(() => expect(clicked.map((a) => a.download)).toEqual(["errores.xlsx"]))
+    const errors = new ExcelJS.Workbook()
+    await errors.xlsx.load((await blobs[0]!.arrayBuffer()) as ArrayBuffer)
+    expect(errors.worksheets[0]!.rowCount).toBe(2)
+
+    await user.click(within(panel).getByRole("button", { name: "Cargar 2 filas" }))
+    expect(await within(panel).findByText("Terminado", {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(within(panel).getByText(/3 de 3 filas \(100 %\) · 2 cargadas · 1 con errores/)).toBeInTheDocument()
+
+    const history = await screen.findByRole("table", { name: "Historial de cargas" })
+    await waitFor(() => expect(within(history).getAllByText("nomina web.xlsx").length).toBeGreaterThan(0))
+    const [job] = (await server.api<{ items: ReadonlyArray<BulkLoadJob> }>("GET", "/api/retail/uploads?pageSize=1")).items
+    expect(job).toMatchObject({ status: "done", succeeded: 2, error: 1, fileName: "nomina web.xlsx" })
+  })
+
+  it("a reload while a checked file waits for confirmation shows the same job again", async () => {
+    await server.signIn(admin.email, admin.password)
+    const { retail, plan, file } = await rosterForDemoPlan()
+    const first = renderApp(`/uploads-insured?retail=${retail.id}&plan=${plan.productplan_id}`)
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Plan" })).toHaveValue(plan.name))
+    await first.user.upload(fileInput(), file)
+    await first.user.click(screen.getByRole("button", { name: "Revisar archivo" }))
+    expect(await screen.findByText("Listo para cargar", {}, { timeout: 15_000 })).toBeInTheDocument()
+
+    cleanup()
+    renderApp("/uploads-insured")
+    const panel = await screen.findByRole("region", { name: "Carga en curso" })
+    expect(await within(panel).findByText("Listo para cargar")).toBeInTheDocument()
+    expect(within(panel).getByRole("button", { name: "Cargar 2 filas" })).toBeEnabled()
+  })
+
+  it("shows the server's reason for a file whose headers are not the plan's, under the file field", async () => {
+    await server.signIn(admin.email, admin.password)
+    const { retail, plan } = await rosterForDemoPlan()
+    const { user } = renderApp(`/uploads-insured?retail=${retail.id}&plan=${plan.productplan_id}`)
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Plan" })).toHaveValue(plan.name))
+    const workbook = new ExcelJS.Workbook()
+    workbook.addWorksheet("Hoja").addRow(["Columna", "Otra"])
+    const wrong = new File([new Uint8Array(await workbook.xlsx.writeBuffer())], "otra cosa.xlsx", { type: XLSX_CONTENT_TYPE })
+    await user.upload(fileInput(), wrong)
+    await user.click(screen.getByRole("button", { name: "Revisar archivo" }))
+    expect(await screen.findByText(/Faltan columnas obligatorias en el archivo: "/)).toBeInTheDocument()
+    expect(screen.queryByRole("region", { name: "Carga en curso" })).not.toBeInTheDocument()
+    expect(server.calls("POST /api/retail/addLeadFromExcel")).toHaveLength(1)
+  })
+})
