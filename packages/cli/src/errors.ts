@@ -9,6 +9,8 @@ export const ExitCode = {
   denied: 3,
   /** An export found no cases: nothing was written (`palma cases export`). */
   noCases: 4,
+  /** An insured upload ended with rows it could not load, or its check found some (`palma insured upload`). */
+  rowsFailed: 5,
   /** The person pressed Ctrl+C at a prompt (shell convention 128 + SIGINT). */
   cancelled: 130
 } as const

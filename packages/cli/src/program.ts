@@ -4,6 +4,7 @@ import { registerCases } from "./commands/cases.js"
 import { speakSpanish } from "./commanderSpanish.js"
 import { registerContract } from "./commands/contract.js"
 import { registerFileFormat } from "./commands/fileformat.js"
+import { registerInsuredUpload } from "./commands/insuredUpload.js"
 import { registerList } from "./commands/list.js"
 import { registerLogin } from "./commands/login.js"
 import { registerLogout } from "./commands/logout.js"
@@ -11,6 +12,7 @@ import { registerProduct } from "./commands/product.js"
 import { registerSpecialist } from "./commands/specialist.js"
 import { registerSearch } from "./commands/search.js"
 import { registerRecords } from "./commands/records.js"
+import { registerUploads } from "./commands/uploads.js"
 import { registerUsers } from "./commands/users.js"
 import { registerWhoami } from "./commands/whoami.js"
 import type { Io } from "./io.js"
@@ -23,7 +25,7 @@ export const buildProgram = (io: Io): Command => {
   const program = speakSpanish(new Command("palma"))
     // Before any command is added: subcommands copy the output settings when they are created.
     .configureOutput(commanderOutput(io))
-    .description("Palma desde la terminal: sesión, datos maestros, especialistas, alianzas y búsqueda de personas")
+    .description("Palma desde la terminal: sesión, datos maestros, especialistas, alianzas, búsqueda de personas, casos y nóminas de asegurados")
     .option("--api-url <url>", "URL del servidor (por omisión PALMA_API_URL, la de la sesión guardada o http://localhost:3000)")
     // commander would call process.exit itself; throwing lets runCli choose the exit code.
     .exitOverride()
@@ -41,5 +43,7 @@ export const buildProgram = (io: Io): Command => {
   registerSearch(program, io)
   registerRecords(program, io)
   registerCases(program, io)
+  registerInsuredUpload(program, io)
+  registerUploads(program, io)
   return program
 }

@@ -1,11 +1,11 @@
 import type { Command } from "commander"
-import { ApiFailure, type Call, type CaseExportQuery, type DateFilter, Rut, toDateFilter } from "@palma/core"
+import { ApiFailure, type CaseExportQuery, type DateFilter, toDateFilter } from "@palma/core"
 import { CliError, ExitCode, usageError } from "../errors.js"
-import { outputPath, uuid, writeAtomically } from "../files.js"
+import { outputPath, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
+import { channelOf } from "../retailRef.js"
 import { type GlobalOptions, openSession } from "../session.js"
-import { foldName } from "../validate.js"
 
 interface ExportOptions {
   readonly retail?: string
@@ -24,17 +24,6 @@ const dateFilter = (value: string | undefined, flag: string): DateFilter => {
   const filter = toDateFilter(value.trim())
   if (filter === undefined) throw usageError(`Fecha inválida en ${flag}: «${value}». Use Todos, Hoy, "Esta semana", un mes AAAA-MM o una fecha AAAA-MM-DD.`)
   return filter
-}
-
-/** A channel named by id, RUT or name (tildes and case ignored); "Todos" is every channel. */
-const channelOf = async (call: Call, wanted: string | undefined): Promise<string> => {
-  if (wanted === undefined || wanted.trim() === "" || foldName(wanted) === "todos") return "Todos"
-  if (uuid.test(wanted.trim())) return wanted.trim().toLowerCase()
-  const retails = await call((c) => c.retail.getAll())
-  const rut = Rut.normalize(wanted)
-  const found = retails.find((r) => (rut !== undefined && Rut.normalize(r.rut) === rut) || foldName(r.name) === foldName(wanted))
-  if (found === undefined) throw usageError(`Canal desconocido «${wanted}» en --retail. Use su id, su RUT, su nombre o Todos.`)
-  return found.id
 }
 
 /**
