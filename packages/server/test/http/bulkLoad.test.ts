@@ -10,6 +10,7 @@ let server: InProcessServer
 let admin: Call
 let operador: Call
 let plan: PlanFixture
+let adminToken: string
 /** The plan's first value as a roster cell of its type, and as it is stored. */
 let pet: { cell: (n: number) => string; stored: (n: number) => string }
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
   server = await startServer()
   const tokens = await demoTokens(server.url)
   admin = clientAs(server.url, tokens.admin)
+  adminToken = tokens.admin
   operador = clientAs(server.url, tokens.user)
   plan = await planFixture(admin, "Nómina", 76555111)
   const fields = await admin((c) => c.field.getByProductPlanId({ path: { productPlan_id: plan.planId } }))
@@ -149,6 +151,24 @@ describe("insured upload (retail/addLeadFromExcel)", () => {
     expect(removing).toMatchObject({ status: "done", removeMissing: true })
     expect(removing.counts).toMatchObject({ missing: 1, removed: 1 })
     expect(await leadsByRut()).toEqual(new Map([[people[0]!, 1]]))
+  })
+
+  it("pushes the job's progress as server-sent events until it waits for a confirmation", async () => {
+    const queued = await upload(
+      await rosterWorkbook(
+        HEADERS,
+        ruts(15_700_000, 50).map((rut, i) => [rut, `Vivo ${i}`, "Sse", null, null, null, null])
+      ),
+      { dryRun: true }
+    )
+    const response = await fetch(`${server.url}/api/retail/uploads/${queued.id}/live`, { headers: { authorization: `Bearer ${adminToken}` } })
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/)
+    // The stream ends by itself once the job is ready: reading it whole terminates.
+    const text = await response.text()
+    const jobs = [...text.matchAll(/^event: job\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as BulkLoadJob)
+    expect(jobs.length).toBeGreaterThan(0)
+    expect(jobs.at(-1)).toMatchObject({ id: queued.id, status: "ready", total: 50 })
+    expect(new Set(jobs.map((j) => JSON.stringify(j))).size).toBe(jobs.length)
   })
 
   it("two uploads for one plan queue: the second starts only after the first ended", async () => {
