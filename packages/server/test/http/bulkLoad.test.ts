@@ -4,6 +4,7 @@ import { type BulkLoadJob, type Call } from "@palma/core"
 import { clientAs, demoTokens, statusOf } from "../support/api.js"
 import { type PlanFixture, planFixture, rutOf } from "../support/catalogFixture.js"
 import { rosterForm, rosterWorkbook, ruts, settled } from "../support/roster.js"
+import { zip } from "../support/zip.js"
 import { type InProcessServer, startServer } from "../support/startServer.js"
 
 let server: InProcessServer
@@ -233,6 +234,18 @@ describe("hostile and wrong files are refused before a job exists", () => {
     const text = await refused(new TextEncoder().encode("RUT;Nombre\n1-9;Ana"))
     expect(text).toMatchObject({ status: 400 })
     expect(text?.issues).toContainEqual({ path: ["file"], message: "El archivo no es un Excel .xlsx" })
+  })
+
+  it("a zip bomb (a 50 MB sheet of zeros in a few KB) → 400 before anything unzips it", async () => {
+    const text = (s: string) => new Uint8Array(Buffer.from(s))
+    const bomb = zip([
+      { name: "[Content_Types].xml", data: text("<Types/>"), deflate: true },
+      { name: "xl/workbook.xml", data: text("<workbook/>"), deflate: true },
+      { name: "xl/worksheets/sheet1.xml", data: new Uint8Array(50 * 1024 * 1024), deflate: true }
+    ])
+    const refusal = await refused(bomb)
+    expect(refusal?.status).toBe(400)
+    expect(refusal?.issues).toContainEqual({ path: ["file"], message: "El archivo se descomprime a un tamaño excesivo (posible archivo malicioso)" })
   })
 
   it("over 20 MB → 413", async () => {
