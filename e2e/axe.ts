@@ -14,9 +14,12 @@ interface AxeResult {
   }>
 }
 
-/** Lets every running CSS transition and animation end (a dialog fading in would be measured half transparent). */
+/**
+ * Lets every running CSS transition and animation end (a dialog fading in would be measured half
+ * transparent). One cancelled meanwhile (its element re-rendered) rejects its promise: it is over too.
+ */
 export const settled = async (page: Page): Promise<void> => {
-  await page.evaluate("Promise.all(document.getAnimations().map((animation) => animation.finished)).then(() => undefined)")
+  await page.evaluate("Promise.allSettled(document.getAnimations().map((animation) => animation.finished)).then(() => undefined)")
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type FileFormat, Rut } from "../packages/core/src/index.js"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
+import { seriousViolations } from "./axe.js"
 import { launch, screenshotPath } from "./browser.js"
 import { signIn } from "./session.js"
 
@@ -95,6 +96,7 @@ describe("insured upload in Chromium", () => {
     await panel.getByText("Terminado").waitFor({ timeout: 20_000 })
     await panel.getByText(/3 de 3 filas \(100 %\) · 2 cargadas · 1 con errores/).waitFor()
     await admin.getByRole("table", { name: "Historial de cargas" }).getByText("nomina febrero.xlsx").first().waitFor()
+    expect(await seriousViolations(admin)).toEqual([])
     await admin.screenshot({ path: screenshotPath("bulk-load-done"), fullPage: true })
   })
 })

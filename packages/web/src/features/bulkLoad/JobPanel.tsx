@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Progress, SimpleGr
 import { type BulkLoadJob, type BulkLoadRow, type Call, type MissingInsured, Rut, bulkLoadSearchActors, searchMachine } from "@palma/core"
 import { useState } from "react"
 import { SearchResults, usePagedSearch } from "../../kit"
-import { count, duration, statusColor, statusText } from "./jobText"
+import { count, duration, statusLook, statusText } from "./jobText"
 
 const PAGE_SIZE = 10
 
@@ -123,7 +123,7 @@ export const JobPanel = ({ call, job, phase, downloading, onConfirm, onCancel, o
           <Title order={2} size="h4">
             {job.fileName} · {job.retail_name} · {job.product_name}
           </Title>
-          <Badge color={statusColor[job.status]} size="lg">
+          <Badge {...statusLook[job.status]} size="lg">
             {statusText(job)}
           </Badge>
         </Group>

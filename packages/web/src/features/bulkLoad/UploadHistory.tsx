@@ -2,7 +2,7 @@ import { Badge, Button, Table } from "@mantine/core"
 import { type BulkLoadJob, type Call, bulkLoadSearchActors, searchMachine } from "@palma/core"
 import { useState } from "react"
 import { SearchResults, usePagedSearch } from "../../kit"
-import { count, duration, statusColor, statusText, when } from "./jobText"
+import { count, duration, statusLook, statusText, when } from "./jobText"
 
 const PAGE_SIZE = 10
 
@@ -58,9 +58,7 @@ export const UploadHistory = ({ call, version, onOpen }: UploadHistoryProps) => 
                 <Table.Td>{job.product_name}</Table.Td>
                 <Table.Td>{job.fileName}</Table.Td>
                 <Table.Td>
-                  <Badge color={statusColor[job.status]} variant="light">
-                    {statusText(job)}
-                  </Badge>
+                  <Badge {...statusLook[job.status]}>{statusText(job)}</Badge>
                 </Table.Td>
                 <Table.Td ta="right">{count(job.total)}</Table.Td>
                 <Table.Td ta="right">{count(job.succeeded)}</Table.Td>

@@ -14,14 +14,18 @@ export const duration = (job: BulkLoadJob): string => {
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
 }
 
-export const statusColor: Record<BulkLoadJob["status"], string> = {
-  queued: "gray",
-  validating: "blue",
-  ready: "yellow",
-  loading: "blue",
-  done: "green",
-  failed: "red",
-  cancelled: "gray"
+/**
+ * A status's badge look, in the colours the theme darkened to pass WCAG AA (as a case's stage):
+ * under way outlined, waiting for a person or done filled light, failed red, over grey.
+ */
+export const statusLook: Record<BulkLoadJob["status"], { readonly color: string; readonly variant: "light" | "outline" }> = {
+  queued: { color: "gray", variant: "outline" },
+  validating: { color: "teal", variant: "outline" },
+  ready: { color: "teal", variant: "light" },
+  loading: { color: "teal", variant: "outline" },
+  done: { color: "teal", variant: "light" },
+  failed: { color: "red", variant: "light" },
+  cancelled: { color: "gray", variant: "light" }
 }
 
 export const statusText = (job: BulkLoadJob) => bulkLoadStatusLabel[job.status]
