@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { Chunk, Context, Data, Effect, Layer, Option, Stream } from "effect"
+import { Chunk, Context, Data, Duration, Effect, Layer, Option, Stream } from "effect"
 import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
@@ -13,6 +13,12 @@ import { RosterWriter } from "./RosterWriter.js"
 const READ_BATCH = 1000
 /** Rows written per transaction while loading: a crash loses at most one batch's work, never its rows. */
 const LOAD_BATCH = 1000
+/**
+ * Between batches the runner lets go of the database for a moment: the embedded database has one
+ * connection whose lock is not fair, so without it the job would take it back before any waiting
+ * request and the whole back-office would wait for the job to end.
+ */
+const breathe = Effect.sleep(Duration.millis(2))
 
 /** Why a job stops for good, in words for the person who uploaded it. */
 class JobFailed extends Data.TaggedError("JobFailed")<{ readonly message: string }> {}
@@ -93,6 +99,7 @@ const make = Effect.gen(function* () {
             })
             yield* repo.insertRows(job.id, rows)
             if (!(yield* Effect.orDie(repo.renew(job.id, owner, leaseSeconds)))) return yield* new JobLost()
+            yield* breathe
           })
         )
       )
@@ -116,6 +123,7 @@ const make = Effect.gen(function* () {
           if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, leads))) return yield* new JobLost()
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
         after = batch[batch.length - 1]!.row
+        yield* breathe
       }
       yield* Effect.gen(function* () {
         const current = yield* repo.find(job.id)

@@ -62,6 +62,10 @@ const make = Effect.gen(function* () {
    */
   const write = (planId: string, termMonths: number, rows: ReadonlyArray<RosterWrite>) =>
     Effect.gen(function* () {
+      // The batch unpacked once into a table of the transaction: each step below joins it by key
+      // (RUT, then the ids it learns) instead of parsing the rows again or looking a row's lead up per lead.
+      yield* sql`CREATE TEMP TABLE roster_batch ON COMMIT DROP AS
+        SELECT r.*, NULL::uuid AS customer_id, NULL::uuid AS insured_id, NULL::uuid AS lead_id, false AS opens FROM ${recordset(sql, rows)}`
       for (const table of ["customer", "insured"] as const) {
         const t = sql(table)
         const keepText = (column: string) => sql`COALESCE(NULLIF(EXCLUDED.${sql(column)}, ''), ${t}.${sql(column)})`
@@ -71,7 +75,7 @@ const make = Effect.gen(function* () {
         yield* sql`INSERT INTO ${t} (${sql.unsafe(table === "customer" ? "type, " : "")}rut, name, paternal_last_name, maternal_last_name, birth_date, address, district_id, email, phone)
           SELECT ${sql.unsafe(table === "customer" ? "'P', " : "")}r.rut, r.name, r."paternalLastName", COALESCE(r."maternalLastName", ''), r."birthDate",
             COALESCE(r.address, ''), r.district, r.email, r.phone
-          FROM ${recordset(sql, rows)}
+          FROM roster_batch r
           ON CONFLICT (rut) DO UPDATE SET ${sql.csv([
             ...texts.map((c) => sql`${sql(c)} = ${keepText(c)}`),
             ...values.map((c) => sql`${sql(c)} = ${keepValue(c)}`),
@@ -80,25 +84,28 @@ const make = Effect.gen(function* () {
           WHERE (${sql.csv([...texts, ...values].map((c) => sql`${t}.${sql(c)}`))}) IS DISTINCT FROM
             (${sql.csv([...texts.map(keepText), ...values.map(keepValue)])})`
       }
+      yield* sql`UPDATE roster_batch r SET customer_id = c.id FROM customer c WHERE c.rut = r.rut`
+      yield* sql`UPDATE roster_batch r SET insured_id = i.id FROM insured i WHERE i.rut = r.rut`
+      // The same subscription as leadOfRow, by the customer id just learned: one index probe per row.
+      yield* sql`UPDATE roster_batch r SET lead_id = (SELECT l.id FROM lead l
+        WHERE l.customer_id = r.customer_id AND l.product_plan_id = ${planId} AND l.end_date >= COALESCE(r."initialDate", current_date)
+        ORDER BY l.start_date DESC, l.created_at DESC LIMIT 1)`
       yield* sql`UPDATE lead l SET start_date = COALESCE(r."initialDate", l.start_date), end_date = COALESCE(r."endDate", l.end_date)
-        FROM ${recordset(sql, rows)}
-        WHERE l.id = ${leadOfRow(sql, planId)} AND (r."initialDate" IS NOT NULL OR r."endDate" IS NOT NULL)
+        FROM roster_batch r
+        WHERE l.id = r.lead_id AND (r."initialDate" IS NOT NULL OR r."endDate" IS NOT NULL)
           AND (l.start_date, l.end_date) IS DISTINCT FROM (COALESCE(r."initialDate", l.start_date), COALESCE(r."endDate", l.end_date))`
-      yield* sql`INSERT INTO lead (customer_id, product_plan_id, start_date, end_date)
-        SELECT c.id, ${planId}, s.start, COALESCE(r."endDate", (s.start + make_interval(months => ${termMonths}) - interval '1 day')::date)
-        FROM ${recordset(sql, rows)} JOIN customer c ON c.rut = r.rut
-          CROSS JOIN LATERAL (SELECT COALESCE(r."initialDate", LEAST(current_date, r."endDate"), current_date) AS start) s
-        WHERE ${leadOfRow(sql, planId)} IS NULL`
-      const leads = yield* sql<{ row: number; lead_id: string }>`SELECT r.row, ${leadOfRow(sql, planId)}::text AS lead_id FROM ${recordset(sql, rows)}`
-      const pairs = JSON.stringify(leads)
-      yield* sql`INSERT INTO lead_insured (lead_id, insured_id)
-        SELECT p.lead_id, i.id FROM json_to_recordset(${pairs}::json) AS p(row integer, lead_id uuid)
-          JOIN ${recordset(sql, rows)} ON r.row = p.row JOIN insured i ON i.rut = r.rut
-        ON CONFLICT DO NOTHING`
+      // A row with no subscription in force opens one: its id chosen here, so nothing needs joining back.
+      yield* sql`UPDATE roster_batch SET lead_id = gen_random_uuid(), opens = true WHERE lead_id IS NULL`
+      yield* sql`INSERT INTO lead (id, customer_id, product_plan_id, start_date, end_date)
+        SELECT r.lead_id, r.customer_id, ${planId}, s.start, COALESCE(r."endDate", (s.start + make_interval(months => ${termMonths}) - interval '1 day')::date)
+        FROM roster_batch r CROSS JOIN LATERAL (SELECT COALESCE(r."initialDate", LEAST(current_date, r."endDate"), current_date) AS start) s
+        WHERE r.opens`
+      yield* sql`INSERT INTO lead_insured (lead_id, insured_id) SELECT lead_id, insured_id FROM roster_batch ON CONFLICT DO NOTHING`
       yield* sql`INSERT INTO lead_value (lead_id, value_id, value)
-        SELECT p.lead_id, v.key::uuid, v.value FROM json_to_recordset(${pairs}::json) AS p(row integer, lead_id uuid)
-          JOIN ${recordset(sql, rows)} ON r.row = p.row CROSS JOIN LATERAL jsonb_each_text(r."values") v
+        SELECT r.lead_id, v.key::uuid, v.value FROM roster_batch r CROSS JOIN LATERAL jsonb_each_text(r."values") v
         ON CONFLICT (lead_id, value_id) DO UPDATE SET value = EXCLUDED.value WHERE lead_value.value IS DISTINCT FROM EXCLUDED.value`
+      const leads = yield* sql<{ row: number; lead_id: string }>`SELECT row, lead_id::text AS lead_id FROM roster_batch ORDER BY row`
+      yield* sql`DROP TABLE roster_batch`
       return leads
     })
 

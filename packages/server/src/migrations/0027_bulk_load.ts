@@ -66,6 +66,9 @@ export default Effect.gen(function* () {
       AND NOT EXISTS (SELECT 1 FROM lead_insured li JOIN insured i ON i.id = li.insured_id
         JOIN bulk_load_row b ON b.job_id = j.id AND b.rut = i.rut WHERE li.lead_id = l.id)
   $$`
+  // A roster row finds its person's subscription on the plan by customer and plan: without this the
+  // planner walks the plan's leads (lead_product_plan) for every row, slower with every batch loaded.
+  yield* sql`CREATE INDEX lead_customer_plan ON lead (customer_id, product_plan_id, end_date)`
   yield* sql`CREATE TABLE lead_value (
     lead_id uuid NOT NULL REFERENCES lead (id),
     value_id uuid NOT NULL REFERENCES value (id),
