@@ -106,14 +106,17 @@ describe("bulkLoad machine", () => {
 
   it("offers cancel only while the job has written nothing", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...bulkLoadStatuses.filter((s) => s !== "ready" && s !== "done" && s !== "failed" && s !== "cancelled")), async (status) => {
-        const { actor, push } = start()
-        actor.send({ type: "UPLOAD", upload })
-        await waitFor(actor, (s) => s.matches({ job: "following" }))
-        push(job(status))
-        expect(actor.getSnapshot().can({ type: "CANCEL" })).toBe(status === "queued" || status === "validating")
-        actor.stop()
-      })
+      fc.asyncProperty(
+        fc.constantFrom(...bulkLoadStatuses.filter((s) => s !== "ready" && s !== "done" && s !== "failed" && s !== "cancelled")),
+        async (status) => {
+          const { actor, push } = start()
+          actor.send({ type: "UPLOAD", upload })
+          await waitFor(actor, (s) => s.matches({ job: "following" }))
+          push(job(status))
+          expect(actor.getSnapshot().can({ type: "CANCEL" })).toBe(status === "queued" || status === "validating")
+          actor.stop()
+        }
+      )
     )
   })
 
