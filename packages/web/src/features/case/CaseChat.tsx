@@ -31,7 +31,10 @@ export const CaseChat = ({ call, caseId, names, posted }: CaseChatProps) => {
     const sent = actor.on("sent", () => setText(""))
     return () => sent.unsubscribe()
   }, [actor])
-  useEffect(() => end.current?.scrollIntoView?.({ block: "nearest" }), [messages.length])
+  // A block body: newer Chromium's scrollIntoView answers a Promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: "nearest" })
+  }, [messages.length])
   useEffect(() => {
     if (posted > 0) actor.send({ type: "REFRESH" })
   }, [actor, posted])
