@@ -8,13 +8,13 @@ import type { IconName } from "./shell/icons"
 
 /**
  * The one declaration of what each role may open. The sidebar, the route guards, the header's
- * page title and Inicio's quick links all read it. An item without a path is a module that does
- * not exist yet: it shows struck through, never as a placeholder page.
+ * page title and Inicio's quick links all read it. A module is listed once its screen exists:
+ * never as a placeholder page.
  */
 export interface MenuItem {
   readonly label: string
-  /** Absolute path of the screen; absent while the module does not exist. */
-  readonly path?: string
+  /** Absolute path of the screen. */
+  readonly path: string
   /** Narrower than the section's roles, when set. */
   readonly roles?: ReadonlyArray<Role>
   /** false: an administration screen Inicio does not offer as a quick link (Usuarios). */
@@ -102,7 +102,7 @@ interface Entry {
 
 const entries: ReadonlyArray<Entry> = menu.flatMap((section) => [
   ...(section.path === undefined ? [] : [{ label: section.label, path: section.path, roles: section.roles }]),
-  ...section.items.flatMap((item) => (item.path === undefined ? [] : [{ label: item.label, path: item.path, roles: rolesOf(section, item) }]))
+  ...section.items.map((item) => ({ label: item.label, path: item.path, roles: rolesOf(section, item) }))
 ])
 
 /** The menu entry of a page (its own path or the closest parent path), if the menu names it. */
@@ -126,7 +126,5 @@ export interface QuickLink {
 /** What Inicio offers a role: every screen it may open, besides Inicio itself. */
 export const quickLinksFor = (role: Role | null): ReadonlyArray<QuickLink> =>
   menuFor(role).flatMap((section) =>
-    section.items.flatMap((item) =>
-      item.path === undefined || item.quickLink === false ? [] : [{ label: item.label, path: item.path, section: section.label, icon: section.icon }]
-    )
+    section.items.flatMap((item) => (item.quickLink === false ? [] : [{ label: item.label, path: item.path, section: section.label, icon: section.icon }]))
   )

@@ -9,8 +9,6 @@ import { UserMenu } from "./UserMenu"
 /** Width of the sidebar: a strip of icons, or open with labels over the page. */
 export const sidebarWidth = { narrow: 64, wide: 280 } as const
 
-const soonId = "menu-proximamente"
-
 interface SidebarProps {
   readonly session: Session
   readonly sections: ReadonlyArray<MenuSection>
@@ -25,35 +23,16 @@ interface SidebarProps {
 
 const isActive = (path: string, pathname: string) => pathname === path || (path !== "/" && pathname.startsWith(`${path}/`))
 
-/** A module that does not exist yet: struck through, not a link, "Próximamente". */
-const SoonItem = ({ label }: { readonly label: string }) => (
-  <Tooltip label="Próximamente" position="right" withArrow>
-    <NavLink
-      component="button"
-      type="button"
-      label={label}
-      aria-disabled="true"
-      aria-describedby={soonId}
-      onClick={(event) => event.preventDefault()}
-      c="dimmed"
-      styles={{ label: { textDecoration: "line-through" }, root: { cursor: "not-allowed" } }}
-    />
-  </Tooltip>
+const ItemLink = ({ item, pathname, onClose }: { readonly item: MenuItem; readonly pathname: string; readonly onClose: () => void }) => (
+  <NavLink
+    component={Link}
+    to={item.path}
+    label={item.label}
+    active={isActive(item.path, pathname)}
+    aria-current={pathname === item.path ? "page" : undefined}
+    onClick={onClose}
+  />
 )
-
-const ItemLink = ({ item, pathname, onClose }: { readonly item: MenuItem; readonly pathname: string; readonly onClose: () => void }) =>
-  item.path === undefined ? (
-    <SoonItem label={item.label} />
-  ) : (
-    <NavLink
-      component={Link}
-      to={item.path}
-      label={item.label}
-      active={isActive(item.path, pathname)}
-      aria-current={pathname === item.path ? "page" : undefined}
-      onClick={onClose}
-    />
-  )
 
 /** The sidebar of people with an operaciones role. */
 export const Sidebar = ({ session, sections, opened, expanded, onToggleSection, onOpenSection, onClose }: SidebarProps) => {
@@ -71,9 +50,6 @@ export const Sidebar = ({ session, sections, opened, expanded, onToggleSection, 
         boxShadow: opened ? "var(--mantine-shadow-xl)" : undefined
       }}
     >
-      <span id={soonId} hidden>
-        Próximamente
-      </span>
       <AppShell.Section grow component={ScrollArea} p={opened ? "xs" : 10}>
         {opened ? (
           <Stack gap={2}>
