@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs"
 import { Readable } from "node:stream"
 import { isColumnRequired, normalizeHeader } from "@palma/core"
+import { xlsxStreamOrder } from "./xlsxStreamOrder.js"
 
 /** One column of the plan's format, as the reader needs it. */
 export interface RosterColumn {
@@ -167,7 +168,8 @@ export const readRosterSheet = async (
   options?: { readonly maxRows?: number }
 ): Promise<{ readonly headers: ReadonlyArray<string>; readonly rows: AsyncIterable<SheetRow> }> => {
   const maxRows = options?.maxRows ?? ROSTER_MAX_ROWS
-  const layout = await readLayout(bytes, columns)
+  const ordered = xlsxStreamOrder(bytes)
+  const layout = await readLayout(ordered, columns)
   const fields = columns.map((column) => [column.field_id, layout.mapped.get(column.field_id)] as const)
 
   /** A data row's cells by field, or undefined when none of them holds anything. */
@@ -185,7 +187,7 @@ export const readRosterSheet = async (
   async function* dataRows(): AsyncGenerator<SheetRow> {
     let count = 0
     try {
-      for await (const row of firstSheetRows(bytes)) {
+      for await (const row of firstSheetRows(ordered)) {
         if (row.number <= layout.headerRow) continue
         const cells = cellsOf(row)
         if (cells === undefined) continue

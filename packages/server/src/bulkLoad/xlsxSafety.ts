@@ -46,36 +46,40 @@ const findEnd = (view: DataView): number => {
 
 const decoder = new TextDecoder()
 
-/**
- * Undefined when the upload may be handed to the Excel reader; otherwise why not, in words
- * for the person who sent it.
- */
-export const checkXlsx = (bytes: Uint8Array): string | undefined => {
-  if (bytes.byteLength > ROSTER_MAX_BYTES) return "El archivo supera el máximo de 20 MB"
+/** One entry of a ZIP's central directory: where its record and its local data are. */
+export interface ZipEntry {
+  readonly name: string
+  readonly compressed: number
+  readonly uncompressed: number
+  /** Where its local header starts. */
+  readonly localOffset: number
+  /** Its central directory record, as bytes [start, end). */
+  readonly record: { readonly start: number; readonly end: number }
+}
+
+/** A ZIP's central directory, read without inflating anything; a string says why it cannot be read. */
+export const readZipDirectory = (bytes: Uint8Array): { readonly entries: ReadonlyArray<ZipEntry>; readonly directoryOffset: number } | string => {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (bytes.byteLength < 4 || view.getUint32(0, true) !== LOCAL_FILE_SIGNATURE) return NOT_XLSX
-
   const end = findEnd(view)
   if (end < 0) return DAMAGED
   if (end >= ZIP64_LOCATOR_SIZE && view.getUint32(end - ZIP64_LOCATOR_SIZE, true) === ZIP64_LOCATOR_SIGNATURE) return ZIP64
   const disk = view.getUint16(end + 4, true)
   const directoryDisk = view.getUint16(end + 6, true)
   const diskEntries = view.getUint16(end + 8, true)
-  const entries = view.getUint16(end + 10, true)
+  const count = view.getUint16(end + 10, true)
   const directorySize = view.getUint32(end + 12, true)
   const directoryOffset = view.getUint32(end + 16, true)
-  if (entries === 0xffff || diskEntries === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) return ZIP64
+  if (count === 0xffff || diskEntries === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) return ZIP64
   // Split archives are never what Excel writes.
-  if (disk !== 0 || directoryDisk !== 0 || diskEntries !== entries) return DAMAGED
-  if (entries > XLSX_MAX_ENTRIES) return TOO_MANY
+  if (disk !== 0 || directoryDisk !== 0 || diskEntries !== count) return DAMAGED
+  if (count > XLSX_MAX_ENTRIES) return TOO_MANY
   if (directoryOffset + directorySize > end) return DAMAGED
 
-  let total = 0
-  let hasWorkbook = false
-  let hasWorksheet = false
+  const entries: Array<ZipEntry> = []
   let at = directoryOffset
   const directoryEnd = directoryOffset + directorySize
-  for (let i = 0; i < entries; i++) {
+  for (let i = 0; i < count; i++) {
     if (at + CENTRAL_ENTRY_SIZE > directoryEnd || view.getUint32(at, true) !== CENTRAL_ENTRY_SIGNATURE) return DAMAGED
     const compressed = view.getUint32(at + 20, true)
     const uncompressed = view.getUint32(at + 24, true)
@@ -83,14 +87,30 @@ export const checkXlsx = (bytes: Uint8Array): string | undefined => {
     const next = at + CENTRAL_ENTRY_SIZE + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true)
     if (next > directoryEnd) return DAMAGED
     if (compressed === 0xffffffff || uncompressed === 0xffffffff) return ZIP64
-    total += uncompressed
-    if (total > XLSX_MAX_UNCOMPRESSED_BYTES) return TOO_BIG
-    // compressed 0 with content declared is an infinite ratio, hence the division's way round.
-    if (uncompressed > XLSX_RATIO_MIN_BYTES && uncompressed > compressed * XLSX_MAX_RATIO) return TOO_BIG
+    const localOffset = view.getUint32(at + 42, true)
+    if (localOffset >= directoryOffset) return DAMAGED
     const name = decoder.decode(bytes.subarray(at + CENTRAL_ENTRY_SIZE, at + CENTRAL_ENTRY_SIZE + nameLength))
-    if (name === WORKBOOK) hasWorkbook = true
-    else if (WORKSHEET.test(name)) hasWorksheet = true
+    entries.push({ name, compressed, uncompressed, localOffset, record: { start: at, end: next } })
     at = next
   }
-  return hasWorkbook && hasWorksheet ? undefined : NOT_XLSX
+  return { entries, directoryOffset }
+}
+
+/**
+ * Undefined when the upload may be handed to the Excel reader; otherwise why not, in words
+ * for the person who sent it.
+ */
+export const checkXlsx = (bytes: Uint8Array): string | undefined => {
+  if (bytes.byteLength > ROSTER_MAX_BYTES) return "El archivo supera el máximo de 20 MB"
+  const directory = readZipDirectory(bytes)
+  if (typeof directory === "string") return directory
+  let total = 0
+  for (const entry of directory.entries) {
+    total += entry.uncompressed
+    if (total > XLSX_MAX_UNCOMPRESSED_BYTES) return TOO_BIG
+    // compressed 0 with content declared is an infinite ratio, hence the division's way round.
+    if (entry.uncompressed > XLSX_RATIO_MIN_BYTES && entry.uncompressed > entry.compressed * XLSX_MAX_RATIO) return TOO_BIG
+  }
+  const names = directory.entries.map((e) => e.name)
+  return names.includes(WORKBOOK) && names.some((name) => WORKSHEET.test(name)) ? undefined : NOT_XLSX
 }

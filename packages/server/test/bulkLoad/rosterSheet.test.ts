@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs"
-import { readdir } from "node:fs/promises"
 import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { PassThrough } from "node:stream"
 import { describe, expect, it } from "vitest"
 import { readRosterSheet, RosterFileError, type RosterColumn, type SheetRow } from "../../src/bulkLoad/rosterSheet.js"
@@ -43,8 +43,18 @@ const fileError = async (promise: Promise<unknown>): Promise<RosterFileError> =>
 
 const blank = { rut: null, name: null, paternalLastName: null, birthDate: null, endDate: null, Patente: null }
 
-/** Files exceljs parks in the temp dir while reading (the `tmp` package names them by pid). */
-const parkedFiles = async () => (await readdir(tmpdir())).filter((name) => name.startsWith(`tmp-${process.pid}-`))
+/** An .xlsx as a channel's system streams it out: inline strings, no shared strings part. */
+const streamedXlsx = async (rows: ReadonlyArray<ReadonlyArray<ExcelJS.CellValue>>): Promise<Uint8Array> => {
+  const stream = new PassThrough()
+  const chunks: Array<Buffer> = []
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk))
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false })
+  const sheet = writer.addWorksheet("Asegurados")
+  for (const row of rows) sheet.addRow([...row]).commit()
+  sheet.commit()
+  await writer.commit()
+  return new Uint8Array(Buffer.concat(chunks))
+}
 
 describe("readRosterSheet", () => {
   it("matches headers by text whatever their accents, case, spacing and order, and ignores extra columns", async () => {
@@ -155,36 +165,45 @@ describe("readRosterSheet", () => {
     expect(await all(exact.rows)).toHaveLength(1001)
   })
 
-  it("lets the rows be read once, stopped early, and cleans up after itself", async () => {
-    const before = await parkedFiles()
-    const bytes = await xlsx((workbook) => {
-      sheetOf([["RUT", "Nombre", "Apellido paterno"], ...Array.from({ length: 5000 }, (_, i) => [`${i}`, "Ana", "Pérez"])])(workbook)
-      workbook.addWorksheet("Otra").addRow(["x"])
-    })
+  it("lets the rows be read once, stopped early", async () => {
+    const bytes = await xlsx(sheetOf([["RUT", "Nombre", "Apellido paterno"], ...Array.from({ length: 5000 }, (_, i) => [`${i}`, "Ana", "Pérez"])]))
     const { rows } = await readRosterSheet(bytes, columns)
     for await (const row of rows) {
       expect(row.row).toBe(2)
       break
     }
     expect(() => rows[Symbol.asyncIterator]()).toThrow("Las filas del archivo solo se pueden leer una vez")
-    // Only checking the headers, as an upload does, holds nothing either.
-    await readRosterSheet(bytes, columns)
-    // Files left by earlier tests may still be going away; none of these reads' may stay.
-    await expect.poll(async () => (await parkedFiles()).filter((name) => !before.includes(name))).toEqual([])
+  })
+
+  it("never copies a roster to the disk: sheets before shared strings, or no shared strings at all", async () => {
+    // exceljs parks such a sheet in the temp dir; with none there, parking would fail the read.
+    const tmp = process.env["TMPDIR"]
+    process.env["TMPDIR"] = join(tmpdir(), `palma-no-such-dir-${process.pid}`)
+    try {
+      const data = [["RUT", "Nombre", "Apellido paterno"], ...Array.from({ length: 3000 }, (_, i) => [`${i}`, "Ana", `Pérez ${i}`])]
+      const sheetsFirst = await xlsx((workbook) => {
+        sheetOf(data)(workbook)
+        workbook.addWorksheet("Otra").addRow(["x"])
+      })
+      for (const bytes of [sheetsFirst, await streamedXlsx(data)]) {
+        const { rows } = await readRosterSheet(bytes, columns)
+        const read = await all(rows)
+        expect(read).toHaveLength(3000)
+        expect(read.at(-1)?.cells["paternalLastName"]).toBe("Pérez 2999")
+      }
+    } finally {
+      if (tmp === undefined) delete process.env["TMPDIR"]
+      else process.env["TMPDIR"] = tmp
+    }
   })
 
   it("skips a very large number of empty-looking rows quickly", async () => {
-    const stream = new PassThrough()
-    const chunks: Array<Buffer> = []
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk))
-    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false })
-    const sheet = writer.addWorksheet("Asegurados")
-    sheet.addRow(["RUT", "Nombre", "Apellido paterno", "Notas"]).commit()
-    for (let i = 0; i < 100_000; i++) sheet.addRow([null, " ", null, i]).commit()
-    sheet.addRow(["1-9", "Ana", "Pérez"]).commit()
-    sheet.commit()
-    await writer.commit()
-    const { rows } = await readRosterSheet(new Uint8Array(Buffer.concat(chunks)), columns)
+    const bytes = await streamedXlsx([
+      ["RUT", "Nombre", "Apellido paterno", "Notas"],
+      ...Array.from({ length: 100_000 }, (_, i) => [null, " ", null, i]),
+      ["1-9", "Ana", "Pérez"]
+    ])
+    const { rows } = await readRosterSheet(bytes, columns)
     expect((await all(rows)).map((r) => r.row)).toEqual([100_002])
   })
 
