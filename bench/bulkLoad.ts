@@ -12,9 +12,9 @@ import { availableParallelism } from "node:os"
 import { PassThrough, Readable } from "node:stream"
 import ExcelJS from "exceljs"
 import { clientAs, demo, signIn } from "../packages/server/test/support/api.ts"
-import { planFixture, rutOf } from "../packages/server/test/support/catalogFixture.ts"
+import { rutOf } from "../packages/server/test/support/catalogFixture.ts"
 import { psql } from "../packages/server/test/support/psql.ts"
-import { rosterForm } from "../packages/server/test/support/roster.ts"
+import { rosterForm, rosterPlan } from "../packages/server/test/support/roster.ts"
 import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
 import { envInt, log, runBench } from "./pagedReads.ts"
 
@@ -113,12 +113,7 @@ const pollUntil = async (server: Server, token: string, id: string, until: (job:
 }
 
 /** A plan with the bench's file format, through the API as an admin sets it up. */
-const preparePlan = async (server: Server, token: string, tag: string, rutBody: number) => {
-  const admin = clientAs(server.url, token)
-  const plan = await planFixture(admin, tag, rutBody)
-  await admin((c) => c.fileFormat.create({ payload: { productPlan_id: plan.planId, fields: FORMAT } }))
-  return plan
-}
+const preparePlan = (server: Server, token: string, tag: string, rutBody: number) => rosterPlan(clientAs(server.url, token), tag, rutBody, FORMAT)
 
 const upload = async (server: Server, token: string, plan: { retailId: string; planId: string }, bytes: Uint8Array) => {
   const response = await fetch(`${server.url}/api/retail/addLeadFromExcel`, {

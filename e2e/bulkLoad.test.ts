@@ -2,7 +2,9 @@ import ExcelJS from "exceljs"
 import { readFile } from "node:fs/promises"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type FileFormat, Rut } from "../packages/core/src/index.js"
+import type { FileFormat } from "../packages/core/src/index.js"
+import { rutOf } from "../packages/server/test/support/catalogFixture.js"
+import { rosterForFormat } from "../packages/server/test/support/roster.js"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
 import { seriousViolations } from "./axe.js"
 import { launch, screenshotPath } from "./browser.js"
@@ -30,31 +32,26 @@ afterAll(async () => {
 
 const api = <A>(page: Page, path: string): Promise<A> => page.evaluate(async (p) => (await fetch(p)).json(), path) as Promise<A>
 
-const rutOf = (body: number) => `${body}-${Rut.checkDigit(String(body))}`
-
 /** The plan's format filled as a channel would: the person's fields, dates as dd-mm-aaaa, values by their type. */
-const roster = async (format: FileFormat, ruts: ReadonlyArray<string>) => {
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet("Asegurados")
-  sheet.addRow(format.map((c) => c.header))
-  ruts.forEach((rut, n) => {
-    const byField: Record<string, string> = {
-      rut,
-      name: `Nombre${n}`,
-      paternalLastName: "Navegador",
-      maternalLastName: "Chromium",
-      birthDate: "15-06-1985",
-      address: "Av. Siempre Viva 742",
-      district: "Providencia",
-      email: `e2e${n}@correo.cl`,
-      phone: "+56 9 8765 4321",
-      initialDate: "01-02-2026",
-      endDate: "31-01-2027"
-    }
-    sheet.addRow(format.map((c) => byField[c.field_id] ?? (c.field_format === "yyyy-mm-dd" ? "01-02-2020" : c.field_format === "Número" ? "2" : "Texto")))
-  })
-  return Buffer.from(await workbook.xlsx.writeBuffer())
-}
+const roster = async (format: FileFormat, ruts: ReadonlyArray<string>) =>
+  Buffer.from(
+    await rosterForFormat(
+      format,
+      ruts.map((rut, n) => ({
+        rut,
+        name: `Nombre${n}`,
+        paternalLastName: "Navegador",
+        maternalLastName: "Chromium",
+        birthDate: "15-06-1985",
+        address: "Av. Siempre Viva 742",
+        district: "Providencia",
+        email: `e2e${n}@correo.cl`,
+        phone: "+56 9 8765 4321",
+        initialDate: "01-02-2026",
+        endDate: "31-01-2027"
+      }))
+    )
+  )
 
 describe("insured upload in Chromium", () => {
   it("checks a roster, downloads the failed rows, confirms and follows the load to the end", async () => {

@@ -6,8 +6,8 @@ import ExcelJS from "exceljs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { BulkLoadJob, Call } from "@palma/core"
 import { clientAs, demoTokens } from "../../server/test/support/api.js"
-import { type PlanFixture, planFixture, rutOf } from "../../server/test/support/catalogFixture.js"
-import { rosterWorkbook } from "../../server/test/support/roster.js"
+import { type PlanFixture, rutOf } from "../../server/test/support/catalogFixture.js"
+import { rosterPlan, rosterWorkbook } from "../../server/test/support/roster.js"
 import { startServer } from "../../server/test/support/startServer.js"
 import { palma } from "./support/palma.js"
 
@@ -29,20 +29,12 @@ describe("palma insured upload (rosters through the bulkLoad machine)", () => {
     server = await startServer()
     const tokens = await demoTokens(server.url)
     admin = clientAs(server.url, tokens.admin)
-    plan = await planFixture(admin, "Nómina CLI", 76555222)
-    await admin((c) =>
-      c.fileFormat.create({
-        payload: {
-          productPlan_id: plan.planId,
-          fields: [
-            { field_id: "rut", header: "RUT Asegurado", required: true },
-            { field_id: "name", header: "Nombres", required: true },
-            { field_id: "paternalLastName", header: "Apellido Paterno", required: true },
-            { field_id: "email", header: "Correo", required: false }
-          ]
-        }
-      })
-    )
+    plan = await rosterPlan(admin, "Nómina CLI", 76555222, [
+      { field_id: "rut", header: "RUT Asegurado", required: true },
+      { field_id: "name", header: "Nombres", required: true },
+      { field_id: "paternalLastName", header: "Apellido Paterno", required: true },
+      { field_id: "email", header: "Correo", required: false }
+    ])
     dir = await mkdtemp(join(tmpdir(), "palma-cli-upload-"))
     env = { PALMA_CONFIG_DIR: join(dir, "config"), PALMA_API_URL: server.url, PALMA_TOKEN: tokens.admin }
     // By name, accents and case aside: the channel is resolved as `cases export` does.

@@ -2,8 +2,8 @@ import ExcelJS from "exceljs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type BulkLoadJob, type Call } from "@palma/core"
 import { clientAs, demoTokens, statusOf } from "../support/api.js"
-import { type PlanFixture, planFixture, rutOf } from "../support/catalogFixture.js"
-import { rosterForm, rosterWorkbook, ruts, settled } from "../support/roster.js"
+import { type PlanFixture, rutOf } from "../support/catalogFixture.js"
+import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
 import { zip } from "../support/zip.js"
 import { type InProcessServer, startServer } from "../support/startServer.js"
 
@@ -23,7 +23,15 @@ beforeAll(async () => {
   admin = clientAs(server.url, tokens.admin)
   adminToken = tokens.admin
   operador = clientAs(server.url, tokens.user)
-  plan = await planFixture(admin, "Nómina", 76555111)
+  plan = await rosterPlan(admin, "Nómina", 76555111, (p) => [
+    { field_id: "rut", header: "RUT Asegurado", required: true },
+    { field_id: "name", header: "Nombres", required: true },
+    { field_id: "paternalLastName", header: "Apellido Paterno", required: true },
+    { field_id: "email", header: "Correo", required: false },
+    { field_id: "district", header: "Comuna", required: false },
+    { field_id: "initialDate", header: "Inicio Vigencia", required: false },
+    { field_id: p.valueIds[0]!, header: "Nombre Mascota", required: false }
+  ])
   const fields = await admin((c) => c.field.getByProductPlanId({ path: { productPlan_id: plan.planId } }))
   const type = fields.find((f) => f.field === plan.valueIds[0])?.valueType_code
   pet =
@@ -32,22 +40,6 @@ beforeAll(async () => {
       : type === "N"
         ? { cell: (n) => String(n), stored: (n) => String(n) }
         : { cell: (n) => `Firulais ${n}`, stored: (n) => `Firulais ${n}` }
-  await admin((c) =>
-    c.fileFormat.create({
-      payload: {
-        productPlan_id: plan.planId,
-        fields: [
-          { field_id: "rut", header: "RUT Asegurado", required: true },
-          { field_id: "name", header: "Nombres", required: true },
-          { field_id: "paternalLastName", header: "Apellido Paterno", required: true },
-          { field_id: "email", header: "Correo", required: false },
-          { field_id: "district", header: "Comuna", required: false },
-          { field_id: "initialDate", header: "Inicio Vigencia", required: false },
-          { field_id: plan.valueIds[0]!, header: "Nombre Mascota", required: false }
-        ]
-      }
-    })
-  )
 })
 afterAll(() => server?.stop())
 
@@ -212,6 +204,7 @@ describe("insured upload (retail/addLeadFromExcel)", () => {
 
   it("a cancelled check never loads; a loaded job cannot be cancelled or confirmed again", async () => {
     const checked = await uploadSettled(await rosterWorkbook(HEADERS, [[rutOf(15_400_000), "Ida", "Vega", null, null, null, null]]), { dryRun: true })
+    expect(checked).toMatchObject({ status: "ready", message: null })
     expect((await admin((c) => c.bulkLoad.cancelUpload({ path: { id: checked.id } }))).status).toBe("cancelled")
     expect(await statusOf(admin((c) => c.bulkLoad.confirmUpload({ path: { id: checked.id }, payload: { removeMissing: false } })))).toBe(409)
     expect((await leadsByRut()).has(rutOf(15_400_000))).toBe(false)

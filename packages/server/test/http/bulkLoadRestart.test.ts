@@ -2,9 +2,8 @@ import { rmSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { type BulkLoadJob, type Call, isBulkLoadFinished } from "@palma/core"
 import { clientAs, demo, signIn } from "../support/api.js"
-import { planFixture } from "../support/catalogFixture.js"
 import { psql } from "../support/psql.js"
-import { rosterForm, rosterWorkbook, ruts, settled } from "../support/roster.js"
+import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
 import { startServerProcess } from "../support/serverProcess.js"
 
 /** Enough batches (1000 rows each) that the kill lands mid-load, few enough to stay well under a minute. */
@@ -54,21 +53,13 @@ describe("an insured upload survives its process being killed mid-load", () => {
     let second: Awaited<ReturnType<typeof startServerProcess>> | undefined
     try {
       const admin = clientAs(first.url, await signIn(first.url, demo.admin))
-      const plan = await planFixture(admin, "Reinicio", 76555222)
-      await admin((c) =>
-        c.fileFormat.create({
-          payload: {
-            productPlan_id: plan.planId,
-            fields: [
-              { field_id: "rut", header: "RUT Asegurado", required: true },
-              { field_id: "name", header: "Nombres", required: true },
-              { field_id: "paternalLastName", header: "Apellido Paterno", required: true },
-              { field_id: "email", header: "Correo", required: false },
-              { field_id: "district", header: "Comuna", required: false }
-            ]
-          }
-        })
-      )
+      const plan = await rosterPlan(admin, "Reinicio", 76555222, [
+        { field_id: "rut", header: "RUT Asegurado", required: true },
+        { field_id: "name", header: "Nombres", required: true },
+        { field_id: "paternalLastName", header: "Apellido Paterno", required: true },
+        { field_id: "email", header: "Correo", required: false },
+        { field_id: "district", header: "Comuna", required: false }
+      ])
       const people = ruts(16_000_000, ROWS)
       const bytes = await rosterWorkbook(
         HEADERS,

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs"
-import { type BulkLoadJob, type Call, isBulkLoadFinished } from "@palma/core"
-import { rutOf } from "./catalogFixture.js"
+import { type BulkLoadJob, type Call, type FileFormat, type FileFormatInput, isBulkLoadFinished } from "@palma/core"
+import { type PlanFixture, planFixture, rutOf } from "./catalogFixture.js"
 
 export type RosterCellValue = string | number | Date | null | { readonly formula: string; readonly result?: string | number }
 
@@ -9,7 +9,7 @@ export const rosterWorkbook = async (
   headers: ReadonlyArray<string>,
   rows: ReadonlyArray<ReadonlyArray<RosterCellValue>>,
   options: { readonly secondSheet?: boolean } = {}
-): Promise<Uint8Array> => {
+): Promise<Uint8Array<ArrayBuffer>> => {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet("Asegurados")
   sheet.addRow([...headers])
@@ -18,6 +18,28 @@ export const rosterWorkbook = async (
   return new Uint8Array(await workbook.xlsx.writeBuffer())
 }
 
+/** A plan (see planFixture) with a roster format of these columns, as an admin sets it up. */
+export const rosterPlan = async (
+  admin: Call,
+  tag: string,
+  rutBody: number,
+  columns: FileFormatInput["fields"] | ((plan: PlanFixture) => FileFormatInput["fields"])
+): Promise<PlanFixture> => {
+  const plan = await planFixture(admin, tag, rutBody)
+  const fields = typeof columns === "function" ? columns(plan) : columns
+  await admin((c) => c.fileFormat.create({ payload: { productPlan_id: plan.planId, fields } }))
+  return plan
+}
+
+/** A plan's format filled as a channel would: each person's fields by id, any other column a value of its type. */
+export const rosterForFormat = (format: FileFormat, people: ReadonlyArray<Readonly<Record<string, string>>>): Promise<Uint8Array<ArrayBuffer>> =>
+  rosterWorkbook(
+    format.map((c) => c.header),
+    people.map((person) =>
+      format.map((c) => person[c.field_id] ?? (c.field_format === "yyyy-mm-dd" ? "01-01-2020" : c.field_format === "Número" ? "3" : "Texto"))
+    )
+  )
+
 /** The roster form as the original client sends it (FormData), with Palma's flags when given. */
 export const rosterForm = (
   fields: { readonly retailId: string; readonly planId: string; readonly dryRun?: boolean; readonly removeMissing?: boolean },
@@ -25,7 +47,8 @@ export const rosterForm = (
   fileName = "asegurados.xlsx"
 ) => {
   const form = new FormData()
-  form.append("file", new Blob([bytes]), fileName)
+  // The copy sits on a plain ArrayBuffer, as the DOM's Blob type asks (the web tests compile with it).
+  form.append("file", new Blob([bytes.slice()]), fileName)
   form.append("fileName", fileName)
   form.append("retail_id", fields.retailId)
   form.append("productPlan_id", fields.planId)

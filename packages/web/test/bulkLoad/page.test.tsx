@@ -1,7 +1,9 @@
 import ExcelJS from "exceljs"
-import { type BulkLoadJob, type FileFormat, Rut, XLSX_CONTENT_TYPE } from "@palma/core"
+import { type BulkLoadJob, type FileFormat, XLSX_CONTENT_TYPE } from "@palma/core"
 import { cleanup, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { rutOf } from "../../../server/test/support/catalogFixture"
+import { rosterForFormat } from "../../../server/test/support/roster"
 import { admin } from "../accounts"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
@@ -12,26 +14,6 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const rutOf = (body: number) => `${body}-${Rut.checkDigit(String(body))}`
-
-/** A cell for each column of the plan's format, as a channel would fill it. */
-const cellFor = (column: FileFormat[number], rut: string, n: number): string => {
-  const byField: Record<string, string> = {
-    rut,
-    name: `Persona${n}`,
-    paternalLastName: "Carga",
-    maternalLastName: "Web",
-    birthDate: "01-01-1990",
-    address: "Calle 1",
-    district: "Ñuñoa",
-    email: `p${n}@correo.cl`,
-    phone: "+56 9 1234 5678",
-    initialDate: "01-01-2026",
-    endDate: "31-12-2026"
-  }
-  return byField[column.field_id] ?? (column.field_format === "yyyy-mm-dd" ? "01-01-2020" : column.field_format === "Número" ? "3" : "Texto")
-}
-
 /** A demo channel's plan with its format, and a roster for it: two good rows and one with a wrong RUT. */
 const rosterForDemoPlan = async () => {
   const retails = await server.api<ReadonlyArray<{ id: string; name: string; products: ReadonlyArray<{ productplan_id: string; name: string }> }>>(
@@ -41,12 +23,22 @@ const rosterForDemoPlan = async () => {
   const retail = retails.find((r) => r.products.length > 0)!
   const plan = retail.products[0]!
   const format = await server.api<FileFormat>("GET", `/api/fileFormat/getByProductPlanId/${plan.productplan_id}`)
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet("Asegurados")
-  sheet.addRow(format.map((c) => c.header))
-  const ruts = [rutOf(17_100_001), rutOf(17_100_002), "11.111.111-2"]
-  ruts.forEach((rut, n) => sheet.addRow(format.map((c) => cellFor(c, rut, n))))
-  const bytes = new Uint8Array(await workbook.xlsx.writeBuffer())
+  const bytes = await rosterForFormat(
+    format,
+    [rutOf(17_100_001), rutOf(17_100_002), "11.111.111-2"].map((rut, n) => ({
+      rut,
+      name: `Persona${n}`,
+      paternalLastName: "Carga",
+      maternalLastName: "Web",
+      birthDate: "01-01-1990",
+      address: "Calle 1",
+      district: "Ñuñoa",
+      email: `p${n}@correo.cl`,
+      phone: "+56 9 1234 5678",
+      initialDate: "01-01-2026",
+      endDate: "31-12-2026"
+    }))
+  )
   return { retail, plan, file: new File([bytes], "nomina web.xlsx", { type: XLSX_CONTENT_TYPE }) }
 }
 
