@@ -1,3 +1,4 @@
+import { Option, Schema } from "effect"
 import { type AnyActorLogic, type AnyStateMachine, type EventFromLogic, type InspectionEvent, type SnapshotFrom, initialTransition, transition } from "xstate"
 
 /** One event a machine received, with when it arrived. */
@@ -7,7 +8,16 @@ export interface JournalEntry {
 }
 export type Journal = ReadonlyArray<JournalEntry>
 
-/** An Error's name and message are not enumerable: keep them, or a replayed failure loses its message. */
+const JournalSchema = Schema.Array(
+  Schema.Struct({
+    at: Schema.String,
+    event: Schema.Struct({ type: Schema.String }, Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+  })
+)
+
+/** A journal read back from storage (a browser's, a file): whatever is not one reads as empty. */
+export const journalFrom = (stored: unknown): Journal => Option.getOrElse(Schema.decodeUnknownOption(JournalSchema)(stored), () => [])
+
 /**
  * Errors keep their message (JSON drops it) and secrets never enter a journal:
  * journals are persisted and attached to bug reports. Replay does not need

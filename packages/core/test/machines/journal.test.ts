@@ -3,7 +3,7 @@ import { type AnyActorRef, type AnyStateMachine, createActor, fromPromise, waitF
 import type { Session } from "../../src/domain/session.js"
 import { ApiFailure } from "../../src/client/failure.js"
 import { authMachine, type Credentials, type SignUpDetails } from "../../src/machines/auth.js"
-import { type Journal, type JournalEntry, journalRecorder, replay } from "../../src/machines/journal.js"
+import { type Journal, type JournalEntry, journalFrom, journalRecorder, replay } from "../../src/machines/journal.js"
 import { type ListResult, type ResourceQuery, resourceMachine } from "../../src/machines/resource.js"
 import { type Item, session } from "./fixtures.js"
 
@@ -325,5 +325,15 @@ describe("journal secrets", () => {
     expect(JSON.stringify(entries)).not.toContain("muy-secreta")
     expect(JSON.stringify(entries)).toContain("[redactado]")
     actor.stop()
+  })
+})
+
+describe("journal read back from storage", () => {
+  it("keeps a journal as it was written, and reads anything else as empty", () => {
+    const journal: Journal = [{ at: "2026-11-27T12:00:00.000Z", event: { type: "RESUME", id: "j1" } }]
+    expect(journalFrom(JSON.parse(JSON.stringify(journal)))).toEqual(journal)
+    for (const tampered of [null, {}, "x", [1], [{ at: 1, event: { type: "A" } }], [{ at: "t", event: { kind: "A" } }], [{ at: "t" }]]) {
+      expect(journalFrom(tampered)).toEqual([])
+    }
   })
 })

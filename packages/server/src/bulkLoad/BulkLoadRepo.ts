@@ -1,6 +1,10 @@
 import { SqlClient } from "@effect/sql"
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { RosterRecord } from "./rosterRow.js"
 import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, MissingInsured, Page } from "@palma/core"
+
+/** Rows to write, as the runner stored them when it read the file. */
+const decodeWrites = Schema.decodeUnknown(Schema.Array(Schema.Struct({ row: Schema.Number, record: RosterRecord })))
 
 /** A job's columns as the contract answers them; the counts come back as one object. */
 const jobSelect = (sql: SqlClient.SqlClient) => sql`SELECT j.id::text AS id, j.retail_id::text AS retail_id, r.name AS retail_name,
@@ -167,8 +171,8 @@ const make = Effect.gen(function* () {
 
   /** The next rows to write, after the last committed batch. */
   const nextRows = (id: string, after: number, limit: number) =>
-    sql<{ row: number; record: unknown }>`SELECT row, record FROM bulk_load_row
-      WHERE job_id = ${id} AND outcome <> 'failed' AND row > ${after} ORDER BY row LIMIT ${limit}`.pipe(Effect.orDie)
+    sql`SELECT row, record FROM bulk_load_row
+      WHERE job_id = ${id} AND outcome <> 'failed' AND row > ${after} ORDER BY row LIMIT ${limit}`.pipe(Effect.flatMap(decodeWrites), Effect.orDie)
 
   const rows = (id: string, query: BulkLoadRowsQuery): Effect.Effect<Page<BulkLoadRow>> =>
     Effect.gen(function* () {

@@ -117,9 +117,8 @@ const make = Effect.gen(function* () {
       for (;;) {
         const batch = yield* repo.nextRows(job.id, after, LOAD_BATCH)
         if (batch.length === 0) break
-        const rows = batch.map((b) => ({ row: b.row, record: b.record as RosterRecord }))
         yield* Effect.gen(function* () {
-          const leads = yield* writer.write(job.product_plan_id, term, rows)
+          const leads = yield* writer.write(job.product_plan_id, term, batch)
           if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, leads))) return yield* new JobLost()
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
         after = batch[batch.length - 1]!.row

@@ -72,8 +72,10 @@ const make = Effect.gen(function* () {
         const keepValue = (column: string) => sql`COALESCE(EXCLUDED.${sql(column)}, ${t}.${sql(column)})`
         const texts = ["name", "paternal_last_name", "maternal_last_name", "address"]
         const values = ["district_id", "email", "phone", "birth_date"]
-        yield* sql`INSERT INTO ${t} (${sql.unsafe(table === "customer" ? "type, " : "")}rut, name, paternal_last_name, maternal_last_name, birth_date, address, district_id, email, phone)
-          SELECT ${sql.unsafe(table === "customer" ? "'P', " : "")}r.rut, r.name, r."paternalLastName", COALESCE(r."maternalLastName", ''), r."birthDate",
+        // A customer is a person (P); an insured has no type.
+        const [typeColumn, typeValue] = table === "customer" ? [sql`type, `, sql`'P', `] : [sql``, sql``]
+        yield* sql`INSERT INTO ${t} (${typeColumn}rut, name, paternal_last_name, maternal_last_name, birth_date, address, district_id, email, phone)
+          SELECT ${typeValue}r.rut, r.name, r."paternalLastName", COALESCE(r."maternalLastName", ''), r."birthDate",
             COALESCE(r.address, ''), r.district, r.email, r.phone
           FROM roster_batch r
           ON CONFLICT (rut) DO UPDATE SET ${sql.csv([

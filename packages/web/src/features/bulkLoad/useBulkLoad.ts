@@ -5,6 +5,7 @@ import {
   isBulkLoadFinished,
   type Journal,
   type JournalEntry,
+  journalFrom,
   journalRecorder,
   replay,
   XLSX_CONTENT_TYPE
@@ -20,8 +21,7 @@ const JOURNAL_KEY = "palma.bulkLoad.journal"
 
 const storedJournal = (): Journal => {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(JOURNAL_KEY) ?? "[]")
-    return Array.isArray(parsed) ? (parsed as Journal) : []
+    return journalFrom(JSON.parse(localStorage.getItem(JOURNAL_KEY) ?? "[]"))
   } catch {
     return []
   }
