@@ -1,10 +1,6 @@
 import { SqlClient } from "@effect/sql"
-import { Context, Effect, Layer, Option, Schema } from "effect"
-import { RosterRecord } from "./rosterRow.js"
+import { Context, Effect, Layer, Option } from "effect"
 import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, MissingInsured, Page } from "@palma/core"
-
-/** Rows to write, as the runner stored them when it read the file. */
-const decodeWrites = Schema.decodeUnknown(Schema.Array(Schema.Struct({ row: Schema.Number, record: RosterRecord })))
 
 /** A job's columns as the contract answers them; the counts come back as one object. */
 const jobSelect = (sql: SqlClient.SqlClient) => sql`SELECT j.id::text AS id, j.retail_id::text AS retail_id, r.name AS retail_name,
@@ -151,28 +147,27 @@ const make = Effect.gen(function* () {
       WHERE j.id = ${id} AND j.owner = ${owner} AND j.status = 'validating'`.pipe(Effect.orDie)
 
   /**
-   * A written batch: each row's subscription, and the job's progress and lease, in the batch's
+   * A written batch of `count` rows up to row `last`: the job's progress and lease, in the batch's
    * transaction. False when this process no longer holds the job: the caller rolls the batch back.
    */
-  const markLoaded = (id: string, owner: string, leaseSeconds: number, leads: ReadonlyArray<{ readonly row: number; readonly lead_id: string }>) =>
-    Effect.gen(function* () {
-      const last = Math.max(...leads.map((l) => l.row))
-      const held = yield* sql`UPDATE bulk_load_job SET loaded_row = ${last}, succeeded = succeeded + ${leads.length},
+  const markLoaded = (id: string, owner: string, leaseSeconds: number, batch: { readonly last: number; readonly count: number }) =>
+    Effect.map(
+      sql`UPDATE bulk_load_job SET loaded_row = ${batch.last}, succeeded = succeeded + ${batch.count},
           lease_until = now() + make_interval(secs => ${leaseSeconds})
-        WHERE id = ${id} AND owner = ${owner} AND status = 'loading' AND loaded_row < ${last} RETURNING id`
-      if (held.length === 0) return false
-      yield* sql`UPDATE bulk_load_row b SET lead_id = p.lead_id FROM json_to_recordset(${JSON.stringify(leads)}::json) AS p(row integer, lead_id uuid)
-        WHERE b.job_id = ${id} AND b.row = p.row`
-      return true
-    })
+        WHERE id = ${id} AND owner = ${owner} AND status = 'loading' AND loaded_row < ${batch.last} RETURNING id`,
+      (held) => held.length > 0
+    )
 
   /** The missing insured's subscriptions ended: how many, in the same transaction. */
   const markRemoved = (id: string, removed: number) => sql`UPDATE bulk_load_job SET count_removed = ${removed} WHERE id = ${id}`
 
-  /** The next rows to write, after the last committed batch. */
-  const nextRows = (id: string, after: number, limit: number) =>
-    sql`SELECT row, record FROM bulk_load_row
-      WHERE job_id = ${id} AND outcome <> 'failed' AND row > ${after} ORDER BY row LIMIT ${limit}`.pipe(Effect.flatMap(decodeWrites), Effect.orDie)
+  /** The next batch to write after row `after`: up to `limit` valid rows, ending at row `last`; none when all are written. */
+  const nextBatch = (id: string, after: number, limit: number) =>
+    Effect.map(
+      sql<{ last: number | null; count: number }>`SELECT max(row) AS last, count(*)::int AS count FROM (SELECT row FROM bulk_load_row
+        WHERE job_id = ${id} AND outcome <> 'failed' AND row > ${after} ORDER BY row LIMIT ${limit}) b`,
+      ([batch]) => (batch?.last == null ? Option.none() : Option.some({ after, last: batch.last, count: batch.count }))
+    )
 
   const rows = (id: string, query: BulkLoadRowsQuery): Effect.Effect<Page<BulkLoadRow>> =>
     Effect.gen(function* () {
@@ -238,7 +233,7 @@ const make = Effect.gen(function* () {
     finishReading,
     markLoaded,
     markRemoved,
-    nextRows,
+    nextBatch,
     rows,
     failedRows,
     missing,

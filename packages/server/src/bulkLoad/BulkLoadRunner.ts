@@ -1,18 +1,22 @@
 import { SqlClient } from "@effect/sql"
-import { Chunk, Context, Data, Duration, Effect, Layer, Option, Stream } from "effect"
+import { PgClient } from "@effect/sql-pg"
+import { Context, Data, Duration, Effect, Layer, Option, Stream } from "effect"
 import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
 import { BulkLoadRepo, type HeldJob, type ReadRow } from "./BulkLoadRepo.js"
 import { classify } from "./classify.js"
 import { type RosterRecord, type RowLookups, parseRosterRow } from "./rosterRow.js"
-import { type RosterCell, type RosterColumn, RosterFileError, readRosterSheet } from "./rosterSheet.js"
+import { type RosterCell, type RosterColumn, RosterFileError, readRosterSheet, type SheetRow } from "./rosterSheet.js"
 import { RosterWriter } from "./RosterWriter.js"
 
-/** Rows read, checked and stored per round trip while reading the file. */
-const READ_BATCH = 1000
-/** Rows written per transaction while loading: a crash loses at most one batch's work, never its rows. */
-const LOAD_BATCH = 1000
+/**
+ * Rows per batch: read, checked and stored per round trip while reading; written per transaction
+ * while loading (a crash loses at most one batch's work, never its rows). The embedded database
+ * has one connection that every request waits for, so its batches stay short; PostgreSQL serves
+ * requests on other connections meanwhile, and larger batches cost it less per row.
+ */
+const BATCH_ROWS = { embedded: 1000, shared: 5000 }
 /**
  * Between batches the runner lets go of the database for a moment: the embedded database has one
  * connection whose lock is not fair, so without it the job would take it back before any waiting
@@ -31,6 +35,7 @@ const make = Effect.gen(function* () {
   const writer = yield* RosterWriter
   const formats = yield* FileFormatRepo
   const fields = yield* FieldService
+  const batchRows = Option.isSome(yield* Effect.serviceOption(PgClient.PgClient)) ? BATCH_ROWS.shared : BATCH_ROWS.embedded
 
   const lookupsOf = (planId: string) =>
     Effect.gen(function* () {
@@ -67,29 +72,31 @@ const make = Effect.gen(function* () {
         catch: (error) => new JobFailed({ message: error instanceof RosterFileError ? error.message : "No se pudo leer el archivo Excel" })
       })
       const seen = new Map<string, number>()
+      /** A row checked on its own and against the rows before it: failed with its reasons, or its record. */
+      const check = (sheetRow: SheetRow): ReadRow | { readonly row: number; readonly record: RosterRecord } => {
+        const result = parseRosterRow(sheetRow.cells, columns, lookups)
+        const failed = (rut: string, name: string, reasons: ReadonlyArray<string>): ReadRow => ({
+          row: sheetRow.row,
+          rut,
+          name,
+          outcome: "failed",
+          reasons,
+          record: cellsByHeader(columns, sheetRow.cells)
+        })
+        if (!result.ok) return failed(cellText(sheetRow.cells["rut"] ?? null), "", result.reasons)
+        const first = seen.get(result.record.rut)
+        if (first !== undefined) return failed(result.record.rut, nameOf(result.record), [`RUT: ya aparece en la fila ${first}`])
+        seen.set(result.record.rut, sheetRow.row)
+        return { row: sheetRow.row, record: result.record }
+      }
       yield* Stream.fromAsyncIterable(
-        sheet.rows,
+        inBatches(sheet.rows, batchRows, check),
         (error) => new JobFailed({ message: error instanceof RosterFileError ? error.message : "No se pudo leer el archivo Excel" })
       ).pipe(
-        Stream.grouped(READ_BATCH),
-        Stream.runForEach((chunk) =>
+        // The next batch is read and checked while the database compares and stores this one.
+        Stream.buffer({ capacity: 1 }),
+        Stream.runForEach((parsed) =>
           Effect.gen(function* () {
-            const parsed = Chunk.toReadonlyArray(chunk).map((sheetRow) => {
-              const result = parseRosterRow(sheetRow.cells, columns, lookups)
-              const failed = (rut: string, name: string, reasons: ReadonlyArray<string>): ReadRow => ({
-                row: sheetRow.row,
-                rut,
-                name,
-                outcome: "failed",
-                reasons,
-                record: cellsByHeader(columns, sheetRow.cells)
-              })
-              if (!result.ok) return failed(cellText(sheetRow.cells["rut"] ?? null), "", result.reasons)
-              const first = seen.get(result.record.rut)
-              if (first !== undefined) return failed(result.record.rut, nameOf(result.record), [`RUT: ya aparece en la fila ${first}`])
-              seen.set(result.record.rut, sheetRow.row)
-              return { row: sheetRow.row, record: result.record }
-            })
             const valid = parsed.flatMap((p) => ("outcome" in p ? [] : [p.record]))
             const stored = new Map((yield* writer.stored(job.product_plan_id, valid)).map((s) => [s.rut, s]))
             const rows = parsed.map((p): ReadRow => {
@@ -115,13 +122,19 @@ const make = Effect.gen(function* () {
       const term = plan?.term ?? 12
       let after = job.loaded_row
       for (;;) {
-        const batch = yield* repo.nextRows(job.id, after, LOAD_BATCH)
-        if (batch.length === 0) break
-        yield* Effect.gen(function* () {
-          const leads = yield* writer.write(job.product_plan_id, term, batch)
-          if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, leads))) return yield* new JobLost()
+        const written = yield* Effect.gen(function* () {
+          // The commit need not wait for the disk: a crash may lose the last batches, but with their
+          // progress (same transaction), so the job writes them again.
+          yield* sql`SET LOCAL synchronous_commit = off`
+          const next = yield* repo.nextBatch(job.id, after, batchRows)
+          if (Option.isNone(next)) return Option.none<number>()
+          // Progress first: a process that lost the job writes nothing before finding out.
+          if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, next.value))) return yield* new JobLost()
+          yield* writer.write(job.id, job.product_plan_id, term, next.value)
+          return Option.some(next.value.last)
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
-        after = batch[batch.length - 1]!.row
+        if (Option.isNone(written)) break
+        after = written.value
         yield* breathe
       }
       yield* Effect.gen(function* () {
@@ -160,6 +173,19 @@ const make = Effect.gen(function* () {
 
   return { run }
 })
+
+/** Rows in arrays of `size`, each mapped: thousands of rows cost a few stream elements, not one each. */
+async function* inBatches<A, B>(rows: AsyncIterable<A>, size: number, f: (row: A) => B): AsyncGenerator<ReadonlyArray<B>> {
+  let batch: Array<B> = []
+  for await (const row of rows) {
+    batch.push(f(row))
+    if (batch.length === size) {
+      yield batch
+      batch = []
+    }
+  }
+  if (batch.length > 0) yield batch
+}
 
 /** A cell as the person typed it, for the error workbook: dates as dd-mm-yyyy. */
 const cellText = (cell: RosterCell): string => {

@@ -1,12 +1,5 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import type { RosterRecord } from "./rosterRow.js"
-
-/** A valid row on its way to the database: its Excel row number and what it says. */
-export interface RosterWrite {
-  readonly row: number
-  readonly record: RosterRecord
-}
 
 /** What is stored today for a RUT under the plan, to tell a row new, updated or unchanged. */
 export interface StoredInsured {
@@ -24,12 +17,6 @@ export interface StoredInsured {
   readonly endDate: string | null
   readonly values: Readonly<Record<string, string>> | null
 }
-
-/** The rows as one JSON parameter the database unpacks: thousands of rows, one bind each statement. */
-const recordset = (sql: SqlClient.SqlClient, rows: ReadonlyArray<RosterWrite>) =>
-  sql`json_to_recordset(${JSON.stringify(rows.map((r) => ({ row: r.row, ...r.record })))}::json) AS r(row integer, rut text, name text,
-    "paternalLastName" text, "maternalLastName" text, "birthDate" date, address text, district text, email text, phone text,
-    "initialDate" date, "endDate" date, "values" jsonb)`
 
 /**
  * The subscription a row speaks of: the customer with the row's RUT, on the plan, whose policy
@@ -57,15 +44,20 @@ const make = Effect.gen(function* () {
    * Writes a batch set-based: the people (customer P and titular, keyed on the RUT; a blank never
    * erases what is stored, and an unchanged person is not rewritten), each row's subscription on
    * the plan (dates updated, or a new policy from the row's start for the product's term), the
-   * titular's link to it and the plan's values. Answers each row's subscription. The caller runs
-   * it in the batch's transaction.
+   * titular's link to it and the plan's values; each row's subscription goes on the job's row.
+   * The batch is the job's valid rows in (after, last], as the runner stored them when it read the
+   * file: they never travel back through this process. The caller runs it in the batch's transaction.
    */
-  const write = (planId: string, termMonths: number, rows: ReadonlyArray<RosterWrite>) =>
+  const write = (jobId: string, planId: string, termMonths: number, batch: { readonly after: number; readonly last: number }) =>
     Effect.gen(function* () {
       // The batch unpacked once into a table of the transaction: each step below joins it by key
       // (RUT, then the ids it learns) instead of parsing the rows again or looking a row's lead up per lead.
       yield* sql`CREATE TEMP TABLE roster_batch ON COMMIT DROP AS
-        SELECT r.*, NULL::uuid AS customer_id, NULL::uuid AS insured_id, NULL::uuid AS lead_id, false AS opens FROM ${recordset(sql, rows)}`
+        SELECT b.row, r.*, NULL::uuid AS customer_id, NULL::uuid AS insured_id, NULL::uuid AS lead_id, false AS opens
+        FROM bulk_load_row b CROSS JOIN LATERAL jsonb_to_record(b.record) AS r(rut text, name text, "paternalLastName" text,
+          "maternalLastName" text, "birthDate" date, address text, district text, email text, phone text,
+          "initialDate" date, "endDate" date, "values" jsonb)
+        WHERE b.job_id = ${jobId} AND b.outcome <> 'failed' AND b.row > ${batch.after} AND b.row <= ${batch.last}`
       for (const table of ["customer", "insured"] as const) {
         const t = sql(table)
         const keepText = (column: string) => sql`COALESCE(NULLIF(EXCLUDED.${sql(column)}, ''), ${t}.${sql(column)})`
@@ -106,9 +98,8 @@ const make = Effect.gen(function* () {
       yield* sql`INSERT INTO lead_value (lead_id, value_id, value)
         SELECT r.lead_id, v.key::uuid, v.value FROM roster_batch r CROSS JOIN LATERAL jsonb_each_text(r."values") v
         ON CONFLICT (lead_id, value_id) DO UPDATE SET value = EXCLUDED.value WHERE lead_value.value IS DISTINCT FROM EXCLUDED.value`
-      const leads = yield* sql<{ row: number; lead_id: string }>`SELECT row, lead_id::text AS lead_id FROM roster_batch ORDER BY row`
+      yield* sql`UPDATE bulk_load_row b SET lead_id = r.lead_id FROM roster_batch r WHERE b.job_id = ${jobId} AND b.row = r.row`
       yield* sql`DROP TABLE roster_batch`
-      return leads
     })
 
   /** Ends the plan's subscriptions the file left out (yesterday: no coverage from today), in the caller's transaction. */

@@ -1,27 +1,25 @@
 import { isColumnRequired, requiredColumns, Rut, rosterFieldLabel, rosterFieldNames, type RosterFieldName } from "@palma/core"
-import { Schema } from "effect"
 import type { RosterCell, RosterColumn } from "./rosterSheet.js"
 
 /** One roster row, validated: what an insured and their policy are created or updated from. */
-export const RosterRecord = Schema.Struct({
+export interface RosterRecord {
   /** Canonical, "12345678-5". */
-  rut: Schema.String,
-  name: Schema.String,
-  paternalLastName: Schema.String,
-  maternalLastName: Schema.String,
+  rut: string
+  name: string
+  paternalLastName: string
+  maternalLastName: string
   /** yyyy-mm-dd. */
-  birthDate: Schema.NullOr(Schema.String),
-  address: Schema.String,
+  birthDate: string | null
+  address: string
   /** The comuna's CUT code. */
-  district: Schema.NullOr(Schema.String),
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String),
-  initialDate: Schema.NullOr(Schema.String),
-  endDate: Schema.NullOr(Schema.String),
+  district: string | null
+  email: string | null
+  phone: string | null
+  initialDate: string | null
+  endDate: string | null
   /** Plan value id → its text as stored (numbers as "1234.5", dates as yyyy-mm-dd). */
-  values: Schema.Record({ key: Schema.String, value: Schema.String })
-})
-export type RosterRecord = typeof RosterRecord.Type
+  values: Record<string, string>
+}
 
 export interface RowLookups {
   /** A comuna's name or CUT code → its CUT code. */
