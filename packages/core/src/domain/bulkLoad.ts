@@ -117,5 +117,11 @@ export type BulkLoadRowsQuery = typeof BulkLoadRowsQuery.Type
 export const BulkLoadConfirm = Schema.Struct({ removeMissing: Schema.optionalWith(Schema.Boolean, { default: () => false }) })
 export type BulkLoadConfirm = typeof BulkLoadConfirm.Type
 
+/**
+ * Days a checked file waits for its confirmation: then it is discarded with its file, so rosters
+ * (personal data) nobody went on with are not kept for ever.
+ */
+export const BULK_LOAD_REVIEW_DAYS = 7
+
 /** The form's limit: the file itself, before the server unzips anything. */
 export const BULK_LOAD_MAX_BYTES = 20 * 1024 * 1024

@@ -218,6 +218,13 @@ const make = Effect.gen(function* () {
     ).pipe(Effect.orDie)
 
   /** The file is no longer needed once a job ended. */
+  /** Checked files left unconfirmed for `days`: discarded, their file deleted; the rows stay for the history. */
+  const expireChecks = (days: number) =>
+    sql`WITH expired AS (UPDATE bulk_load_job SET status = 'cancelled', finished_at = now(),
+          message = ${`La revisión venció: nadie confirmó la carga en ${days} días`}
+        WHERE status = 'ready' AND created_at < now() - make_interval(days => ${days}) RETURNING id)
+      DELETE FROM bulk_load_file WHERE job_id IN (SELECT id FROM expired)`.pipe(Effect.orDie)
+
   const dropFile = (id: string) => sql`DELETE FROM bulk_load_file WHERE job_id = ${id}`.pipe(Effect.orDie)
 
   return {
@@ -240,7 +247,8 @@ const make = Effect.gen(function* () {
     setStatus,
     confirm,
     cancel,
-    dropFile
+    dropFile,
+    expireChecks
   }
 })
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Duration, Effect, Layer, Option, Queue } from "effect"
+import { BULK_LOAD_REVIEW_DAYS } from "@palma/core"
 import { BulkLoadRepo } from "./BulkLoadRepo.js"
 import { BulkLoadRunner } from "./BulkLoadRunner.js"
 
@@ -31,8 +32,9 @@ export class BulkLoadWorker extends Context.Tag("palma/BulkLoadWorker")<BulkLoad
         const signal = yield* Queue.sliding<void>(1)
         if (!shared) yield* repo.releaseAll
         const idle = shared ? Effect.race(Queue.take(signal), Effect.sleep(POLL)) : Queue.take(signal)
+        // Each look for work also discards checks left unconfirmed too long (any process may: it is idempotent).
         const step = Effect.flatMap(
-          repo.claim(owner, options.leaseSeconds),
+          Effect.zipRight(repo.expireChecks(BULK_LOAD_REVIEW_DAYS), repo.claim(owner, options.leaseSeconds)),
           Option.match({ onNone: () => idle, onSome: (job) => runner.run(job, owner, options.leaseSeconds) })
         )
         yield* step.pipe(

@@ -210,6 +210,26 @@ describe("insured upload (retail/addLeadFromExcel)", () => {
     expect((await leadsByRut()).has(rutOf(15_400_000))).toBe(false)
   })
 
+  it("a check left unconfirmed for a week is discarded with its file at the next look for work", async () => {
+    const stale = await uploadSettled(await rosterWorkbook(HEADERS, [[rutOf(15_450_000), "Olga", "Ríos", null, null, null, null]]), { dryRun: true })
+    const fresh = await uploadSettled(await rosterWorkbook(HEADERS, [[rutOf(15_460_000), "Pía", "Soto", null, null, null, null]]), { dryRun: true })
+    await server.sql((sql) => sql`UPDATE bulk_load_job SET created_at = now() - interval '8 days' WHERE id = ${stale.id}`)
+    // Any upload wakes the worker, which looks for expired checks each time it looks for work.
+    await uploadSettled(await rosterWorkbook(HEADERS, [[rutOf(15_470_000), "Raúl", "Paz", null, null, null, null]]), { dryRun: true })
+    await expect
+      .poll(() => admin((c) => c.bulkLoad.upload({ path: { id: stale.id } })))
+      .toMatchObject({
+        status: "cancelled",
+        message: "La revisión venció: nadie confirmó la carga en 7 días"
+      })
+    expect((await admin((c) => c.bulkLoad.upload({ path: { id: fresh.id } }))).status).toBe("ready")
+    const files = await server.sql(
+      (sql) => sql<{ job_id: string }>`SELECT job_id::text AS job_id FROM bulk_load_file WHERE job_id IN (${stale.id}, ${fresh.id})`
+    )
+    expect(files.map((f) => f.job_id)).toEqual([fresh.id])
+    expect(await statusOf(admin((c) => c.bulkLoad.confirmUpload({ path: { id: stale.id }, payload: { removeMissing: false } })))).toBe(409)
+  })
+
   it("the history lists every upload newest first, with who, channel, plan, file and counts", async () => {
     const page = await admin((c) => c.bulkLoad.uploads({ urlParams: { retail_id: plan.retailId, pageSize: 5 } }))
     expect(page.total).toBeGreaterThanOrEqual(7)

@@ -1,5 +1,14 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core"
-import { type BulkLoadJob, type BulkLoadRow, type Call, type MissingInsured, Rut, bulkLoadSearchActors, searchMachine } from "@palma/core"
+import {
+  BULK_LOAD_REVIEW_DAYS,
+  type BulkLoadJob,
+  type BulkLoadRow,
+  type Call,
+  type MissingInsured,
+  Rut,
+  bulkLoadSearchActors,
+  searchMachine
+} from "@palma/core"
 import { useState } from "react"
 import { SearchResults, usePagedSearch } from "../../kit"
 import { count, duration, statusLook, statusText } from "./jobText"
@@ -158,6 +167,7 @@ export const JobPanel = ({ call, job, phase, downloading, onConfirm, onCancel, o
             {job.message ?? "La carga se detuvo."}
           </Alert>
         )}
+        {job.status === "cancelled" && job.message !== null && <Alert color="gray">{job.message}</Alert>}
         {job.error > 0 && (
           <>
             <Title order={3} size="h5">
@@ -183,6 +193,9 @@ export const JobPanel = ({ call, job, phase, downloading, onConfirm, onCancel, o
                 onChange={(e) => setRemoveMissing(e.currentTarget.checked)}
               />
             )}
+            <Text size="sm" c="dimmed">
+              Si nadie la confirma en {BULK_LOAD_REVIEW_DAYS} días, la revisión se descarta con su archivo.
+            </Text>
             <Group>
               <Button onClick={confirm} loading={phase === "confirming"} disabled={toLoad === 0 && !removeMissing}>
                 Cargar {count(toLoad)} filas
