@@ -132,17 +132,23 @@ export const generateCases = (input: CaseGeneratorInput): ReadonlyArray<Generate
     }
     const earliest = day(openedOn, -between(0, 3))
     const eventDate = earliest < lead.start ? lead.start : earliest
-    step(createdBy, (f) => ({
-      ...f,
-      parties: { type: f.parties.type, customer_id: lead.customer_id, retail_id: lead.retail_id, insured_id: insured.id, beneficiary_id: beneficiary },
-      service: { lead_id: lead.id, product_id: lead.product_id, productPlan_id: lead.productPlan_id, assistance_id: assistance.id },
-      coverageException: chance(0.02) ? "Autorizado por supervisión: cliente preferente" : null,
-      values: assistance.values.map((v) => ({
-        id: v.id,
-        value: v.type === "D" ? eventDate : v.type === "N" ? String(between(1, 20)) : pick(["Sí", "No", "Según lo indicado por el titular"])
-      })),
-      event: { date: eventDate, district_id: null, location: "", description: pick(incidents) }
-    }))
+    // Opened with its parties, plan and event at the same instant, as the creation flow sends them in
+    // one document: a case cut at the seed's `now` is never left without its applicant.
+    step(
+      createdBy,
+      (f) => ({
+        ...f,
+        parties: { type: f.parties.type, customer_id: lead.customer_id, retail_id: lead.retail_id, insured_id: insured.id, beneficiary_id: beneficiary },
+        service: { lead_id: lead.id, product_id: lead.product_id, productPlan_id: lead.productPlan_id, assistance_id: assistance.id },
+        coverageException: chance(0.02) ? "Autorizado por supervisión: cliente preferente" : null,
+        values: assistance.values.map((v) => ({
+          id: v.id,
+          value: v.type === "D" ? eventDate : v.type === "N" ? String(between(1, 20)) : pick(["Sí", "No", "Según lo indicado por el titular"])
+        })),
+        event: { date: eventDate, district_id: null, location: "", description: pick(incidents) }
+      }),
+      [0, 0]
+    )
     if (assistance.documents.length > 0 && chance(0.4))
       step(createdBy, (f) => ({ ...f, files: [{ document_id: pick(assistance.documents), file_tag: "respaldo.pdf" }] }), [10, 600])
 
