@@ -128,9 +128,10 @@ const make = Effect.gen(function* () {
           yield* sql`SET LOCAL synchronous_commit = off`
           const next = yield* repo.nextBatch(job.id, after, batchRows)
           if (Option.isNone(next)) return Option.none<number>()
-          // Progress first: a process that lost the job writes nothing before finding out.
-          if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, next.value))) return yield* new JobLost()
           yield* writer.write(job.id, job.product_plan_id, term, next.value)
+          // Progress last, so the job's row is locked only for a moment and the lease's heartbeat
+          // gets through meanwhile; a process that lost the job rolls its batch back here.
+          if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, next.value))) return yield* new JobLost()
           return Option.some(next.value.last)
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
         if (Option.isNone(written)) break

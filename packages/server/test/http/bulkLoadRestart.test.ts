@@ -15,28 +15,10 @@ const HEADERS = ["RUT Asegurado", "Nombres", "Apellido Paterno", "Correo", "Comu
  */
 const env = { PALMA_JOB_LEASE_SECONDS: "2" }
 
-/** How long one look at the job may take: the API must stay responsive while a job loads. */
-const ANSWER_WITHIN_MS = 5_000
-
-const within = async <A>(promise: Promise<A>, ms: number): Promise<A> => {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`La API no respondió en ${ms} ms mientras la carga trabajaba`)), ms)
-  })
-  try {
-    return await Promise.race([promise, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
 /** Polls the job until it has committed a batch of rows; fails if it ends first (nothing left to resume). */
 const firstBatchCommitted = async (call: Call, id: string): Promise<BulkLoadJob> => {
   for (;;) {
-    const job = await within(
-      call((c) => c.bulkLoad.upload({ path: { id } })),
-      ANSWER_WITHIN_MS
-    )
+    const job = await call((c) => c.bulkLoad.upload({ path: { id } }))
     if (job.status === "loading" && job.succeeded > 0) return job
     if (isBulkLoadFinished(job.status)) throw new Error(`La carga terminó (${job.status}) antes de poder interrumpirla: agrande la nómina`)
     await new Promise((resolve) => setTimeout(resolve, 20))
