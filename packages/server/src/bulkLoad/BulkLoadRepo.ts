@@ -166,7 +166,7 @@ const make = Effect.gen(function* () {
     Effect.map(
       sql<{ last: number | null; count: number }>`SELECT max(row) AS last, count(*)::int AS count FROM (SELECT row FROM bulk_load_row
         WHERE job_id = ${id} AND outcome <> 'failed' AND row > ${after} ORDER BY row LIMIT ${limit}) b`,
-      ([batch]) => (batch?.last == null ? Option.none() : Option.some({ after, last: batch.last, count: batch.count }))
+      ([batch]) => (batch === undefined || batch.last === null ? Option.none() : Option.some({ after, last: batch.last, count: batch.count }))
     )
 
   const rows = (id: string, query: BulkLoadRowsQuery): Effect.Effect<Page<BulkLoadRow>> =>
@@ -217,7 +217,6 @@ const make = Effect.gen(function* () {
       (rows) => rows.length > 0
     ).pipe(Effect.orDie)
 
-  /** The file is no longer needed once a job ended. */
   /** Checked files left unconfirmed for `days`: discarded, their file deleted; the rows stay for the history. */
   const expireChecks = (days: number) =>
     sql`WITH expired AS (UPDATE bulk_load_job SET status = 'cancelled', finished_at = now(),
@@ -225,6 +224,7 @@ const make = Effect.gen(function* () {
         WHERE status = 'ready' AND created_at < now() - make_interval(days => ${days}) RETURNING id)
       DELETE FROM bulk_load_file WHERE job_id IN (SELECT id FROM expired)`.pipe(Effect.orDie)
 
+  /** The file is no longer needed once a job ended. */
   const dropFile = (id: string) => sql`DELETE FROM bulk_load_file WHERE job_id = ${id}`.pipe(Effect.orDie)
 
   return {
