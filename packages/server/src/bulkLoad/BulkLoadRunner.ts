@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Context, Data, Duration, Effect, Layer, Option, Schedule, Stream } from "effect"
+import { Context, Data, Duration, Effect, Fiber, Layer, Option, Schedule, Stream } from "effect"
 import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
@@ -155,19 +155,21 @@ const make = Effect.gen(function* () {
   const run = (job: HeldJob, owner: string, leaseSeconds: number): Effect.Effect<void> =>
     Effect.gen(function* () {
       // The lease is also renewed by the clock, not only per batch: a slow batch (a busy database,
-      // a huge file's first sheet part) must not look like a dead process to the others.
-      yield* repo.renew(job.id, owner, leaseSeconds).pipe(
+      // a huge file's first sheet part) must not look like a dead process to the others. Not a
+      // scoped fork: a scope around the job would also hold every connection its statements take.
+      const heartbeat = yield* repo.renew(job.id, owner, leaseSeconds).pipe(
         Effect.repeat({ schedule: Schedule.spaced(Duration.seconds(leaseSeconds / 3)), while: (held) => held }),
         Effect.catchAllCause((cause) => Effect.logWarning("No se pudo renovar la carga en curso", cause)),
-        Effect.forkScoped
+        Effect.fork
       )
-      if (job.status === "validating") {
-        yield* read(job, owner, leaseSeconds)
-        if (job.dry_run) return
-      }
-      yield* load({ ...job, status: "loading" }, owner, leaseSeconds)
+      yield* Effect.gen(function* () {
+        if (job.status === "validating") {
+          yield* read(job, owner, leaseSeconds)
+          if (job.dry_run) return
+        }
+        yield* load({ ...job, status: "loading" }, owner, leaseSeconds)
+      }).pipe(Effect.ensuring(Fiber.interrupt(heartbeat)))
     }).pipe(
-      Effect.scoped,
       Effect.catchTags({
         JobFailed: (failure) => repo.setStatus(job.id, "failed", failure.message).pipe(Effect.zipRight(repo.dropFile(job.id))),
         JobLost: () => Effect.void
