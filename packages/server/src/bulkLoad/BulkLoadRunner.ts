@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Context, Data, Duration, Effect, Fiber, Layer, Option, Schedule, Stream } from "effect"
+import { Context, Data, Duration, Effect, Layer, Option, Stream } from "effect"
 import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
@@ -128,10 +128,9 @@ const make = Effect.gen(function* () {
           yield* sql`SET LOCAL synchronous_commit = off`
           const next = yield* repo.nextBatch(job.id, after, batchRows)
           if (Option.isNone(next)) return Option.none<number>()
-          yield* writer.write(job.id, job.product_plan_id, term, next.value)
-          // Progress last, so the job's row is locked only for a moment and the lease's heartbeat
-          // gets through meanwhile; a process that lost the job rolls its batch back here.
+          // Progress first: a process that lost the job writes nothing before finding out.
           if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, next.value))) return yield* new JobLost()
+          yield* writer.write(job.id, job.product_plan_id, term, next.value)
           return Option.some(next.value.last)
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
         if (Option.isNone(written)) break
@@ -154,21 +153,11 @@ const make = Effect.gen(function* () {
    */
   const run = (job: HeldJob, owner: string, leaseSeconds: number): Effect.Effect<void> =>
     Effect.gen(function* () {
-      // The lease is also renewed by the clock, not only per batch: a slow batch (a busy database,
-      // a huge file's first sheet part) must not look like a dead process to the others. Not a
-      // scoped fork: a scope around the job would also hold every connection its statements take.
-      const heartbeat = yield* repo.renew(job.id, owner, leaseSeconds).pipe(
-        Effect.repeat({ schedule: Schedule.spaced(Duration.seconds(leaseSeconds / 3)), while: (held) => held }),
-        Effect.catchAllCause((cause) => Effect.logWarning("No se pudo renovar la carga en curso", cause)),
-        Effect.fork
-      )
-      yield* Effect.gen(function* () {
-        if (job.status === "validating") {
-          yield* read(job, owner, leaseSeconds)
-          if (job.dry_run) return
-        }
-        yield* load({ ...job, status: "loading" }, owner, leaseSeconds)
-      }).pipe(Effect.ensuring(Fiber.interrupt(heartbeat)))
+      if (job.status === "validating") {
+        yield* read(job, owner, leaseSeconds)
+        if (job.dry_run) return
+      }
+      yield* load({ ...job, status: "loading" }, owner, leaseSeconds)
     }).pipe(
       Effect.catchTags({
         JobFailed: (failure) => repo.setStatus(job.id, "failed", failure.message).pipe(Effect.zipRight(repo.dropFile(job.id))),
