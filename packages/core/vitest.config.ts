@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: "core",
     include: ["test/**/*.test.ts"],
-    environment: "node"
+    environment: "node",
+    // Pure domain code and machines: nothing for files to share but the modules.
+    isolate: false
   }
 })

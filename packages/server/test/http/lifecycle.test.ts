@@ -4,7 +4,9 @@ import { psql } from "../support/psql.js"
 import { startServerProcess } from "../support/serverProcess.js"
 import { clientAs, demo, signIn } from "../support/api.js"
 
-describe("server lifecycle", () => {
+// Each test starts one or two real processes on a new data dir, each migrating and seeding (about
+// 20 s alone, several times that while the rest of the suite shares the machine).
+describe("server lifecycle", { timeout: 180_000 }, () => {
   it("keeps every change across a restart, without seeding twice", async () => {
     const first = await startServerProcess({ keep: true })
     const admin = clientAs(first.url, await signIn(first.url, demo.admin))
