@@ -11,7 +11,11 @@ if (!packageDir || !entry || !outfile) {
   process.exit(2)
 }
 const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"))
-const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith("@palma/"))
+// Effect's packages are plain ESM in hundreds of small files: inlined (and tree-shaken) they load in a
+// fraction of the time Node takes to resolve and compile each one. The rest stay imports, as some
+// read files of their own at run time (PGlite's WASM, PDFKit's fonts).
+const inlined = (name) => name.startsWith("@palma/") || name === "effect" || name.startsWith("@effect/")
+const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !inlined(name))
 
 await build({
   entryPoints: [join(packageDir, entry)],
