@@ -1,5 +1,5 @@
-import ExcelJS from "exceljs"
 import { Effect } from "effect"
+import { importExcelJS } from "../lazyImports.js"
 
 export interface FailedRow {
   readonly row: number
@@ -15,6 +15,7 @@ export interface FailedRow {
  */
 export const buildErrorWorkbook = (headers: ReadonlyArray<string>, rows: ReadonlyArray<FailedRow>): Effect.Effect<Uint8Array> =>
   Effect.promise(async () => {
+    const ExcelJS = await importExcelJS()
     const workbook = new ExcelJS.Workbook()
     workbook.creator = "Palma"
     const sheet = workbook.addWorksheet("Errores", { views: [{ state: "frozen", ySplit: 1 }] })

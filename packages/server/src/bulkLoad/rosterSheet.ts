@@ -1,6 +1,7 @@
-import ExcelJS from "exceljs"
+import type ExcelJS from "exceljs"
 import { Readable } from "node:stream"
 import { isColumnRequired, normalizeHeader } from "@palma/core"
+import { importExcelJS } from "../lazyImports.js"
 import { xlsxStreamOrder } from "./xlsxStreamOrder.js"
 
 /** One column of the plan's format, as the reader needs it. */
@@ -86,7 +87,8 @@ const drain = async (sheets: AsyncIterator<ExcelJS.stream.xlsx.WorksheetReader>)
 /** The rows of the workbook's first worksheet, streamed; the others are never parsed. */
 async function* firstSheetRows(bytes: Uint8Array): AsyncGenerator<ExcelJS.Row> {
   const input = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)])
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const { stream } = await importExcelJS()
+  const workbook = new stream.xlsx.WorkbookReader(input, {
     worksheets: "emit",
     sharedStrings: "cache",
     hyperlinks: "ignore",

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream"
-import ExcelJS from "exceljs"
 import { Effect } from "effect"
 import { Rut } from "@palma/core"
+import { importExcelJS } from "../lazyImports.js"
 import type { ExportChannel, ExportLine } from "./CaseExportRepo.js"
 
 type Cell = string | number | Date | null
@@ -81,6 +81,7 @@ export const writeCaseWorkbook = <E, R>(
   pages: (channel: ExportChannel, after: number) => Effect.Effect<ReadonlyArray<ExportLine>, E, R>
 ) =>
   Effect.gen(function* () {
+    const ExcelJS = yield* Effect.promise(importExcelJS)
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
     workbook.creator = "Palma"
     const names = sheetNames(channels)

@@ -1,6 +1,6 @@
-import ExcelJS from "exceljs"
 import { Effect } from "effect"
 import type { FileFormat, RosterField } from "@palma/core"
+import { importExcelJS } from "../lazyImports.js"
 
 const DATE_FIELDS: ReadonlySet<string> = new Set(["birthDate", "initialDate", "endDate"])
 /** Kept as typed: a RUT's K, a comuna's leading zero ("05101") and a phone's + must not become numbers. */
@@ -21,6 +21,7 @@ const widthOf = (header: string) => Math.min(Math.max(header.length + 4, 14), 60
 export const buildTemplate = (format: FileFormat, fields: ReadonlyArray<RosterField>): Effect.Effect<Uint8Array> =>
   Effect.promise(async () => {
     const known = new Map(fields.map((f) => [f.field, f]))
+    const ExcelJS = await importExcelJS()
     const workbook = new ExcelJS.Workbook()
     workbook.creator = "Palma"
     const sheet = workbook.addWorksheet("Asegurados", { views: [{ state: "frozen", ySplit: 1 }] })

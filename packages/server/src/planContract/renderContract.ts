@@ -1,6 +1,6 @@
 import { Effect } from "effect"
-import PDFDocument from "pdfkit"
 import { type ContractData, currencyLabel, formatAmount, frequencyLabel } from "@palma/core"
+import { importPDFKit } from "../lazyImports.js"
 import { winAnsi } from "./winAnsi.js"
 
 const MARGIN = 50
@@ -121,21 +121,23 @@ const draw = (doc: Doc, data: ContractData) => {
 
 /** The plan's contract as PDF bytes, in Spanish, with pdfkit's built-in Helvetica (no font files). */
 export const renderContract = (data: ContractData): Effect.Effect<Uint8Array> =>
-  Effect.async<Uint8Array>((resume) => {
-    const doc = new PDFDocument({
-      size: "A4",
-      margin: MARGIN,
-      info: { Title: winAnsi(`Contrato ${data.product.title || data.product.name}`), Author: "Palma", Subject: winAnsi(data.plan.agent_name) },
-      lang: "es-CL"
+  Effect.flatMap(Effect.promise(importPDFKit), (PDFDocument) =>
+    Effect.async<Uint8Array>((resume) => {
+      const doc = new PDFDocument({
+        size: "A4",
+        margin: MARGIN,
+        info: { Title: winAnsi(`Contrato ${data.product.title || data.product.name}`), Author: "Palma", Subject: winAnsi(data.plan.agent_name) },
+        lang: "es-CL"
+      })
+      const chunks: Array<Buffer> = []
+      doc.on("data", (chunk: Buffer) => chunks.push(chunk))
+      doc.on("end", () => resume(Effect.succeed(new Uint8Array(Buffer.concat(chunks)))))
+      doc.on("error", (error: unknown) => resume(Effect.die(error)))
+      try {
+        draw(doc, data)
+        doc.end()
+      } catch (error) {
+        resume(Effect.die(error))
+      }
     })
-    const chunks: Array<Buffer> = []
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk))
-    doc.on("end", () => resume(Effect.succeed(new Uint8Array(Buffer.concat(chunks)))))
-    doc.on("error", (error: unknown) => resume(Effect.die(error)))
-    try {
-      draw(doc, data)
-      doc.end()
-    } catch (error) {
-      resume(Effect.die(error))
-    }
-  })
+  )
