@@ -6,7 +6,10 @@ import { psql } from "../support/psql.js"
 import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
 import { startServerProcess } from "../support/serverProcess.js"
 
-/** Enough batches (1000 rows each) that the kill lands mid-load, few enough to stay well under a minute. */
+/**
+ * Enough batches (1000 rows each) that the kill lands mid-load. Two real processes, one seeding a
+ * new data dir, and 20,000 rows: past 100 s in full runs, where the whole suite shares the machine.
+ */
 const ROWS = 20_000
 const HEADERS = ["RUT Asegurado", "Nombres", "Apellido Paterno", "Correo", "Comuna"]
 /**
@@ -28,7 +31,7 @@ const firstBatchCommitted = async (call: Call, id: string): Promise<BulkLoadJob>
 const digits = (rut: string) => rut.replace(/\./g, "")
 
 describe("an insured upload survives its process being killed mid-load", () => {
-  it("a new process on the same data resumes the job: every row loaded once, one subscription per RUT", { timeout: 120_000 }, async () => {
+  it("a new process on the same data resumes the job: every row loaded once, one subscription per RUT", { timeout: 240_000 }, async () => {
     const first = await startServerProcess({ keep: true, env })
     // The PostgreSQL database serverProcess created for the first process; the second one reuses it.
     const databaseUrl = first.databaseUrl
