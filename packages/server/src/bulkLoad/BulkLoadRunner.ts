@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Context, Data, Duration, Effect, Layer, Option, Stream } from "effect"
+import { Context, Data, Duration, Effect, Layer, Option, Stream, identity } from "effect"
 import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
@@ -89,10 +89,10 @@ const make = Effect.gen(function* () {
         seen.set(result.record.rut, sheetRow.row)
         return { row: sheetRow.row, record: result.record }
       }
-      yield* Stream.fromAsyncIterable(
-        inBatches(sheet.rows, batchRows, check),
-        (error) => new JobFailed({ message: error instanceof RosterFileError ? error.message : "No se pudo leer el archivo Excel" })
-      ).pipe(
+      yield* Stream.fromAsyncIterable(inBatches(sheet.rows, batchRows, check), identity).pipe(
+        // The sheet turns every fault of the file into a RosterFileError; anything else was thrown
+        // while checking a row, by Palma's own code: a defect (logged), not the file's fault.
+        Stream.catchAll((error) => (error instanceof RosterFileError ? Stream.fail(new JobFailed({ message: error.message })) : Stream.die(error))),
         // The next batch is read and checked while the database compares and stores this one.
         Stream.buffer({ capacity: 1 }),
         Stream.runForEach((parsed) =>
