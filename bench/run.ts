@@ -1,7 +1,8 @@
 /**
  * `pnpm bench` (issue §8): autocannon on loopback against signed-in read
  * endpoints of the real server (PGlite), beside a bare node:http server that
- * returns the same bytes, measured in the same run. See bench/README.md.
+ * returns the same bytes and the smallest Effect HttpApi server that does (the
+ * platform's floor), measured in the same run. See bench/README.md.
  */
 import autocannon, { type Result } from "autocannon"
 import { type ChildProcess, fork } from "node:child_process"
@@ -14,8 +15,10 @@ import type { BareRoutes } from "./bareServer.ts"
 import { type Captured, capture } from "./capture.ts"
 
 const endpoints = ["/api/family/list", "/api/district/listAll"] as const
-type Target = "palma" | "bare"
-const targets: ReadonlyArray<Target> = ["palma", "bare"]
+type Target = "palma" | "effect" | "bare"
+const targets: ReadonlyArray<Target> = ["palma", "effect", "bare"]
+type Reference = Exclude<Target, "palma">
+const referenceScripts: Record<Reference, string> = { effect: "./effectServer.ts", bare: "./bareServer.ts" }
 const p99TargetMs = 25
 
 /** A whole number from the environment, within bounds, so the run stays bounded. */
@@ -35,10 +38,10 @@ const connections = envInt("BENCH_CONNECTIONS", 32, 1, 256)
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
-/** Starts the bare server as a child process and resolves its loopback URL. */
-const startBare = (routes: BareRoutes): Promise<{ url: string; child: ChildProcess }> =>
+/** Starts a reference server (bare node:http, or the smallest Effect HttpApi) as a child process and resolves its loopback URL. */
+const startReference = (reference: Reference, routes: BareRoutes): Promise<{ url: string; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL("./bareServer.ts", import.meta.url)), [], {
+    const child = fork(fileURLToPath(new URL(referenceScripts[reference], import.meta.url)), [], {
       execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"]
     })
@@ -108,9 +111,11 @@ const pad = (cells: ReadonlyArray<string>, widths: ReadonlyArray<number>) =>
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toPrecision(3)}×` : a > 0 ? "∞" : "—")
 
 const printTable = (rows: ReadonlyArray<Measured>) => {
-  const header = ["endpoint", "target", "req/s", "p50 ms", "p99 ms", "req/s ÷ bare", "p99 ÷ bare", `p99 ≤ ${p99TargetMs} ms`]
+  const header = ["endpoint", "target", "req/s", "p50 ms", "p99 ms", "req/s ÷ bare", "p99 ÷ bare", "req/s ÷ effect", `p99 ≤ ${p99TargetMs} ms`]
   const lines = rows.map(({ endpoint, target, result }) => {
-    const bare = rows.find((row) => row.endpoint === endpoint && row.target === "bare")?.result
+    const of = (reference: Reference) => rows.find((row) => row.endpoint === endpoint && row.target === reference)?.result
+    const bare = of("bare")
+    const effect = of("effect")
     const isPalma = target === "palma"
     return [
       `GET ${endpoint}`,
@@ -118,8 +123,9 @@ const printTable = (rows: ReadonlyArray<Measured>) => {
       result.requests.average.toFixed(0),
       String(result.latency.p50),
       String(result.latency.p99),
-      isPalma && bare ? ratio(result.requests.average, bare.requests.average) : "",
-      isPalma && bare ? ratio(result.latency.p99, bare.latency.p99) : "",
+      target !== "bare" && bare ? ratio(result.requests.average, bare.requests.average) : "",
+      target !== "bare" && bare ? ratio(result.latency.p99, bare.latency.p99) : "",
+      isPalma && effect ? ratio(result.requests.average, effect.requests.average) : "",
       isPalma ? (result.latency.p99 <= p99TargetMs ? "PASS" : "MISS") : ""
     ]
   })
@@ -136,9 +142,9 @@ const main = async (): Promise<number> => {
   )
 
   let palma: RunningServer | undefined
-  let bare: ChildProcess | undefined
+  const references: ChildProcess[] = []
   const cleanup = async () => {
-    await Promise.all([palma?.stop(), bare ? stopChild(bare) : undefined])
+    await Promise.all([palma?.stop(), ...references.map(stopChild)])
   }
   const interrupted = () => void cleanup().finally(() => process.exit(130))
   process.once("SIGINT", interrupted)
@@ -163,14 +169,16 @@ const main = async (): Promise<number> => {
       log(`  GET ${endpoint}: ${response.body.length} bytes, ${response.headers["content-type"] ?? "sin content-type"}`)
     }
 
-    const started = await startBare(
-      [...captured].map(([path, response]) => ({ path, headers: response.headers, bodyBase64: response.body.toString("base64") }))
-    )
-    bare = started.child
-    const urls: Record<Target, string> = { palma: palma.url, bare: started.url }
-    for (const [endpoint, response] of captured) {
-      if (!sameResponse(response, await capture(urls.bare + endpoint, headers))) {
-        throw new Error(`El servidor de referencia no devuelve los mismos bytes para ${endpoint}`)
+    const routes = [...captured].map(([path, response]) => ({ path, headers: response.headers, bodyBase64: response.body.toString("base64") }))
+    const urls: Record<Target, string> = { palma: palma.url, effect: "", bare: "" }
+    for (const reference of ["effect", "bare"] as const) {
+      const started = await startReference(reference, routes)
+      references.push(started.child)
+      urls[reference] = started.url
+      for (const [endpoint, response] of captured) {
+        if (!sameResponse(response, await capture(started.url + endpoint, headers))) {
+          throw new Error(`El servidor de referencia ${reference} no devuelve los mismos bytes para ${endpoint}`)
+        }
       }
     }
 
