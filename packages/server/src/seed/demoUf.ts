@@ -23,9 +23,17 @@ export const demoUfSeries = (today: string): ReadonlyArray<{ readonly date: stri
   })
 }
 
-/** On every start: demo values for the last 18 months' days that have none (real values stay). */
+/**
+ * On every start: demo values for the last 18 months' days that have none (real values stay). A
+ * count first: on most starts every day has its value, and the 550-row insert took 0.12 s on PGlite.
+ */
 export const seedDemoUf = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  const rows = demoUfSeries(chileDateOf(new Date())).map((e) => ({ date: e.date, value: e.value, source: "demo" }))
+  const series = demoUfSeries(chileDateOf(new Date()))
+  const first = series[0]!.date
+  const last = series[series.length - 1]!.date
+  const [present] = yield* sql<{ readonly days: number }>`SELECT count(*)::int AS days FROM uf_value WHERE date BETWEEN ${first} AND ${last}`
+  if (present?.days === series.length) return
+  const rows = series.map((e) => ({ date: e.date, value: e.value, source: "demo" }))
   yield* sql`INSERT INTO uf_value ${sql.insert(rows)} ON CONFLICT (date) DO NOTHING`
 })
