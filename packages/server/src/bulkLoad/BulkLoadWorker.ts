@@ -30,15 +30,15 @@ export class BulkLoadWorker extends Context.Tag("palma/BulkLoadWorker")<BulkLoad
         const shared = Option.isSome(yield* Effect.serviceOption(PgClient.PgClient))
         const owner = randomUUID()
         const signal = yield* Queue.sliding<void>(1)
-        if (!shared) yield* repo.releaseAll
         const idle = shared ? Effect.race(Queue.take(signal), Effect.sleep(POLL)) : Queue.take(signal)
         // Each look for work also discards checks left unconfirmed too long (any process may: it is idempotent).
         const step = Effect.flatMap(
           Effect.zipRight(repo.expireChecks(BULK_LOAD_REVIEW_DAYS), repo.claim(owner, options.leaseSeconds)),
           Option.match({ onNone: () => idle, onSome: (job) => runner.run(job, owner, options.leaseSeconds) })
         )
-        yield* step.pipe(
-          Effect.forever,
+        // Released inside the runner's fiber, not while the server is being built: the start doesn't wait for it.
+        const released = shared ? Effect.void : repo.releaseAll
+        yield* Effect.zipRight(released, Effect.forever(step)).pipe(
           // A database hiccup must not stop uploads for the life of the process.
           Effect.catchAllCause((cause) => Effect.logError("El ejecutor de cargas se detuvo; reintenta", cause).pipe(Effect.zipRight(Effect.sleep(POLL)))),
           Effect.forever,
