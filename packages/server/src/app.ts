@@ -1,4 +1,4 @@
-import { HttpApiBuilder, HttpApiScalar, HttpApp, HttpMiddleware, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder, HttpApp, HttpMiddleware, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import type { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
@@ -24,6 +24,7 @@ import { FamilyLive } from "./family/Http.js"
 import { FieldLive } from "./field/Http.js"
 import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
+import { ApiDocsLive } from "./http/ApiDocs.js"
 import { InsuredLive } from "./insured/Http.js"
 import { LeadLive } from "./lead/Http.js"
 import { CaseLive } from "./case/Http.js"
@@ -166,8 +167,7 @@ export const appLayer = (
   )
   return served.pipe(
     Layer.provide(StaticLive(config.webDist)),
-    Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
-    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+    Layer.provide(ApiDocsLive),
     Layer.provide(BadRequestLive),
     Layer.provide(JsonOnlyLive),
     Layer.provide(apiLive(config)),
