@@ -4,14 +4,14 @@ import { uuid } from "./files.js"
 import { foldName } from "./validate.js"
 
 /** Whether `--retail` names no channel in particular: absent, blank or "Todos". */
-export const isEveryChannel = (wanted: string | undefined): boolean => wanted === undefined || wanted.trim() === "" || foldName(wanted) === "todos"
+export const isEveryRetail = (wanted: string | undefined): boolean => wanted === undefined || wanted.trim() === "" || foldName(wanted) === "todos"
 
 /**
  * A channel named by id, RUT or name (tildes and case ignored); "Todos" is every channel. An id
  * is taken as given, without a call: the server answers 404 for a channel it does not know.
  */
-export const channelOf = async (call: Call, wanted: string | undefined): Promise<string> => {
-  if (wanted === undefined || isEveryChannel(wanted)) return "Todos"
+export const retailIdOf = async (call: Call, wanted: string | undefined): Promise<string> => {
+  if (wanted === undefined || isEveryRetail(wanted)) return "Todos"
   if (uuid.test(wanted.trim())) return wanted.trim().toLowerCase()
   const retails = await call((c) => c.retail.getAll())
   const rut = Rut.normalize(wanted)

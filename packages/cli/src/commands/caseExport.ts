@@ -4,7 +4,7 @@ import { CliError, ExitCode, usageError } from "../errors.js"
 import { outputPath, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
-import { channelOf } from "../retailRef.js"
+import { retailIdOf } from "../retailRef.js"
 import { type GlobalOptions, openSession } from "../session.js"
 
 interface ExportOptions {
@@ -37,7 +37,7 @@ const exportCases = async (io: Io, options: ExportOptions, globals: GlobalOption
   const event_date = dateFilter(options.eventDate, "--event-date")
   const path = await outputPath(options.output, options.force)
   const { call } = await openSession(globals, io)
-  const query: CaseExportQuery = { retail_id: await channelOf(call, options.retail), case_date, event_date }
+  const query: CaseExportQuery = { retail_id: await retailIdOf(call, options.retail), case_date, event_date }
   const progress = (line: string) => void (io.interactive && io.stderr.write(line))
   progress("Contando casos…\n")
   const { summary } = await call((c) => c.caseExport.getAllExports({ urlParams: { ...query, records: 1 } }))

@@ -19,7 +19,7 @@ import { outputPath, uuid, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
-import { channelOf, isEveryChannel } from "../retailRef.js"
+import { isEveryRetail, retailIdOf } from "../retailRef.js"
 import { type GlobalOptions, openSession } from "../session.js"
 import { count, counted } from "./uploads.js"
 
@@ -249,11 +249,11 @@ const summaryText = (job: BulkLoadJob, rows: string) => `${heading(job)}: ${endL
  */
 const upload = async (io: Io, file: string, options: UploadOptions, globals: GlobalOptions) => {
   const bytes = await readRoster(file)
-  if (isEveryChannel(options.retail)) throw usageError("Indique el canal en --retail (id, RUT o nombre): una nómina es de un solo canal.")
+  if (isEveryRetail(options.retail)) throw usageError("Indique el canal en --retail (id, RUT o nombre): una nómina es de un solo canal.")
   if (!uuid.test(options.plan.trim())) throw usageError(`--plan debe ser el ID del plan (productPlan_id), no «${options.plan}».`)
   const errorsPath = options.errors === undefined ? undefined : await outputPath(options.errors, options.force)
   const { call } = await openSession(globals, io)
-  const retail_id = await channelOf(call, options.retail)
+  const retail_id = await retailIdOf(call, options.retail)
   const removals = options.confirmRemovals === true
   const actor = createActor(bulkLoadMachine.provide({ actors: bulkLoadActors(call) })).start()
   const progress = progressOn(io)

@@ -4,7 +4,7 @@ import type { Io } from "../io.js"
 import type { Grid } from "../output/cells.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
-import { channelOf } from "../retailRef.js"
+import { retailIdOf } from "../retailRef.js"
 import { type GlobalOptions, openSession } from "../session.js"
 import { positiveFlag } from "../validate.js"
 
@@ -59,7 +59,7 @@ const gridOf = (jobs: ReadonlyArray<BulkLoadJob>): Grid => ({
 const list = async (io: Io, options: ListOptions, globals: GlobalOptions) => {
   const page = positiveFlag(options.page, "--page", 1)
   const { call } = await openSession(globals, io)
-  const retail = await channelOf(call, options.retail)
+  const retail = await retailIdOf(call, options.retail)
   const found = await call((c) => c.bulkLoad.uploads({ urlParams: { ...(retail === "Todos" ? {} : { retail_id: retail }), page, pageSize: PAGE_SIZE } }))
   if (options.json) return void io.stdout.write(renderJson(found))
   if (found.total === 0) return void io.stdout.write("Sin subidas de asegurados.\n")

@@ -22,7 +22,7 @@ export const Dashboard = Schema.Struct({
     Schema.Struct({ month: Schema.String, opened: Schema.Number, closed: Schema.Number, refunds: Schema.Number, refundAmount: Schema.Number })
   ),
   byStage: Schema.Array(Schema.Struct({ ...Counted.fields, code: Schema.String })),
-  byChannel: Schema.Array(Counted),
+  byRetail: Schema.Array(Counted),
   byProcedure: Schema.Array(Schema.Struct({ ...Counted.fields, code: Schema.NullOr(Schema.String) })),
   timeToClose: Schema.Struct({ closed: Schema.Number, medianDays: Schema.NullOr(Schema.Number), p90Days: Schema.NullOr(Schema.Number) })
 })

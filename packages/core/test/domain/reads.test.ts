@@ -118,7 +118,7 @@ describe("read schemas round-trip what the API sends", () => {
       totals: { cases: 3, open: 1, closed: 2, reimbursedAmount: 90000 },
       months: [{ month: "2024-05", opened: 3, closed: 2, refunds: 1, refundAmount: 90000 }],
       byStage: [{ id: "s1", code: "close", name: "Caso cerrado", cases: 2 }],
-      byChannel: [{ id: null, name: "Sin canal", cases: 3 }],
+      byRetail: [{ id: null, name: "Sin canal", cases: 3 }],
       byProcedure: [{ id: null, code: "refund", name: "Reembolso", cases: 1 }],
       timeToClose: { closed: 2, medianDays: 1.1, p90Days: 3.5 }
     })

@@ -15,7 +15,7 @@ const Figures = Schema.Struct({
   opened: Schema.NullOr(Schema.Array(Schema.Struct({ month: Schema.String, cases: Count, open: Count, refunds: Count, amount: Amount }))),
   closed: Schema.NullOr(Schema.Array(Schema.Struct({ month: Schema.String, cases: Count }))),
   stages: Schema.NullOr(Schema.Array(Schema.Struct({ ...Named.fields, code: Schema.String }))),
-  channels: Schema.NullOr(Schema.Array(Named)),
+  retails: Schema.NullOr(Schema.Array(Named)),
   procedures: Schema.NullOr(Schema.Array(Schema.Struct({ ...Named.fields, code: Schema.NullOr(Schema.String) }))),
   time: Schema.Struct({ closed: Count, median: Schema.NullOr(Schema.Number), p90: Schema.NullOr(Schema.Number) })
 })
@@ -53,7 +53,7 @@ const make = Effect.gen(function* () {
           SELECT to_char(closed_at AT TIME ZONE ${ZONE}, 'YYYY-MM') AS month, count(*) AS n FROM cases WHERE closed_at IS NOT NULL GROUP BY 1) m),
         'stages', (SELECT json_agg(json_build_object('id', s.id, 'code', s.code, 'name', s.name, 'cases', n) ORDER BY s.number, s.name) FROM (
           SELECT stage_id, count(*) AS n FROM cases GROUP BY 1) g JOIN stage s ON s.id = g.stage_id),
-        'channels', (SELECT json_agg(json_build_object('id', g.retail_id, 'name', r.name, 'cases', n) ORDER BY n DESC, r.name) FROM (
+        'retails', (SELECT json_agg(json_build_object('id', g.retail_id, 'name', r.name, 'cases', n) ORDER BY n DESC, r.name) FROM (
           SELECT retail_id, count(*) AS n FROM cases GROUP BY 1) g LEFT JOIN retail r ON r.id = g.retail_id),
         'procedures', (SELECT json_agg(json_build_object('id', NULL, 'code', g.procedure_code, 'name',
             (SELECT p.name FROM procedure p WHERE p.code = g.procedure_code ORDER BY p.is_active DESC LIMIT 1), 'cases', n) ORDER BY n DESC) FROM (

@@ -26,7 +26,7 @@ const make = Effect.gen(function* () {
       totals: { cases: f.totals.cases, open: f.totals.open, closed: f.totals.closed, reimbursedAmount: amount(f.totals.reimbursed) },
       months: monthsOf(f),
       byStage: (f.stages ?? []).map((s) => ({ id: s.id, code: s.code, name: s.name ?? "", cases: s.cases })),
-      byChannel: (f.channels ?? []).map((c) => ({ id: c.id, name: c.name ?? "Sin canal", cases: c.cases })),
+      byRetail: (f.retails ?? []).map((c) => ({ id: c.id, name: c.name ?? "Sin canal", cases: c.cases })),
       byProcedure: (f.procedures ?? []).map((p) => ({ id: null, code: p.code, name: p.name ?? "Sin procedimiento", cases: p.cases })),
       timeToClose: { closed: f.time.closed, medianDays: days(f.time.median), p90Days: days(f.time.p90) }
     }))

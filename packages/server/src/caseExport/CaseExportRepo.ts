@@ -10,7 +10,7 @@ export const ExportLine = Schema.Struct({
   number: Schema.NumberFromString,
   created_at: Schema.DateFromSelf,
   event_date: Schema.NullOr(Schema.String),
-  channel: Schema.String,
+  retail: Schema.String,
   product_name: Schema.String,
   policy_number: Schema.NullOr(Schema.String),
   insured_rut: Schema.NullOr(Schema.String),
@@ -32,8 +32,8 @@ export const ExportLine = Schema.Struct({
 })
 export type ExportLine = typeof ExportLine.Type
 
-/** A channel with cases to export: one sheet each; `retail_id` null for cases without one. */
-export interface ExportChannel {
+/** A channel (retail) with cases to export: one sheet each; `retail_id` null for cases without one. */
+export interface ExportRetail {
   readonly retail_id: string | null
   readonly name: string
 }
@@ -72,15 +72,15 @@ const make = Effect.gen(function* () {
   })
 
   /** The channels the filter finds cases of, by name; cases without a channel last. */
-  const channels = (filter: Statement.Fragment) =>
-    sql<ExportChannel>`SELECT c.retail_id::text AS retail_id, COALESCE(r.name, '') AS name
+  const retails = (filter: Statement.Fragment) =>
+    sql<ExportRetail>`SELECT c.retail_id::text AS retail_id, COALESCE(r.name, '') AS name
       FROM (SELECT DISTINCT retail_id FROM assistance_case c WHERE ${filter}) c LEFT JOIN retail r ON r.id = c.retail_id
       ORDER BY c.retail_id IS NULL, r.name, c.retail_id`
 
   /** Up to `limit` lines of one channel after case number `after`, in opening order: the index on (retail, number) walks them. */
-  const lines = (filter: Statement.Fragment, channel: string | null, after: number, limit: number) =>
+  const lines = (filter: Statement.Fragment, retail: string | null, after: number, limit: number) =>
     sql`SELECT c.number::text AS number, c.created_at, to_char(c.event_date, 'YYYY-MM-DD') AS event_date,
-        COALESCE(r.name, '') AS channel, COALESCE(p.name, '') AS product_name, l.policy_number::text AS policy_number,
+        COALESCE(r.name, '') AS retail, COALESCE(p.name, '') AS product_name, l.policy_number::text AS policy_number,
         i.rut AS insured_rut, concat_ws(' ', NULLIF(i.name, ''), NULLIF(i.paternal_last_name, ''), NULLIF(i.maternal_last_name, '')) AS insured_name,
         b.rut AS beneficiary_rut,
         COALESCE(concat_ws(' ', NULLIF(b.name, ''), NULLIF(b.paternal_last_name, ''), NULLIF(b.maternal_last_name, '')),
@@ -105,14 +105,14 @@ const make = Effect.gen(function* () {
         LEFT JOIN district d ON d.id = cs.state -> 'event' ->> 'district_id'
         LEFT JOIN province pv ON pv.id = d.province_id
         LEFT JOIN region rg ON rg.id = pv.region_id
-      WHERE ${filter} AND ${channel === null ? sql`c.retail_id IS NULL` : sql`c.retail_id = ${channel}`} AND c.number > ${after}
+      WHERE ${filter} AND ${retail === null ? sql`c.retail_id IS NULL` : sql`c.retail_id = ${retail}`} AND c.number > ${after}
       ORDER BY c.number LIMIT ${limit}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(ExportLine))))
 
   return {
     filterOf,
     months: Effect.orDie(months),
-    channels: (filter: Statement.Fragment) => Effect.orDie(channels(filter)),
-    lines: (filter: Statement.Fragment, channel: string | null, after: number, limit: number) => Effect.orDie(lines(filter, channel, after, limit))
+    retails: (filter: Statement.Fragment) => Effect.orDie(retails(filter)),
+    lines: (filter: Statement.Fragment, retail: string | null, after: number, limit: number) => Effect.orDie(lines(filter, retail, after, limit))
   }
 })
 

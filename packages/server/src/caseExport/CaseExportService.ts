@@ -37,12 +37,12 @@ const make = Effect.gen(function* () {
   const workbook = (query: CaseExportQuery) =>
     Effect.gen(function* () {
       const filter = filterOf(query)
-      const channels = yield* exports.channels(filter)
-      if (channels.length === 0) return yield* Effect.fail(nothingToExport())
+      const retails = yield* exports.retails(filter)
+      if (retails.length === 0) return yield* Effect.fail(nothingToExport())
       return Stream.unwrapScoped(
         Effect.gen(function* () {
           const out = new PassThrough()
-          yield* writeCaseWorkbook(out, channels, (channel, after) => exports.lines(filter, channel.retail_id, after, PAGE)).pipe(
+          yield* writeCaseWorkbook(out, retails, (retail, after) => exports.lines(filter, retail.retail_id, after, PAGE)).pipe(
             Effect.catchAllCause((cause) =>
               Effect.logError("casos.xlsx no se pudo terminar", cause).pipe(Effect.andThen(Effect.sync(() => out.destroy(new ExportAborted()))))
             ),

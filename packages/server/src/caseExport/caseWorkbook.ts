@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream"
 import { Effect } from "effect"
 import { Rut } from "@palma/core"
 import { importExcelJS } from "../lazyImports.js"
-import type { ExportChannel, ExportLine } from "./CaseExportRepo.js"
+import type { ExportRetail, ExportLine } from "./CaseExportRepo.js"
 
 type Cell = string | number | Date | null
 
@@ -38,7 +38,7 @@ export const caseColumns: ReadonlyArray<Column> = [
   { header: "CONTACTO", width: 24, of: (l) => l.contact },
   { header: "FECHA DE APERTURA", width: 14, format: "date", of: (l) => day(chileDay.format(l.created_at)) },
   { header: "FECHA DEL EVENTO", width: 14, format: "date", of: (l) => day(l.event_date) },
-  { header: "CANAL", width: 24, of: (l) => l.channel },
+  { header: "CANAL", width: 24, of: (l) => l.retail },
   { header: "PRODUCTO", width: 24, of: (l) => l.product_name },
   { header: "NOMBRE TITULAR", width: 32, of: (l) => l.insured_name },
   { header: "RUT BENEFICIARIO", width: 14, of: (l) => rut(l.beneficiary_rut) },
@@ -56,9 +56,9 @@ const numFmt = { date: "dd-mm-yyyy", clp: '"$"#,##0' } as const
  * A channel's sheet name as the original made it: at most 30 characters, `\ / ? * [ ] :` as `_`,
  * "No Retail" for cases without a channel; a name already used gets " (2)", " (3)"…
  */
-export const sheetNames = (channels: ReadonlyArray<ExportChannel>): ReadonlyArray<string> => {
+export const sheetNames = (retails: ReadonlyArray<ExportRetail>): ReadonlyArray<string> => {
   const used = new Set<string>()
-  return channels.map((c) => {
+  return retails.map((c) => {
     const base = (c.retail_id === null || c.name.trim() === "" ? "No Retail" : c.name.trim()).replace(/[\\/?*[\]:]/g, "_").slice(0, 30)
     let name = base
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 30 - ` (${n})`.length)} (${n})`
@@ -77,15 +77,15 @@ const drained = (out: PassThrough) => (out.writableNeedDrain ? Effect.async<void
  */
 export const writeCaseWorkbook = <E, R>(
   out: PassThrough,
-  channels: ReadonlyArray<ExportChannel>,
-  pages: (channel: ExportChannel, after: number) => Effect.Effect<ReadonlyArray<ExportLine>, E, R>
+  retails: ReadonlyArray<ExportRetail>,
+  pages: (retail: ExportRetail, after: number) => Effect.Effect<ReadonlyArray<ExportLine>, E, R>
 ) =>
   Effect.gen(function* () {
     const ExcelJS = yield* Effect.promise(importExcelJS)
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
     workbook.creator = "Palma"
-    const names = sheetNames(channels)
-    for (const [i, channel] of channels.entries()) {
+    const names = sheetNames(retails)
+    for (const [i, retail] of retails.entries()) {
       const sheet = workbook.addWorksheet(names[i], { views: [{ state: "frozen", ySplit: 1 }] })
       sheet.columns = caseColumns.map((c) => ({ header: c.header, width: c.width, ...(c.format ? { style: { numFmt: numFmt[c.format] } } : {}) }))
       sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: caseColumns.length } }
@@ -94,7 +94,7 @@ export const writeCaseWorkbook = <E, R>(
       header.commit()
       let after = 0
       for (;;) {
-        const lines = yield* pages(channel, after)
+        const lines = yield* pages(retail, after)
         if (lines.length === 0) break
         for (const line of lines) {
           // Strings are written as string cells: text starting with = + - @ stays text, never a formula.

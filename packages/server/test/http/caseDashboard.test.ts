@@ -107,7 +107,7 @@ describe("GET /case/dashboard (Palma's)", () => {
     expect(Object.fromEntries(json.byStage.map((s: Json) => [s.id, s.cases]))).toEqual(Object.fromEntries(byStage))
     const byChannel = new Map<string | null, number>()
     for (const c of cases) byChannel.set(c.retail_id, (byChannel.get(c.retail_id) ?? 0) + 1)
-    expect(json.byChannel.map((c: Json) => [c.id, c.cases]).sort()).toEqual([...byChannel.entries()].sort())
+    expect(json.byRetail.map((c: Json) => [c.id, c.cases]).sort()).toEqual([...byChannel.entries()].sort())
     expect(json.byProcedure.reduce((n: number, p: Json) => n + p.cases, 0)).toBe(cases.length)
   })
 

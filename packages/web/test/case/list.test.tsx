@@ -95,7 +95,7 @@ describe("Casos (Asistencia): the list", () => {
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this)
     })
-    const { user } = renderApp(`/assistance/case?channel=${channel.id}`)
+    const { user } = renderApp(`/assistance/case?retail=${channel.id}`)
     await user.click(await screen.findByRole("button", { name: "Exportar los casos del canal" }))
     await waitFor(() => expect(clicked).toHaveLength(1))
     expect(clicked[0]!.download).toBe("casos.xlsx")

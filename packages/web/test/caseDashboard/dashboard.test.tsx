@@ -34,7 +34,7 @@ describe("Panel (Reportes)", () => {
     await screen.findByRole("table", { name: "Por canal" })
     await user.click(screen.getByRole("combobox", { name: "Canal" }))
     await user.click(await screen.findByRole("option", { name: origins[0]!.name }))
-    await waitFor(() => expect(params().get("channel")).toBe(origins[0]!.id))
+    await waitFor(() => expect(params().get("retail")).toBe(origins[0]!.id))
     const expected = await server.api<Dashboard>("GET", `/api/case/dashboard?from=2020-01-01&retail_id=${origins[0]!.id}`)
     await waitFor(() => expect(server.calls("GET /api/case/dashboard").at(-1)!.params.get("retail_id")).toBe(origins[0]!.id))
     const channels = within(await screen.findByRole("table", { name: "Por canal" }))

@@ -39,7 +39,7 @@ describe("Exportar casos (Reportes)", () => {
     const channel = origins[0]!
     await user.click(screen.getByRole("combobox", { name: "Canal" }))
     await user.click(await screen.findByRole("option", { name: channel.name }))
-    await waitFor(() => expect(params().get("channel")).toBe(channel.id))
+    await waitFor(() => expect(params().get("retail")).toBe(channel.id))
     const byChannel = await server.api<CaseList>(`GET`, `/api/case/getAllExports?retail_id=${channel.id}&records=1`)
     await waitFor(() => expect(screen.getByText(/casos para exportar$/)).toHaveTextContent(`${nf.format(byChannel.summary.cases)} casos para exportar`))
     expect(server.calls("GET /api/case/getAllExports").at(-1)!.params.get("retail_id")).toBe(channel.id)

@@ -57,8 +57,8 @@ const Counts = ({
   </Paper>
 )
 
-const Figures = ({ figures, channel }: { readonly figures: Dashboard; readonly channel: string | undefined }) => {
-  const withChannel = (params: Record<string, string>) => `${casesPath}?${new URLSearchParams({ ...params, ...(channel ? { channel } : {}) })}`
+const Figures = ({ figures, retail }: { readonly figures: Dashboard; readonly retail: string | undefined }) => {
+  const withRetail = (params: Record<string, string>) => `${casesPath}?${new URLSearchParams({ ...params, ...(retail ? { retail } : {}) })}`
   const { totals, timeToClose } = figures
   return (
     <Stack>
@@ -88,11 +88,11 @@ const Figures = ({ figures, channel }: { readonly figures: Dashboard; readonly c
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Counts
           title="Por etapa"
-          rows={figures.byStage.map((s) => ({ key: s.code, name: s.name, cases: s.cases, ...(s.id ? { to: withChannel({ stage: s.id }) } : {}) }))}
+          rows={figures.byStage.map((s) => ({ key: s.code, name: s.name, cases: s.cases, ...(s.id ? { to: withRetail({ stage: s.id }) } : {}) }))}
         />
         <Counts
           title="Por canal"
-          rows={figures.byChannel.map((c) => ({ key: c.id ?? "none", name: c.name, cases: c.cases, ...(c.id ? { to: `${casesPath}?channel=${c.id}` } : {}) }))}
+          rows={figures.byRetail.map((c) => ({ key: c.id ?? "none", name: c.name, cases: c.cases, ...(c.id ? { to: `${casesPath}?retail=${c.id}` } : {}) }))}
         />
         <Counts title="Por procedimiento" rows={figures.byProcedure.map((p) => ({ key: p.code ?? "none", name: p.name, cases: p.cases }))} />
       </SimpleGrid>
@@ -161,7 +161,7 @@ export const CaseDashboardPage = ({ call = apiCall }: { readonly call?: Call }) 
         </Group>
       ) : (
         <div aria-busy={state === "loading"}>
-          <Figures figures={figures} channel={query.retail_id} />
+          <Figures figures={figures} retail={query.retail_id} />
         </div>
       )}
     </Stack>

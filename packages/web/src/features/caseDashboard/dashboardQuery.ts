@@ -1,17 +1,17 @@
 import type { DashboardQuery } from "@palma/core"
+import { retailParam } from "../../lib/urlIds"
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** The dashboard's filters from the URL (`from`, `to`, `channel`), read leniently. */
+/** The dashboard's filters from the URL (`from`, `to`, `retail`), read leniently. */
 export const dashboardQueryOf = (params: URLSearchParams): DashboardQuery => {
   const from = params.get("from") ?? ""
   const to = params.get("to") ?? ""
-  const channel = params.get("channel") ?? ""
+  const retail = retailParam(params)
   return {
     ...(isoDate.test(from) ? { from } : {}),
     ...(isoDate.test(to) ? { to } : {}),
-    ...(uuid.test(channel) ? { retail_id: channel.toLowerCase() } : {})
+    ...(retail !== undefined ? { retail_id: retail } : {})
   }
 }
 
@@ -19,6 +19,6 @@ export const dashboardQueryParams = (query: DashboardQuery): URLSearchParams => 
   const params = new URLSearchParams()
   if (query.from !== undefined) params.set("from", query.from)
   if (query.to !== undefined) params.set("to", query.to)
-  if (query.retail_id !== undefined) params.set("channel", query.retail_id)
+  if (query.retail_id !== undefined) params.set("retail", query.retail_id)
   return params
 }

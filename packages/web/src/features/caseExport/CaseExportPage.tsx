@@ -58,7 +58,7 @@ export const CaseExportPage = ({ call = apiCall }: { readonly call?: Call }) => 
     setParams(exportCriteriaParams({ ...criteria, page: 1, ...patch }))
   }
   const total = search.result?.total
-  const channelOptions = [{ value: "Todos", label: "Todos los canales" }, ...(filters.value?.origins ?? []).map((o) => ({ value: o.id, label: o.name }))]
+  const retailOptions = [{ value: "Todos", label: "Todos los canales" }, ...(filters.value?.origins ?? []).map((o) => ({ value: o.id, label: o.name }))]
   const dateSelect = (label: string, key: "case_date" | "event_date", months: CaseMonthList | undefined) => (
     <Select
       label={label}
@@ -88,7 +88,7 @@ export const CaseExportPage = ({ call = apiCall }: { readonly call?: Call }) => 
         <Group p="sm" align="end" wrap="wrap">
           <Select
             label="Canal"
-            data={channelOptions}
+            data={retailOptions}
             value={criteria.retail_id}
             onChange={(value) => go({ retail_id: value ?? "Todos" })}
             allowDeselect={false}
