@@ -9,6 +9,7 @@ import { seedDemoUf } from "./demoUf.js"
 import { seedDemoUsers } from "./demoUsers.js"
 import { seedDistricts } from "./districts.js"
 import { seedReference } from "./reference.js"
+import { SeededSteps, seededSteps } from "./once.js"
 
 export interface SeedOptions {
   /** Demo masters (and demo users in local mode); `PALMA_SEED_DEMO=0` turns it off. */
@@ -18,7 +19,9 @@ export interface SeedOptions {
 }
 
 /** Idempotent: safe on every start. */
-export const seed = (options: SeedOptions) =>
+export const seed = (options: SeedOptions) => Effect.flatMap(seededSteps, (done) => Effect.provideService(steps(options), SeededSteps, done))
+
+const steps = (options: SeedOptions) =>
   Effect.gen(function* () {
     yield* seedDistricts
     yield* seedReference
