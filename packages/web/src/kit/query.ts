@@ -1,4 +1,5 @@
 import type { ResourceQuery } from "@palma/core"
+import { idParam } from "../lib/urlIds"
 
 /** A list's filters as the URL keeps them: `?search=&family=&sort=&order=&page=&pageSize=` and the list's own. */
 export interface ListQuery {
@@ -24,14 +25,12 @@ export interface QuerySpec {
   readonly filters: ReadonlyArray<string>
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const positiveInt = (s: string | null) => (s !== null && /^[1-9]\d{0,5}$/.test(s) ? Number(s) : null)
 
 /** Reads the URL leniently: a hand-edited or stale value falls back to the default, never to a 400. */
 export const parseListQuery = (params: URLSearchParams, spec: QuerySpec): ListQuery => {
   const sort = params.get("sort")
   const order = params.get("order")
-  const family = params.get("family")
   const pageSize = positiveInt(params.get("pageSize"))
   const filters: Record<string, string> = {}
   for (const key of spec.filters) {
@@ -41,7 +40,7 @@ export const parseListQuery = (params: URLSearchParams, spec: QuerySpec): ListQu
   return {
     filters,
     search: (params.get("search") ?? "").slice(0, 100),
-    family: spec.familyFilter && family !== null && uuid.test(family) ? family : null,
+    family: spec.familyFilter ? (idParam(params, "family") ?? null) : null,
     sort: sort !== null && spec.sortable.includes(sort) ? sort : spec.defaultSort,
     order: order === "desc" ? "desc" : "asc",
     page: positiveInt(params.get("page")) ?? 1,
