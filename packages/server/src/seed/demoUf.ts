@@ -30,9 +30,10 @@ export const demoUfSeries = (today: string): ReadonlyArray<{ readonly date: stri
 export const seedDemoUf = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const series = demoUfSeries(chileDateOf(new Date()))
-  const first = series[0]!.date
-  const last = series[series.length - 1]!.date
-  const [present] = yield* sql<{ readonly days: number }>`SELECT count(*)::int AS days FROM uf_value WHERE date BETWEEN ${first} AND ${last}`
+  const [first] = series
+  const last = series.at(-1)
+  if (first === undefined || last === undefined) return
+  const [present] = yield* sql<{ readonly days: number }>`SELECT count(*)::int AS days FROM uf_value WHERE date BETWEEN ${first.date} AND ${last.date}`
   if (present?.days === series.length) return
   const rows = series.map((e) => ({ date: e.date, value: e.value, source: "demo" }))
   yield* sql`INSERT INTO uf_value ${sql.insert(rows)} ON CONFLICT (date) DO NOTHING`

@@ -38,7 +38,8 @@ export const buildTemplate = async (): Promise<{ template: Template; remove: () 
     yield* client`CHECKPOINT`
     const [wal] = yield* client<{ readonly redo: string; readonly current: string }>`
       SELECT redo_wal_file AS redo, pg_walfile_name(pg_current_wal_lsn()) AS current FROM pg_control_checkpoint()`
-    return { dump: yield* client.dumpDataDir, wal: wal! }
+    if (wal === undefined) return yield* Effect.die(new Error("pg_control_checkpoint no respondió"))
+    return { dump: yield* client.dumpDataDir, wal }
   }).pipe(Effect.provide(Layer.provideMerge(ready, PgLiteClient.layer())))
   const { dump: blob, wal } = await Effect.runPromise(dump)
   const segment = /^\/?pg_wal\/([0-9A-F]{24})$/
