@@ -1,5 +1,7 @@
+import { Schema } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Dashboard, Statistics } from "@palma/core"
 import { send } from "../security/http.js"
 import { demoTokens } from "../support/api.js"
 import { caseFixture, newCase } from "../support/caseFixture.js"
@@ -40,10 +42,20 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- wire answers are read field by field
 const get = async (path: string, token = tokens.admin) => {
   const response = await send(server.url, "GET", path, { token })
-  return { status: response.status, json: response.json as Json }
+  return { status: response.status, json: response.json }
+}
+/** An answer read through the contract's own schema: a field missing or mistyped fails here. */
+const dashboard = async (path = "/api/case/dashboard") => {
+  const { status, json } = await get(path)
+  expect(status).toBe(200)
+  return Schema.decodeUnknownSync(Dashboard)(json)
+}
+const statistics = async () => {
+  const { status, json } = await get("/api/case/getStatistics")
+  expect(status).toBe(200)
+  return Schema.decodeUnknownSync(Statistics)(json)
 }
 
 const chileDay = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santiago", year: "numeric", month: "2-digit", day: "2-digit" }).format(d)
@@ -82,12 +94,12 @@ const expectedOf = (selected: ReadonlyArray<Raw>) => {
   }
 }
 
-const compare = (answer: Json, expected: ReturnType<typeof expectedOf>) => {
+const compare = (answer: Dashboard, expected: ReturnType<typeof expectedOf>) => {
   expect(answer.totals.cases).toBe(expected.totals.cases)
   expect(answer.totals.open).toBe(expected.totals.open)
   expect(answer.totals.closed).toBe(expected.totals.closed)
   expect(answer.totals.reimbursedAmount).toBeCloseTo(expected.totals.reimbursedAmount, 2)
-  expect(answer.months.map((m: Json) => ({ month: m.month, opened: m.opened, closed: m.closed, refunds: m.refunds }))).toEqual(expected.months)
+  expect(answer.months.map((m) => ({ month: m.month, opened: m.opened, closed: m.closed, refunds: m.refunds }))).toEqual(expected.months)
   expect(answer.timeToClose.closed).toBe(expected.closedWithTime)
   if (expected.median === null) expect(answer.timeToClose.medianDays).toBeNull()
   else {
@@ -98,17 +110,16 @@ const compare = (answer: Json, expected: ReturnType<typeof expectedOf>) => {
 
 describe("GET /case/dashboard (Palma's)", () => {
   it("totals, months, stages, channels and time to close match the rows, counted independently", async () => {
-    const { status, json } = await get("/api/case/dashboard")
-    expect(status).toBe(200)
+    const json = await dashboard()
     expect(cases.length).toBeGreaterThan(1000)
     compare(json, expectedOf(cases))
     const byStage = new Map<string, number>()
     for (const c of cases) byStage.set(c.stage_id, (byStage.get(c.stage_id) ?? 0) + 1)
-    expect(Object.fromEntries(json.byStage.map((s: Json) => [s.id, s.cases]))).toEqual(Object.fromEntries(byStage))
+    expect(Object.fromEntries(json.byStage.map((s) => [s.id, s.cases]))).toEqual(Object.fromEntries(byStage))
     const byChannel = new Map<string | null, number>()
     for (const c of cases) byChannel.set(c.retail_id, (byChannel.get(c.retail_id) ?? 0) + 1)
-    expect(json.byRetail.map((c: Json) => [c.id, c.cases]).sort()).toEqual([...byChannel.entries()].sort())
-    expect(json.byProcedure.reduce((n: number, p: Json) => n + p.cases, 0)).toBe(cases.length)
+    expect(json.byRetail.map((c) => [c.id, c.cases]).sort()).toEqual([...byChannel.entries()].sort())
+    expect(json.byProcedure.reduce((n, p) => n + p.cases, 0)).toBe(cases.length)
   })
 
   it("filters by channel and by a range of opening days in Chile (property over ranges)", async () => {
@@ -121,8 +132,10 @@ describe("GET /case/dashboard (Palma's)", () => {
         fc.integer({ min: 0, max: days.length - 1 }),
         async (retail, i, j) => {
           const [from, to] = [days[Math.min(i, j)]!, days[Math.max(i, j)]!]
-          const { json } = await get(`/api/case/dashboard?retail_id=${retail}&from=${from}&to=${to}`)
-          compare(json, expectedOf(cases.filter((c) => c.retail_id === retail && chileDay(c.created_at) >= from && chileDay(c.created_at) <= to)))
+          compare(
+            await dashboard(`/api/case/dashboard?retail_id=${retail}&from=${from}&to=${to}`),
+            expectedOf(cases.filter((c) => c.retail_id === retail && chileDay(c.created_at) >= from && chileDay(c.created_at) <= to))
+          )
         }
       ),
       { numRuns: 8 }
@@ -137,29 +150,28 @@ describe("GET /case/dashboard (Palma's)", () => {
 
 describe("GET /case/getStatistics (the original's shape)", () => {
   it("months as «Ene, 2024» with active and inactive cases by status.isClosed, refunds paid, and the totals", async () => {
-    const { status, json } = await get("/api/case/getStatistics")
-    expect(status).toBe(200)
+    const json = await statistics()
     const expected = expectedOf(cases)
     expect(json.totalCases).toEqual([{ totalCases: expected.totals.cases, totalInactiveCases: expected.totals.closed, totalActiveCases: expected.totals.open }])
     const short = ["Ene", "Feb", "Mar", "Abr", "May", "Jun", "Jul", "Ago", "Sep", "Oct", "Nov", "Dic"]
     const label = (m: string) => `${short[Number(m.slice(5)) - 1]}, ${m.slice(0, 4)}`
     const opened = expected.months.filter((m) => m.opened > 0)
-    expect(json.monthlyCases.map((m: Json) => [m.monthYear, m.cases])).toEqual(opened.map((m) => [label(m.month), m.opened]))
-    for (const m of json.monthlyCases as Array<Json>) expect(m.activeCases + m.inactiveCases).toBe(m.cases)
-    expect(json.casesReimbursment.map((m: Json) => m.totalReimbursments)).toEqual(opened.map((m) => m.refunds))
+    expect(json.monthlyCases.map((m) => [m.monthYear, m.cases])).toEqual(opened.map((m) => [label(m.month), m.opened]))
+    for (const m of json.monthlyCases) expect(m.activeCases + m.inactiveCases).toBe(m.cases)
+    expect(json.casesReimbursment.map((m) => m.totalReimbursments)).toEqual(opened.map((m) => m.refunds))
   })
 })
 
 // Last: it opens a case, and the suites above compare with the rows read before it.
 describe("the figures are remembered between case writes, never stale after one", () => {
   it("a case opened now is on the very next dashboard and statistics", async () => {
-    const before = (await get("/api/case/dashboard")).json
-    const statistics = (await get("/api/case/getStatistics")).json
-    expect((await get("/api/case/dashboard")).json).toEqual(before)
+    const before = await dashboard()
+    const counted = await statistics()
+    expect(await dashboard()).toEqual(before)
     const opened = await send(server.url, "POST", "/api/case/upsert", { token: tokens.user, body: JSON.stringify(newCase(await caseFixture(server))) })
     expect(opened.status).toBe(200)
-    const after = (await get("/api/case/dashboard")).json
+    const after = await dashboard()
     expect(after.totals).toMatchObject({ cases: before.totals.cases + 1, open: before.totals.open + 1, closed: before.totals.closed })
-    expect((await get("/api/case/getStatistics")).json.totalCases[0].totalCases).toBe(statistics.totalCases[0].totalCases + 1)
+    expect((await statistics()).totalCases[0]?.totalCases).toBe((counted.totalCases[0]?.totalCases ?? 0) + 1)
   })
 })
