@@ -1,3 +1,4 @@
+import type { Call } from "../client/caller.js"
 import type { UserSession } from "../domain/userSession.js"
 import { assign, emit, fromPromise, setup } from "xstate"
 import { messageOf } from "./failure.js"
@@ -62,4 +63,11 @@ export const sessionsMachine = setup({
     failed: { on: { RETRY: "loading" } },
     done: { type: "final" }
   }
+})
+
+/** The sessions machine's actors over the API client. */
+export const sessionsActors = (call: Call) => ({
+  list: fromPromise<ReadonlyArray<UserSession>>(() => call((c) => c.auth.sessions())),
+  close: fromPromise<void, string>(({ input }) => call((c) => c.auth.closeSession({ path: { id: input } }))),
+  closeAll: fromPromise<void>(() => call((c) => c.auth.closeAllSessions()))
 })

@@ -14,6 +14,7 @@ import { textsOf } from "./text"
 import type { ResourceConfig } from "./types"
 import { useListQuery } from "./useListQuery"
 import { useResourceController } from "./useResourceController"
+import { useTask } from "./useTask"
 
 // Only admins who ask for it see it: kept off the first load.
 const DeletedRecords = lazy(async () => ({ default: (await import("./DeletedRecords")).DeletedRecords }))
@@ -66,15 +67,18 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
    * refused (412) instead of silently undoing it. If it cannot be read (deleted meanwhile), the
    * dialog opens with the listed row and the write answers why.
    */
-  const withLatest = (item: A, next: (latest: A) => void) => {
+  const read = useMemo(() => {
     const { name } = config
-    const read = config.read ?? (isRestorable(name) ? (c: Call, id: string) => recordCalls<A & NamedRecord>(c, name).read(id) : undefined)
-    if (read === undefined) return next(item)
-    read(call, item.id).then(
-      (latest) => next({ ...item, ...latest }),
-      () => next(item)
-    )
-  }
+    return config.read ?? (isRestorable(name) ? (c: Call, id: string) => recordCalls<A & NamedRecord>(c, name).read(id) : undefined)
+  }, [config])
+  const opening = useTask<Dialog<A> & { readonly item: A }, A>(
+    ({ item }) => (read === undefined ? Promise.resolve(item) : read(call, item.id).then((latest) => ({ ...item, ...latest }))),
+    {
+      done: (latest, { kind }) => controller.show({ kind, item: latest }),
+      failed: (_, listed) => controller.show(listed)
+    }
+  )
+  const withLatest = (dialog: Dialog<A> & { readonly item: A }) => (read === undefined ? controller.show(dialog) : opening.run(dialog))
 
   // A resource edited on pages of its own goes there instead of opening the dialog.
   const navigate = useNavigate()
@@ -82,7 +86,7 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
     const { pages } = config
     if (pages !== undefined) void navigate(item === null ? pages.create : pages.edit(item))
     else if (item === null) controller.show({ kind: "form", item })
-    else withLatest(item, (latest) => controller.show({ kind: "form", item: latest }))
+    else withLatest({ kind: "form", item })
   }
 
   // Deleted records are for admins, and so is every screen built on this page (menu.ts); were
@@ -129,7 +133,7 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         onRetry={controller.retry}
         onCreate={() => openForm(null)}
         onEdit={openForm}
-        onDelete={(item) => withLatest(item, (latest) => controller.show({ kind: "delete", item: latest }))}
+        onDelete={(item) => withLatest({ kind: "delete", item })}
         nameOf={nameOf}
       />
       <Form

@@ -18,6 +18,7 @@ export { type ResourceControllerOptions, useResourceController } from "./useReso
 export { type SchemaFormOptions, useSchemaForm } from "./useSchemaForm"
 export { StaleRecord, type TypedValue } from "./StaleRecord"
 export { type StaleReloadOptions, useStaleReload } from "./useStaleReload"
+export { type TaskHandlers, useTask } from "./useTask"
 export { type PagedSearch, type SearchLogic, usePagedSearch } from "./usePagedSearch"
 export { SearchResults, type SearchResultsProps } from "./SearchResults"
 export { Section } from "./Section"

@@ -1,8 +1,9 @@
-import { type Call, isRestorable, messageOf, type NamedRecord, recordCalls, staleVersionMessage } from "@palma/core"
+import { type Call, isRestorable, type NamedRecord, recordCalls, staleVersionMessage } from "@palma/core"
 import { useState } from "react"
 import { notify } from "../lib/notify"
 import type { WriteRejection } from "./FormDialog"
 import type { TypedValue } from "./StaleRecord"
+import { useTask } from "./useTask"
 
 /**
  * Where the record is read again: a restorable group's `getById`, or a read of the form's own
@@ -45,31 +46,28 @@ const shown = (value: unknown) => (typeof value === "string" || typeof value ===
 export const useStaleReload = <V extends Record<string, unknown>, R = NamedRecord>(options: StaleReloadOptions<V, R>) => {
   const { item, rejection } = options
   const [typed, setTyped] = useState<ReadonlyArray<TypedValue> | null>(null)
-  const [reloading, setReloading] = useState(false)
   const read = readerOf(options)
   const stale = rejection?.message === staleVersionMessage && item !== null && read !== null
 
-  const reload = () => {
-    if (item === null || read === null) return
-    const { form } = options
-    const mine = form.getValues()
-    setReloading(true)
-    read(item.id)
-      .then(
-        (latest) => {
-          const now = options.valuesOf(latest)
-          form.setValues(now)
-          form.resetDirty(now)
-          setTyped(
-            Object.entries(options.labels).flatMap(([key, label]) =>
-              typeof label === "string" && JSON.stringify(mine[key] ?? "") !== JSON.stringify(now[key] ?? "") ? [{ label, value: shown(mine[key] ?? "") }] : []
-            )
-          )
-        },
-        (error: unknown) => notify.error(messageOf(error, "No se pudo recargar el registro"))
+  // The values typed when Recargar was pressed travel with the read, to compare with what it brings.
+  const reloading = useTask<{ readonly id: string; readonly mine: V }, R>(({ id }) => (read === null ? Promise.reject(new Error("sin lectura")) : read(id)), {
+    done: (latest, { mine }) => {
+      const { form } = options
+      const now = options.valuesOf(latest)
+      form.setValues(now)
+      form.resetDirty(now)
+      setTyped(
+        Object.entries(options.labels).flatMap(([key, label]) =>
+          typeof label === "string" && JSON.stringify(mine[key] ?? "") !== JSON.stringify(now[key] ?? "") ? [{ label, value: shown(mine[key] ?? "") }] : []
+        )
       )
-      .finally(() => setReloading(false))
+    },
+    failed: (failure) => notify.error(failure.message)
+  })
+
+  const reload = () => {
+    if (item !== null && read !== null) reloading.run({ id: item.id, mine: options.form.getValues() })
   }
 
-  return { stale, notice: { message: rejection?.message ?? staleVersionMessage, typed, reloading, onReload: reload } }
+  return { stale, notice: { message: rejection?.message ?? staleVersionMessage, typed, reloading: reloading.running, onReload: reload } }
 }

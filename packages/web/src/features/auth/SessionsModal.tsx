@@ -1,12 +1,11 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from "@mantine/core"
-import { type Call, sessionsMachine } from "@palma/core"
+import { type Call, sessionsActors, sessionsMachine } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { RetryAlert } from "../../components/RetryAlert"
 import { call as apiCall } from "../../lib/api"
 import { useAuth } from "../../lib/auth/useAuth"
 import { notify } from "../../lib/notify"
-import { sessionsActors } from "./sessionsActors"
 
 const when = new Intl.DateTimeFormat("es-CL", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" })
 const shown = (iso: string) => when.format(new Date(iso)).replace(/\//g, "-")

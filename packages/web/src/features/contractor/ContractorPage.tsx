@@ -14,14 +14,14 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { Link, useParams } from "react-router"
 import { RetryAlert } from "../../components/RetryAlert"
-import { ConfirmDelete, Section, type WriteRejection } from "../../kit"
+import { ConfirmDelete, Section, useTask, type WriteRejection } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { CoverageTable } from "../../lib/people/CoverageTable"
 import { notify } from "../../lib/notify"
 import { ContractorDialog } from "./ContractorDialog"
 import { InsuredSection } from "./InsuredSection"
 import { PaymentsTable } from "./PaymentsTable"
-import { latestEdit, PersonDialog, type PersonEdit } from "./PersonDialog"
+import { latestEdit, PersonDialog, type PersonEdit, type StoredPersonEdit } from "./PersonDialog"
 import { contractorListPath, kindLabel } from "./paths"
 import { SubscriptionsTable } from "./SubscriptionsTable"
 
@@ -80,6 +80,21 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
     }
   }, [actor])
 
+  /**
+   * A stored person is read before the dialog shows them: it starts from what the server holds
+   * now, and the client remembers their version, so saving over someone else's change is refused
+   * (412). If they cannot be read, the dialog opens with the listed data and the save says why.
+   */
+  const personReader = useTask<StoredPersonEdit, PersonEdit>((edit) => readPerson(call, edit.kind, edit.id).then((latest) => latestEdit(edit, latest)), {
+    done: setEditing,
+    failed: (_, edit) => setEditing(edit)
+  })
+  /** The contractor is read before their dialog shows, as a person is. */
+  const contractorReader = useTask<ContractorFields, ContractorFields>((listed) => readContractor(call, listed.id), {
+    done: setEditingContractor,
+    failed: (_, listed) => setEditingContractor(listed)
+  })
+
   if (state === "failure")
     return (
       <Stack>
@@ -102,23 +117,14 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
   const title = [contractor.name, contractor.paternalLastName, contractor.maternalLastName].filter((s) => s !== "").join(" ")
   const origin = origins.origins.find((o) => o.subscription_id === selected)
   const writing = state === "writing"
-  /**
-   * A stored person is read before the dialog shows them: it starts from what the server holds
-   * now, and the client remembers their version, so saving over someone else's change is refused
-   * (412). If they cannot be read, the dialog opens with the listed data and the save says why.
-   */
   const openEdit = (edit: PersonEdit) => {
     setRejection(null)
     if (edit.kind === "addBeneficiary") return setEditing(edit)
-    void readPerson(call, edit.kind, edit.id).then(
-      (latest) => setEditing(latestEdit(edit, latest)),
-      () => setEditing(edit)
-    )
+    personReader.run(edit)
   }
-  /** The contractor is read before their dialog shows, as a person is (see openEdit). */
   const openContractorEdit = () => {
     setRejection(null)
-    void readContractor(call, contractor.id).then(setEditingContractor, () => setEditingContractor(contractor))
+    contractorReader.run(contractor)
   }
   const send = (change: PeopleChange) => {
     setRejection(null)

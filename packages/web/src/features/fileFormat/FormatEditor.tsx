@@ -8,7 +8,6 @@ import {
   fileFormatMachine,
   formatPayload,
   initialColumns,
-  messageOf,
   sameColumns,
   savedColumns,
   spanishIssues
@@ -16,7 +15,7 @@ import {
 import { useActorRef, useSelector } from "@xstate/react"
 import { Either, Schema } from "effect"
 import { useEffect, useState } from "react"
-import { ConfirmDelete, LeaveGuard, useFreshRejection } from "../../kit"
+import { ConfirmDelete, LeaveGuard, useFreshRejection, useTask } from "../../kit"
 import { notify } from "../../lib/notify"
 import { AvailableFields } from "./AvailableFields"
 import { ColumnsEditor } from "./ColumnsEditor"
@@ -73,7 +72,7 @@ export const FormatEditor = ({ call, planId, planName, names }: FormatEditorProp
   const [tried, setTried] = useState(false)
   const { shown: refusal, edited: forgetRefusal } = useFreshRejection(rejection)
   const [confirming, setConfirming] = useState(false)
-  const [downloading, setDownloading] = useState(false)
+  const template = useTask<void, void>(() => downloadTemplate(call, planId, names), { failed: (failure) => notify.error(failure.message) })
 
   useEffect(() => {
     const onSaved = actor.on("saved", () => notify.success("Formato guardado"))
@@ -121,17 +120,6 @@ export const FormatEditor = ({ call, planId, planName, names }: FormatEditorProp
     const decoded = decode(formatPayload(planId, columns))
     setTried(true)
     if (Either.isRight(decoded)) actor.send({ type: "SAVE", input: decoded.right })
-  }
-
-  const download = async () => {
-    setDownloading(true)
-    try {
-      await downloadTemplate(call, planId, names)
-    } catch (error) {
-      notify.error(messageOf(error, "No se pudo descargar la plantilla"))
-    } finally {
-      setDownloading(false)
-    }
   }
 
   return (
@@ -191,8 +179,8 @@ export const FormatEditor = ({ call, planId, planName, names }: FormatEditorProp
           </Button>
           <Button
             variant="default"
-            onClick={() => void download()}
-            loading={downloading}
+            onClick={() => template.run()}
+            loading={template.running}
             disabled={saved === null || dirty || busy}
             title={
               saved === null ? "Guarde el formato para descargar su plantilla" : dirty ? "Guarde los cambios para descargar la plantilla con ellos" : undefined

@@ -1,6 +1,7 @@
 import { Alert, Button, FileInput, Group, Image, Stack, Text } from "@mantine/core"
-import { type Call, messageOf, type Retail } from "@palma/core"
+import { type Call, type Retail } from "@palma/core"
 import { useEffect, useState } from "react"
+import { useTask } from "../../kit"
 import { notify } from "../../lib/notify"
 import { RetailLogo } from "./RetailLogo"
 import { logoAccept, logoForm, logoProblem } from "./logoFile"
@@ -38,30 +39,19 @@ const withVersion = (src: string | null, version: number) => (src === null || ve
 export const LogoSection = ({ call, retail, version, onUploaded }: LogoSectionProps) => {
   const [file, setFile] = useState<File | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
   const preview = usePreview(problem === null ? file : null)
-
-  const choose = (chosen: File | null) => {
-    setFailure(null)
-    setFile(chosen)
-    setProblem(chosen === null ? null : logoProblem(chosen))
-  }
-
-  const upload = async () => {
-    if (file === null || problem !== null) return
-    setUploading(true)
-    setFailure(null)
-    try {
-      const saved = await call((c) => c.retail.uploadLogo({ payload: logoForm(retail.id, file) }))
+  const upload = useTask<File, Retail>((chosen) => call((c) => c.retail.uploadLogo({ payload: logoForm(retail.id, chosen) })), {
+    done: (saved) => {
       setFile(null)
       onUploaded(saved)
       notify.success("Logo actualizado")
-    } catch (error) {
-      setFailure(messageOf(error, "No se pudo subir el logo"))
-    } finally {
-      setUploading(false)
     }
+  })
+
+  const choose = (chosen: File | null) => {
+    upload.dismiss()
+    setFile(chosen)
+    setProblem(chosen === null ? null : logoProblem(chosen))
   }
 
   return (
@@ -95,13 +85,13 @@ export const LogoSection = ({ call, retail, version, onUploaded }: LogoSectionPr
           error={problem}
           style={{ flex: "1 1 18rem", maxWidth: "28rem" }}
         />
-        <Button onClick={() => void upload()} loading={uploading} disabled={file === null || problem !== null}>
+        <Button onClick={() => file !== null && upload.run(file)} loading={upload.running} disabled={file === null || problem !== null}>
           Subir logo
         </Button>
       </Group>
-      {failure !== null && (
+      {upload.failure !== null && (
         <Alert color="red" title="No se pudo subir el logo">
-          {failure}
+          {upload.failure.message}
         </Alert>
       )}
     </Stack>

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
-import { type Call, type ManagedUser, Role, roleLabel, type UsersQuery, usersMachine } from "@palma/core"
+import { type Call, type ManagedUser, Role, roleLabel, USERS_PAGE_SIZE, usersActors, type UsersQuery, usersMachine } from "@palma/core"
 import { Schema } from "effect"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
@@ -9,7 +9,6 @@ import { RetryAlert } from "../../components/RetryAlert"
 import { ConfirmDelete, PageFooter } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { notify } from "../../lib/notify"
-import { usersActors, USERS_PAGE_SIZE } from "./usersActors"
 
 const NO_ROLE = "none"
 const roleOptions = [...(Object.keys(roleLabel) as Role[]).map((role) => ({ value: role, label: roleLabel[role] })), { value: NO_ROLE, label: "Sin rol" }]

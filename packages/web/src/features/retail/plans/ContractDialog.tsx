@@ -1,6 +1,6 @@
 import { Modal } from "@mantine/core"
+import type { PlanRow } from "@palma/core"
 import { PlanContract } from "../../../components/planContract/PlanContract"
-import type { PlanRow } from "./planRow"
 
 export const ContractDialog = ({ plan, onClose }: { readonly plan: PlanRow | null; readonly onClose: () => void }) => (
   <Modal

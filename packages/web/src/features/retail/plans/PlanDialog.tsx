@@ -1,9 +1,8 @@
 import { Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core"
-import { type Currency, currencyLabel, type Product, ProductPlanInput, spanishIssues } from "@palma/core"
+import { type Currency, currencyLabel, type PlanRow, type Product, ProductPlanInput, spanishIssues } from "@palma/core"
 import { Either, Schema } from "effect"
 import { useState } from "react"
 import { FormActions, FormDialog, RejectionAlert, StaleRecord, useDirtyForm, useFreshRejection, useStaleReload, type WriteRejection } from "../../../kit"
-import type { PlanRow } from "./planRow"
 import { parsePrice, priceText } from "./priceText"
 
 const priceFields = [

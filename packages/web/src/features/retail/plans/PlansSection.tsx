@@ -1,12 +1,10 @@
 import { Alert, Button, EmptyState, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core"
-import { type Call, currencyLabel, formatAmount, type ProductPlanInput } from "@palma/core"
+import { type Call, currencyLabel, formatAmount, planActors, type PlanRow, type ProductPlanInput, readPlan } from "@palma/core"
 import { useState } from "react"
 import { Link } from "react-router"
-import { ConfirmDelete, useResourceController } from "../../../kit"
+import { ConfirmDelete, useResourceController, useTask } from "../../../kit"
 import { ContractDialog } from "./ContractDialog"
-import { planActors, readPlan } from "./planActors"
 import { PlanDialog } from "./PlanDialog"
-import type { PlanRow } from "./planRow"
 import { useProducts } from "./useProducts"
 
 type Dialog = { readonly kind: "prices"; readonly plan: PlanRow | null } | { readonly kind: "remove"; readonly plan: PlanRow }
@@ -41,11 +39,11 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
    * client remembers the plan's version, so repricing or removing it over someone else's change
    * is refused (412). If it cannot be read, the dialog opens with the listed row and the write says why.
    */
-  const showLatest = (plan: PlanRow, kind: Dialog["kind"]) =>
-    void readPlan(call, plan.id).then(
-      (latest) => controller.show({ kind, plan: latest }),
-      () => controller.show({ kind, plan })
-    )
+  const opening = useTask<{ readonly kind: Dialog["kind"]; readonly plan: PlanRow }, PlanRow>(({ plan }) => readPlan(call, plan.id), {
+    done: (latest, { kind }) => controller.show({ kind, plan: latest }),
+    failed: (_, listed) => controller.show(listed)
+  })
+  const showLatest = (plan: PlanRow, kind: Dialog["kind"]) => opening.run({ kind, plan })
 
   return (
     <Stack gap="sm">

@@ -1,7 +1,31 @@
-import type { Call, ListResult, ProductOfPlan, ProductPlan, ProductPlanInput, ResourceQuery } from "@palma/core"
 import { fromPromise } from "xstate"
-import type { ResourceActors } from "../../../kit"
-import { type PlanRow, planRowOf } from "./planRow"
+import type { Call } from "../client/caller.js"
+import type { Amount, Currency } from "../domain/money.js"
+import type { ProductOfPlan, ProductPlan, ProductPlanInput } from "../domain/productPlan.js"
+import type { RetailProduct } from "../domain/retail.js"
+import type { ListResult, ResourceQuery } from "./resource.js"
+
+/** One plan of a retail as its section lists it; `id` is the plan's (productPlan_id). */
+export interface PlanRow {
+  readonly id: string
+  readonly product_id: string
+  readonly product_name: string
+  readonly currency: Currency
+  readonly customerPrice: Amount
+  readonly companyPrice: Amount
+  readonly yearlyPrice: Amount
+}
+
+/** A product the retail sells (its detail's `products`), as a plan row. */
+export const planRowOf = (p: RetailProduct): PlanRow => ({
+  id: p.productplan_id,
+  product_id: p.product_id,
+  product_name: p.name,
+  currency: p.currency,
+  customerPrice: p.price,
+  companyPrice: p.companyPrice,
+  yearlyPrice: p.yearlyPrice
+})
 
 /** A plan as `assignPrices` answers it, as the section lists it. */
 const asRow = (plan: ProductPlan): PlanRow => ({
@@ -38,7 +62,7 @@ export const readPlan = (call: Call, id: string): Promise<PlanRow> => call((c) =
  * with Palma's `PUT /product/updatePlan/{productPlan_id}` and removed with `DELETE
  * /product/deletePlan/{productPlan_id}`, both sending the plan's version last read (412 when stale).
  */
-export const planActors = (call: Call, retailId: string): ResourceActors<PlanRow> => {
+export const planActors = (call: Call, retailId: string) => {
   const assign = (input: unknown) => call((c) => c.product.assignPrices({ payload: input as ProductPlanInput })).then(asRow)
   return {
     list: fromPromise<ListResult<PlanRow>, ResourceQuery>(() =>
