@@ -1,26 +1,14 @@
-import {
-  Alert,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Paper,
-  Select,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-  VisuallyHidden
-} from "@mantine/core"
+import { Alert, Box, Button, EmptyState, Group, NativeSelect, Paper, Skeleton, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
-import { useEffect, useRef, useState } from "react"
+import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { PageFooter } from "./PageFooter"
 import { EditIcon, EmptyIcon, PlusIcon, SearchIcon, SortIcon, TrashIcon } from "./icons"
-import type { Picker } from "./options"
 import { isFiltered, type ListQuery, pageSizes } from "./query"
 import type { ResourceConfig } from "./types"
+
+// Its searchable dropdown (Mantine's Select and the popover beneath it) loads only on lists that filter by family.
+const FamilyFilter = lazy(async () => ({ default: (await import("./FamilyFilter")).FamilyFilter }))
+const familyFilterStyle = { flex: "0 1 14rem" }
 
 export interface ResourceListProps<A extends { readonly id: string }, I> {
   readonly config: ResourceConfig<A, I>
@@ -183,7 +171,11 @@ const Toolbar = <A extends { readonly id: string }, I>({ config, query, onQuery 
         }}
         style={{ flex: "1 1 16rem", maxWidth: "28rem" }}
       />
-      {config.familyFilter !== undefined && <FamilyFilter picker={config.familyFilter} value={query.family} onQuery={onQuery} />}
+      {config.familyFilter !== undefined && (
+        <Suspense fallback={<TextInput aria-label="Filtrar por familia" placeholder={config.familyFilter.texts.loading} disabled style={familyFilterStyle} />}>
+          <FamilyFilter picker={config.familyFilter} value={query.family} onChange={(family) => onQuery({ family, page: 1 })} style={familyFilterStyle} />
+        </Suspense>
+      )}
       {config.filters?.map(({ key, Control }) => (
         <Control
           key={key}
@@ -195,32 +187,6 @@ const Toolbar = <A extends { readonly id: string }, I>({ config, query, onQuery 
         />
       ))}
     </Group>
-  )
-}
-
-interface FamilyFilterProps {
-  readonly picker: Picker
-  readonly value: string | null
-  readonly onQuery: (patch: Partial<ListQuery>) => void
-}
-
-const FamilyFilter = ({ picker, value, onQuery }: FamilyFilterProps) => {
-  const list = picker.useOptions()
-  return (
-    <Select
-      aria-label="Filtrar por familia"
-      placeholder={list.status === "loading" ? picker.texts.loading : picker.texts.all}
-      data={list.options.map((o) => ({ ...o }))}
-      value={value}
-      onChange={(family) => onQuery({ family, page: 1 })}
-      error={list.status === "error" ? picker.texts.failed : undefined}
-      clearable
-      clearButtonProps={{ "aria-label": "Quitar filtro de familia" }}
-      searchable
-      openOnFocus={false}
-      nothingFoundMessage="Sin resultados"
-      style={{ flex: "0 1 14rem" }}
-    />
   )
 }
 

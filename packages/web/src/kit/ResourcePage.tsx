@@ -8,7 +8,6 @@ import { notify } from "../lib/notify"
 import { ConfirmDelete } from "./ConfirmDelete"
 import { PlusIcon } from "./icons"
 import { type QuerySpec, resourceQueryOf, sameQuery } from "./query"
-import { ResourceForm } from "./ResourceForm"
 import { ResourceList } from "./ResourceList"
 import { textsOf } from "./text"
 import type { ResourceConfig } from "./types"
@@ -18,6 +17,11 @@ import { useTask } from "./useTask"
 
 // Only admins who ask for it see it: kept off the first load.
 const DeletedRecords = lazy(async () => ({ default: (await import("./DeletedRecords")).DeletedRecords }))
+// The generic form (with its number and text area inputs) loads when a form is first wanted:
+// pointing at "Nueva…" starts it, so the dialog rarely waits. Kept as a module rather than
+// `lazy()`, which would lose the component's type parameters.
+type FormModule = typeof import("./ResourceForm")
+const loadResourceForm = () => import("./ResourceForm")
 
 type Dialog<A> = { readonly kind: "form"; readonly item: A | null } | { readonly kind: "delete"; readonly item: A }
 
@@ -100,7 +104,16 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
     actor.send({ type: "LOAD" })
   }, [actor, config.name, lookups, texts.restored])
 
-  const Form = config.form ?? ResourceForm
+  const [formModule, setFormModule] = useState<FormModule | null>(null)
+  const generic = config.form === undefined
+  const loadForm = useCallback(() => {
+    if (generic) void loadResourceForm().then(setFormModule, () => notify.error("No se pudo cargar el formulario. Recargue la página."))
+  }, [generic])
+  const wantsForm = dialog?.kind === "form"
+  useEffect(() => {
+    if (wantsForm && formModule === null) loadForm()
+  }, [wantsForm, formModule, loadForm])
+  const Form = config.form ?? formModule?.ResourceForm ?? null
   const editing = dialog?.kind === "form" ? dialog.item : null
   const deleting = dialog?.kind === "delete" ? dialog.item : null
 
@@ -116,7 +129,7 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
               Mostrar eliminados
             </Button>
           )}
-          <Button leftSection={<PlusIcon />} onClick={() => openForm(null)}>
+          <Button leftSection={<PlusIcon />} onClick={() => openForm(null)} onPointerEnter={loadForm} onFocus={loadForm}>
             {texts.create}
           </Button>
         </Group>
@@ -136,19 +149,21 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         onDelete={(item) => withLatest({ kind: "delete", item })}
         nameOf={nameOf}
       />
-      <Form
-        config={config}
-        texts={texts}
-        opened={controller.opened((d) => d.kind === "form")}
-        item={editing}
-        defaults={query.family !== null ? { family_id: query.family } : {}}
-        canSubmit={controller.canWrite}
-        saving={status === "creating" || status === "updating"}
-        rejection={controller.rejection}
-        onSubmit={(input) => (editing === null ? controller.create(input) : controller.update(editing.id, input))}
-        onClose={controller.close}
-        call={call}
-      />
+      {wantsForm && Form !== null && (
+        <Form
+          config={config}
+          texts={texts}
+          opened={controller.opened((d) => d.kind === "form")}
+          item={editing}
+          defaults={query.family !== null ? { family_id: query.family } : {}}
+          canSubmit={controller.canWrite}
+          saving={status === "creating" || status === "updating"}
+          rejection={controller.rejection}
+          onSubmit={(input) => (editing === null ? controller.create(input) : controller.update(editing.id, input))}
+          onClose={controller.close}
+          call={call}
+        />
+      )}
       <ConfirmDelete
         opened={controller.opened((d) => d.kind === "delete")}
         name={deleting !== null ? nameOf(deleting) : ""}

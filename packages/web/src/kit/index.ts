@@ -1,7 +1,7 @@
 /** The generic list / form kit over core's resource machine. */
 export { ResourcePage, type ResourcePageProps } from "./ResourcePage"
 export { ResourceList } from "./ResourceList"
-export { ResourceForm, type ResourceFormProps } from "./ResourceForm"
+export type { ResourceFormProps } from "./ResourceForm"
 export { FormActions, FormDialog, RejectionAlert, useDirtyForm, type WriteRejection } from "./FormDialog"
 export { emptyRequired, errorsAt, type IssueKey, issuesByField, pathKey, requiredMessage } from "./formErrors"
 export { LeaveGuard } from "./LeaveGuard"

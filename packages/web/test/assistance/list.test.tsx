@@ -69,7 +69,7 @@ describe("Servicios list", () => {
     // Every service again.
     await waitFor(() => expect(rows().map((r) => r[0])).toEqual(expect.arrayContaining(["Cerrajería", "Gasfitería", "Grúa", "Telemedicina"])))
     expect(urlParams().has("search")).toBe(false)
-    await user.click(screen.getByRole("combobox", { name: "Filtrar por familia" }))
+    await user.click(await screen.findByRole("combobox", { name: "Filtrar por familia" }))
     await user.click(await screen.findByRole("option", { name: "Vehicular" }))
     await waitFor(() => expect(rows().map((r) => r[0])).toEqual(["Auxilio mecánico", "Grúa"]))
     expect(urlParams().get("family")).toBe(await familyId(server, "Vehicular"))

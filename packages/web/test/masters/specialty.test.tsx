@@ -84,7 +84,7 @@ describe("specialties", () => {
   it("filters by family on the server, keeping the family in the URL", async () => {
     const salud = await idOf(server, "family", "Salud")
     const { user } = await openSpecialties("Gasfitería")
-    await user.click(screen.getByRole("combobox", { name: "Filtrar por familia" }))
+    await user.click(await screen.findByRole("combobox", { name: "Filtrar por familia" }))
     await user.click(await screen.findByRole("option", { name: "Salud" }))
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Gasfitería" })).not.toBeInTheDocument())
     expect(screen.getByRole("cell", { name: "Telemedicina" })).toBeInTheDocument()
