@@ -1,4 +1,4 @@
-import { HttpApi } from "@effect/platform"
+import { HttpApi, type HttpApiGroup } from "@effect/platform"
 import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
 import { BeneficiaryApi } from "./beneficiary.js"
@@ -32,39 +32,42 @@ import { ValueApi } from "./value.js"
 import { UsersApi } from "./users.js"
 import { ValueTypeApi } from "./valueType.js"
 
+/** What any call may answer, whatever its group: a refused body, or one too large. */
+export const withCommonErrors = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(api: HttpApi.HttpApi<Id, Groups, E, R>) =>
+  api.addError(BadRequest).addError(PayloadTooLarge)
+
 /** The whole contract: server, web, CLI and tests derive from this one value. */
-export class PalmaApi extends HttpApi.make("palma")
-  .add(AuthApi)
-  .add(DistrictApi)
-  .add(FamilyApi)
-  .add(SpecialtyApi)
-  .add(DocumentApi)
-  .add(ValueTypeApi)
-  .add(ValueApi)
-  .add(StageApi)
-  .add(RelationshipApi)
-  .add(QualificationApi)
-  .add(ProcedureApi)
-  .add(AssistanceApi)
-  .add(ProductApi)
-  .add(RetailApi)
-  .add(FieldApi)
-  .add(FileFormatApi)
-  .add(BulkLoadApi)
-  .add(SpecialistApi)
-  .add(PartnerApi)
-  .add(ContractorApi)
-  .add(CustomerApi)
-  .add(InsuredApi)
-  .add(BeneficiaryApi)
-  .add(LeadApi)
-  .add(UserApi)
-  .add(UsersApi)
-  .add(CaseApi)
-  .add(CaseIntakeApi)
-  .add(CaseExportApi)
-  .add(CaseDashboardApi)
-  .add(UfApi)
-  .addError(BadRequest)
-  .addError(PayloadTooLarge)
-  .prefix("/api") {}
+export class PalmaApi extends withCommonErrors(
+  HttpApi.make("palma")
+    .add(AuthApi)
+    .add(DistrictApi)
+    .add(FamilyApi)
+    .add(SpecialtyApi)
+    .add(DocumentApi)
+    .add(ValueTypeApi)
+    .add(ValueApi)
+    .add(StageApi)
+    .add(RelationshipApi)
+    .add(QualificationApi)
+    .add(ProcedureApi)
+    .add(AssistanceApi)
+    .add(ProductApi)
+    .add(RetailApi)
+    .add(FieldApi)
+    .add(FileFormatApi)
+    .add(BulkLoadApi)
+    .add(SpecialistApi)
+    .add(PartnerApi)
+    .add(ContractorApi)
+    .add(CustomerApi)
+    .add(InsuredApi)
+    .add(BeneficiaryApi)
+    .add(LeadApi)
+    .add(UserApi)
+    .add(UsersApi)
+    .add(CaseApi)
+    .add(CaseIntakeApi)
+    .add(CaseExportApi)
+    .add(CaseDashboardApi)
+    .add(UfApi)
+).prefix("/api") {}
