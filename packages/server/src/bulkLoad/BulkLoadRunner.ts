@@ -7,7 +7,7 @@ import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
 import { BulkLoadRepo, type HeldJob, type ReadRow } from "./BulkLoadRepo.js"
 import { classify } from "./classify.js"
 import { type RosterRecord, type RowLookups, parseRosterRow } from "./rosterRow.js"
-import { type RosterCell, type RosterColumn, RosterFileError, readRosterSheet, type SheetRow } from "./rosterSheet.js"
+import { fileErrorMessage, logFault, type RosterCell, type RosterColumn, RosterFileError, readRosterSheet, type SheetRow } from "./rosterSheet.js"
 import { RosterWriter } from "./RosterWriter.js"
 
 /**
@@ -67,10 +67,10 @@ const make = Effect.gen(function* () {
       if (format.length === 0) return yield* new JobFailed({ message: "El plan ya no tiene un formato de archivo" })
       const columns = format.map((c) => ({ field_id: c.field_id, header: c.header, required: isColumnRequired(c) }))
       const lookups = yield* lookupsOf(job.product_plan_id)
-      const sheet = yield* Effect.tryPromise({
-        try: () => readRosterSheet(bytes, columns),
-        catch: (error) => new JobFailed({ message: error instanceof RosterFileError ? error.message : "No se pudo leer el archivo Excel" })
-      })
+      const sheet = yield* Effect.tryPromise({ try: () => readRosterSheet(bytes, columns), catch: (error) => error }).pipe(
+        Effect.tapError(logFault),
+        Effect.mapError((error) => new JobFailed({ message: fileErrorMessage(error) }))
+      )
       const seen = new Map<string, number>()
       /** A row checked on its own and against the rows before it: failed with its reasons, or its record. */
       const check = (sheetRow: SheetRow): ReadRow | { readonly row: number; readonly record: RosterRecord } => {
@@ -92,7 +92,9 @@ const make = Effect.gen(function* () {
       yield* Stream.fromAsyncIterable(inBatches(sheet.rows, batchRows, check), identity).pipe(
         // The sheet turns every fault of the file into a RosterFileError; anything else was thrown
         // while checking a row, by Palma's own code: a defect (logged), not the file's fault.
-        Stream.catchAll((error) => (error instanceof RosterFileError ? Stream.fail(new JobFailed({ message: error.message })) : Stream.die(error))),
+        Stream.catchAll((error) =>
+          error instanceof RosterFileError ? Stream.fromEffect(Effect.zipRight(logFault(error), new JobFailed({ message: error.message }))) : Stream.die(error)
+        ),
         // The next batch is read and checked while the database compares and stores this one.
         Stream.buffer({ capacity: 1 }),
         Stream.runForEach((parsed) =>

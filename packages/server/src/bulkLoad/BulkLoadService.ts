@@ -19,7 +19,7 @@ import { BulkLoadRunner } from "./BulkLoadRunner.js"
 import type { BulkLoadForm } from "./bulkLoadUpload.js"
 import { BulkLoadWorker } from "./BulkLoadWorker.js"
 import { buildErrorWorkbook } from "./errorWorkbook.js"
-import { RosterFileError, readRosterSheet } from "./rosterSheet.js"
+import { fileErrorMessage, logFault, readRosterSheet } from "./rosterSheet.js"
 import { RosterWriter } from "./RosterWriter.js"
 
 const notFound = () => new NotFound({ message: "No se encontró la carga" })
@@ -53,13 +53,13 @@ const make = Effect.gen(function* () {
         return yield* new BadRequest({ message: `productPlan_id: ${message}`, issues: [{ path: ["productPlan_id"], message }] })
       }
       const columns = format.map((c) => ({ field_id: c.field_id, header: c.header, required: isColumnRequired(c) }))
-      yield* Effect.tryPromise({
-        try: () => readRosterSheet(form.data, columns),
-        catch: (error) => {
-          const message = error instanceof RosterFileError ? error.message : "No se pudo leer el archivo Excel"
+      yield* Effect.tryPromise({ try: () => readRosterSheet(form.data, columns), catch: (error) => error }).pipe(
+        Effect.tapError(logFault),
+        Effect.mapError((error) => {
+          const message = fileErrorMessage(error)
           return new BadRequest({ message: `file: ${message}`, issues: [{ path: ["file"], message }] })
-        }
-      })
+        })
+      )
       const id = yield* repo.create({
         retailId: form.retailId,
         productPlanId: form.productPlanId,

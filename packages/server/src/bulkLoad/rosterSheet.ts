@@ -1,5 +1,6 @@
 import type ExcelJS from "exceljs"
 import { Readable } from "node:stream"
+import { Effect } from "effect"
 import { isColumnRequired, normalizeHeader } from "@palma/core"
 import { importExcelJS } from "../lazyImports.js"
 import { xlsxStreamOrder } from "./xlsxStreamOrder.js"
@@ -25,7 +26,13 @@ export interface SheetRow {
 export class RosterFileError extends Error {
   constructor(
     message: string,
-    readonly missing: ReadonlyArray<string> = []
+    readonly missing: ReadonlyArray<string> = [],
+    /**
+     * When the file could not be read at all: the name of the reader's own error ("TypeError"…),
+     * for the log, so a fault of exceljs or of Palma's ZIP reordering is told from a bad file.
+     * Never its message, which may quote a cell.
+     */
+    readonly fault?: string
   ) {
     super(message)
     this.name = "RosterFileError"
@@ -37,7 +44,15 @@ export const ROSTER_MAX_ROWS = 200_000
 const UNREADABLE = "No se pudo leer el archivo Excel"
 
 /** exceljs's own errors mean nothing to the user: any of them is an unreadable file. */
-const asFileError = (error: unknown): RosterFileError => (error instanceof RosterFileError ? error : new RosterFileError(UNREADABLE))
+const asFileError = (error: unknown): RosterFileError =>
+  error instanceof RosterFileError ? error : new RosterFileError(UNREADABLE, [], error instanceof Error ? error.name : typeof error)
+
+/** The Spanish reason a reading failed, for the person who sent the file. */
+export const fileErrorMessage = (error: unknown): string => (error instanceof RosterFileError ? error.message : UNREADABLE)
+
+/** Logs an unreadable file's fault (its name only); a file refused for its content is not a fault. */
+export const logFault = (error: unknown): Effect.Effect<void> =>
+  error instanceof RosterFileError && error.fault !== undefined ? Effect.logWarning(`Un archivo de asegurados no se pudo leer (${error.fault})`) : Effect.void
 
 const validDate = (date: Date): Date | null => (Number.isNaN(date.getTime()) ? null : date)
 
@@ -170,7 +185,13 @@ export const readRosterSheet = async (
   options?: { readonly maxRows?: number }
 ): Promise<{ readonly headers: ReadonlyArray<string>; readonly rows: AsyncIterable<SheetRow> }> => {
   const maxRows = options?.maxRows ?? ROSTER_MAX_ROWS
-  const ordered = xlsxStreamOrder(bytes)
+  const ordered = (() => {
+    try {
+      return xlsxStreamOrder(bytes)
+    } catch (error) {
+      throw asFileError(error)
+    }
+  })()
   const layout = await readLayout(ordered, columns)
   const fields = columns.map((column) => [column.field_id, layout.mapped.get(column.field_id)] as const)
 
