@@ -3,8 +3,6 @@ import { rename, rm, stat, writeFile } from "node:fs/promises"
 import { basename, dirname, join, resolve } from "node:path"
 import { usageError } from "./errors.js"
 
-export const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 const exists = (path: string) =>
   stat(path).then(
     () => true,

@@ -1,6 +1,5 @@
-import { type Call, Rut } from "@palma/core"
+import { type Call, Rut, uuidPattern } from "@palma/core"
 import { usageError } from "./errors.js"
-import { uuid } from "./files.js"
 import { foldName } from "./validate.js"
 
 /** Whether `--retail` names no channel in particular: absent, blank or "Todos". */
@@ -12,7 +11,7 @@ export const isEveryRetail = (wanted: string | undefined): boolean => wanted ===
  */
 export const retailIdOf = async (call: Call, wanted: string | undefined): Promise<string> => {
   if (wanted === undefined || isEveryRetail(wanted)) return "Todos"
-  if (uuid.test(wanted.trim())) return wanted.trim().toLowerCase()
+  if (uuidPattern.test(wanted.trim())) return wanted.trim().toLowerCase()
   const retails = await call((c) => c.retail.getAll())
   const rut = Rut.normalize(wanted)
   const found = retails.find((r) => (rut !== undefined && Rut.normalize(r.rut) === rut) || foldName(r.name) === foldName(wanted))

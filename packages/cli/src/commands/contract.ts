@@ -1,6 +1,7 @@
+import { uuidPattern } from "@palma/core"
 import { type Command, Option } from "commander"
 import { usageError } from "../errors.js"
-import { outputPath, uuid, writeAtomically } from "../files.js"
+import { outputPath, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { type GlobalOptions, openSession } from "../session.js"
 
@@ -10,7 +11,7 @@ interface ContractOptions {
 }
 
 const contract = async (io: Io, productPlanId: string, options: ContractOptions, globals: GlobalOptions) => {
-  if (!uuid.test(productPlanId)) throw usageError("El plan debe ser un ID (véalos con «palma product show <id> --retail <id>»).")
+  if (!uuidPattern.test(productPlanId)) throw usageError("El plan debe ser un ID (véalos con «palma product show <id> --retail <id>»).")
   const path = await outputPath(options.output, options.force)
   const { call } = await openSession(globals, io)
   const { base64 } = await call((client) => client.product.getContract({ path: { productPlan_id: productPlanId } }))

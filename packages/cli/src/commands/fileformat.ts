@@ -1,6 +1,7 @@
+import { uuidPattern } from "@palma/core"
 import { type Command, Option } from "commander"
 import { usageError } from "../errors.js"
-import { outputPath, uuid, writeAtomically } from "../files.js"
+import { outputPath, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { type GlobalOptions, openSession } from "../session.js"
 
@@ -11,7 +12,7 @@ interface TemplateOptions {
 
 /** Input and target are checked before any network call: a mistake is a usage error (2). */
 const template = async (io: Io, productPlanId: string, options: TemplateOptions, globals: GlobalOptions) => {
-  if (!uuid.test(productPlanId)) throw usageError("El plan debe ser un ID (véalos con «palma list retail» y los planes de cada canal).")
+  if (!uuidPattern.test(productPlanId)) throw usageError("El plan debe ser un ID (véalos con «palma list retail» y los planes de cada canal).")
   const path = await outputPath(options.output, options.force)
   const { call } = await openSession(globals, io)
   const bytes = await call((client) => client.fileFormat.template({ path: { productPlan_id: productPlanId } }))

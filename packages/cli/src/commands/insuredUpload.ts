@@ -12,10 +12,11 @@ import {
   bulkLoadActors,
   bulkLoadMachine,
   isBulkLoadFinished,
-  rowOutcomeLabel
+  rowOutcomeLabel,
+  uuidPattern
 } from "@palma/core"
 import { CliError, ExitCode, fromApiFailure, usageError } from "../errors.js"
-import { outputPath, uuid, writeAtomically } from "../files.js"
+import { outputPath, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
@@ -250,7 +251,7 @@ const summaryText = (job: BulkLoadJob, rows: string) => `${heading(job)}: ${endL
 const upload = async (io: Io, file: string, options: UploadOptions, globals: GlobalOptions) => {
   const bytes = await readRoster(file)
   if (isEveryRetail(options.retail)) throw usageError("Indique el canal en --retail (id, RUT o nombre): una nómina es de un solo canal.")
-  if (!uuid.test(options.plan.trim())) throw usageError(`--plan debe ser el ID del plan (productPlan_id), no «${options.plan}».`)
+  if (!uuidPattern.test(options.plan.trim())) throw usageError(`--plan debe ser el ID del plan (productPlan_id), no «${options.plan}».`)
   const errorsPath = options.errors === undefined ? undefined : await outputPath(options.errors, options.force)
   const { call } = await openSession(globals, io)
   const retail_id = await retailIdOf(call, options.retail)

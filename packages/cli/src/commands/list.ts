@@ -1,10 +1,10 @@
+import { uuidPattern } from "@palma/core"
 import { type Command, Option } from "commander"
 import type { Call } from "@palma/core"
 import { renderCsv } from "../output/csv.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
 import { usageError } from "../errors.js"
-import { uuid } from "../files.js"
 import type { Io } from "../io.js"
 import { findResource, resources } from "../resources/catalog.js"
 import type { ContractorFilters } from "../resources/contractor.js"
@@ -82,7 +82,7 @@ const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").trim
 
 /** A specialty given by id, or by name (accents and case ignored) among the active ones. */
 const specialtyId = async (call: Call, given: string): Promise<string> => {
-  if (uuid.test(given)) return given
+  if (uuidPattern.test(given)) return given
   const specialties = await call((client) => client.specialist.getFamilies())
   const found = specialties.filter((s) => fold(s.name) === fold(given))
   if (found.length === 1) return found[0]!.id
@@ -102,7 +102,7 @@ const list = async (io: Io, resourceName: string, options: ListOptions, globals:
         .join(", ")
       throw usageError(`--family solo aplica a: ${scoped}.`)
     }
-    if (!uuid.test(options.family)) throw usageError("--family debe ser el ID de una familia (véalos con «palma list family»).")
+    if (!uuidPattern.test(options.family)) throw usageError("--family debe ser el ID de una familia (véalos con «palma list family»).")
   }
   checkFilters(resource, options)
   const filters = providerFilters(options)

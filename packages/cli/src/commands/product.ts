@@ -1,7 +1,6 @@
 import { type Command, Option } from "commander"
-import { formatAmount, frequencyLabel, type PricedProduct, type Product } from "@palma/core"
+import { formatAmount, frequencyLabel, type PricedProduct, type Product, uuidPattern } from "@palma/core"
 import { usageError } from "../errors.js"
-import { uuid } from "../files.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
@@ -40,9 +39,9 @@ const describe = (product: Product, prices?: PricedProduct) => {
 }
 
 const show = async (io: Io, id: string, options: ShowOptions, globals: GlobalOptions) => {
-  if (!uuid.test(id)) throw usageError("El producto debe ser un ID (véalos con «palma list product»).")
+  if (!uuidPattern.test(id)) throw usageError("El producto debe ser un ID (véalos con «palma list product»).")
   const retail = options.retail ?? options.channel
-  if (retail !== undefined && !uuid.test(retail)) throw usageError("El canal debe ser un ID (véalos con «palma list retail»).")
+  if (retail !== undefined && !uuidPattern.test(retail)) throw usageError("El canal debe ser un ID (véalos con «palma list retail»).")
   const { call } = await openSession(globals, io)
   if (retail === undefined) {
     const product = await call((client) => client.product.getById({ path: { id } }))

@@ -1,8 +1,7 @@
 import { confirm } from "@inquirer/prompts"
 import { type Command, Option } from "commander"
-import { type NamedRecord, recordCalls, type RestorableName, restorableNames } from "@palma/core"
+import { type NamedRecord, recordCalls, type RestorableName, restorableNames, uuidPattern } from "@palma/core"
 import { usageError } from "../errors.js"
-import { uuid } from "../files.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
@@ -15,7 +14,7 @@ const names = restorableNames.join(", ")
 const target = (resourceName: string, id?: string): RestorableName => {
   const name = restorableNames.find((n) => n.toLowerCase() === resourceName.toLowerCase())
   if (name === undefined) throw usageError(`Recurso desconocido «${resourceName}». Use uno de: ${names}.`)
-  if (id !== undefined && !uuid.test(id)) throw usageError("El ID debe ser un UUID (véalos con «palma list <recurso>» o «palma deleted <recurso>»).")
+  if (id !== undefined && !uuidPattern.test(id)) throw usageError("El ID debe ser un UUID (véalos con «palma list <recurso>» o «palma deleted <recurso>»).")
   return name
 }
 

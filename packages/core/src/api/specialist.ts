@@ -3,14 +3,13 @@ import { ParseResult, Schema } from "effect"
 import { DistrictRef } from "../domain/common.js"
 import { Id } from "../domain/fields.js"
 import { Page } from "../domain/page.js"
+import { uuidPattern } from "../domain/uuid.js"
 import { NamePath, ProviderAssistance, ProviderPageQuery, ProviderSpecialty } from "../domain/provider.js"
 import { DeletedSpecialist, Specialist, SpecialistDetail, SpecialistInput, SpecialistPageItem } from "../domain/specialist.js"
 import { NotFound, PreconditionFailed } from "./errors.js"
 import { FamilyPath, IdPath } from "./master.js"
 import { RutPath } from "./retail.js"
 import { Admin, Staff } from "./security.js"
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * `getByAssistanceAndDistrict/:district/:assistance_id`. The original's route and the seed's
@@ -23,9 +22,9 @@ const SelectionPath = Schema.transformOrFail(
   {
     strict: true,
     decode: (path, _, ast) =>
-      uuid.test(path.assistance_id)
+      uuidPattern.test(path.assistance_id)
         ? ParseResult.succeed(path)
-        : uuid.test(path.district)
+        : uuidPattern.test(path.district)
           ? ParseResult.succeed({ district: path.assistance_id, assistance_id: path.district })
           : ParseResult.fail(new ParseResult.Type(ast, path, "Indique un servicio (su ID) y una comuna (nombre o código CUT)")),
     encode: ParseResult.succeed

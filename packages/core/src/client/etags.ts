@@ -1,7 +1,6 @@
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import { Effect } from "effect"
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+import { uuidWithin } from "../domain/uuid.js"
 
 /**
  * The id a JSON body names (the seed's `updateById` and upserts carry it there), if any: its `id`,
@@ -14,7 +13,7 @@ const bodyId = (request: HttpClientRequest.HttpClientRequest): string | undefine
     const parsed: unknown = JSON.parse(new TextDecoder().decode(request.body.body))
     if (typeof parsed !== "object" || parsed === null) return undefined
     const id = "id" in parsed ? parsed.id : "productPlan_id" in parsed ? parsed.productPlan_id : "case_id" in parsed ? parsed.case_id : undefined
-    return typeof id === "string" && UUID.test(id) ? id.toLowerCase() : undefined
+    return typeof id === "string" && uuidWithin.test(id) ? id.toLowerCase() : undefined
   } catch {
     return undefined
   }
@@ -29,7 +28,7 @@ const recordOf = (request: HttpClientRequest.HttpClientRequest): string | undefi
   const path = new URL(request.url, "http://palma").pathname
   const resource = /^\/api\/([^/]+)\//.exec(path)?.[1]
   if (resource === undefined) return undefined
-  const id = UUID.exec(path)?.[0]?.toLowerCase() ?? (request.method === "GET" ? undefined : bodyId(request))
+  const id = uuidWithin.exec(path)?.[0]?.toLowerCase() ?? (request.method === "GET" ? undefined : bodyId(request))
   return id === undefined ? undefined : `${resource}:${id}`
 }
 

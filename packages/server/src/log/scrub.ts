@@ -1,3 +1,4 @@
+import { uuidPattern, uuidWithin } from "@palma/core"
 /**
  * Personal data and secrets never reach a log line (issue 10 §4): RUTs in any spelling
  * (12.345.678-5, 12345678-5, 123456785, 12.345.678-K), emails (also URL-encoded) and tokens
@@ -6,9 +7,6 @@
 const email = /[^\s"'<>/?#&=]+(?:@|%40)[^\s"'<>/?#&=]+/gi
 const jwt = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g
 const bearer = /\b(Bearer|Basic)\s+[^\s"']+/gi
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-// Captured, so a split keeps them at the odd positions.
-const uuids = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i
 // A run of digits with optional dots or dashes between them and an optional check letter: 5+ digits is a RUT or a phone.
 const digitRun = /\d(?:[\d.-]*\d)?(?:-?[kK]\b)?/g
 const opaque = /\b[\w-]{32,}\b/g
@@ -24,7 +22,7 @@ const scrubPart = (text: string) =>
 export const scrub = (text: string): string =>
   text
     .replace(refresh, "[oculto]")
-    .split(uuids)
+    .split(uuidWithin) // captured, so the UUIDs sit at the odd positions
     .map((part, index) => (index % 2 === 1 ? part : scrubPart(part)))
     .join("")
 
@@ -43,7 +41,7 @@ export const loggablePath = (url: string, max = 200): string => {
     } catch {
       // A malformed escape is logged as sent, still scrubbed.
     }
-    return uuid.test(decoded) ? decoded : scrub(decoded) === decoded ? segment : ":oculto"
+    return uuidPattern.test(decoded) ? decoded : scrub(decoded) === decoded ? segment : ":oculto"
   })
   const joined = segments.join("/")
   return joined.length > max ? `${joined.slice(0, max)}…` : joined

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { BadRequest, type BeneficiaryUpsertInput, NotFound, normalizeDistrictName, type PersonUpsertInput } from "@palma/core"
+import { BadRequest, type BeneficiaryUpsertInput, NotFound, normalizeDistrictName, type PersonUpsertInput, uuidPattern } from "@palma/core"
 import { Districts } from "../district/Districts.js"
 import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
@@ -17,8 +17,6 @@ const notFound: Record<PersonTable, () => NotFound> = {
   beneficiary: () => new NotFound({ message: "No se encontró la carga" })
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const people = yield* PersonRepo
@@ -31,7 +29,7 @@ const make = Effect.gen(function* () {
       if (ref === null) return null
       const rows = yield* Effect.orDie(sql<{ id: string; name: string }>`SELECT id::text AS id, name FROM relationship WHERE is_active`)
       const wanted = normalizeDistrictName(ref)
-      const found = rows.find((r) => (UUID.test(ref) ? r.id === ref.toLowerCase() : normalizeDistrictName(r.name) === wanted))
+      const found = rows.find((r) => (uuidPattern.test(ref) ? r.id === ref.toLowerCase() : normalizeDistrictName(r.name) === wanted))
       if (found) return found.id
       const message = "El parentesco no existe"
       return yield* new BadRequest({ message: `relationship: ${message}`, issues: [{ path: ["relationship"], message }] })

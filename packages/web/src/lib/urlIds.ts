@@ -1,9 +1,9 @@
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { uuidPattern } from "@palma/core"
 
 /** An id from the URL, lower-cased; anything else reads as no id (a hand-edited URL never yields a 400). */
 export const idParam = (params: URLSearchParams, key: string): string | undefined => {
   const value = params.get(key)?.trim() ?? ""
-  return uuid.test(value) ? value.toLowerCase() : undefined
+  return uuidPattern.test(value) ? value.toLowerCase() : undefined
 }
 
 /** The channel a screen is filtered by: `retail`, or `channel` in links saved before it was renamed. */
