@@ -1,17 +1,10 @@
 /**
  * The baseline: a bare node:http server that answers each path with the bytes
  * Palma returned for it. Runs as its own process (like Palma) so it does not
- * share autocannon's event loop. Protocol over IPC: the parent sends
- * `BareRoutes`, the child answers `{ port }` once listening on 127.0.0.1.
+ * share autocannon's event loop; its IPC protocol is referenceChild.ts's.
  */
 import { createServer } from "node:http"
-
-export interface BareRoute {
-  readonly path: string
-  readonly headers: Readonly<Record<string, string>>
-  readonly bodyBase64: string
-}
-export type BareRoutes = ReadonlyArray<BareRoute>
+import { type BareRoutes, serveParentRoutes } from "./referenceChild.ts"
 
 interface Prepared {
   readonly headers: Readonly<Record<string, string>>
@@ -33,12 +26,7 @@ const serve = (routes: BareRoutes) => {
     }
     res.writeHead(200, hit.headers).end(hit.body)
   })
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    if (typeof address === "object" && address) process.send?.({ port: address.port })
-  })
-  process.once("disconnect", () => process.exit(0))
-  process.once("SIGTERM", () => process.exit(0))
+  return server.listen(0, "127.0.0.1")
 }
 
-process.once("message", (routes: BareRoutes) => serve(routes))
+serveParentRoutes(serve)

@@ -2,14 +2,13 @@
  * The platform's floor: the smallest Effect HttpApi server (a GET endpoint per benched path, no
  * middleware, no authorization, no database, tracing off as in Palma) answering the JSON Palma
  * returned for each path. What separates it from the bare node:http server is Effect's own cost
- * per request; what separates Palma from it is Palma's. Same IPC protocol as bareServer.ts.
+ * per request; what separates Palma from it is Palma's. Same IPC protocol as bareServer.ts (referenceChild.ts).
  */
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Schema } from "effect"
 import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
-import type { BareRoutes } from "./bareServer.ts"
+import { type BareRoutes, serveParentRoutes } from "./referenceChild.ts"
 
 const api = HttpApi.make("floor").add(
   HttpApiGroup.make("floor")
@@ -35,10 +34,8 @@ const serve = (routes: BareRoutes) => {
     Layer.provide(NodeHttpServer.layer(() => server, { port: 0, host: "127.0.0.1" })),
     Layer.provide(Layer.setTracerEnabled(false))
   )
-  server.once("listening", () => process.send?.({ port: (server.address() as AddressInfo).port }))
   Effect.runFork(Layer.launch(app))
-  process.once("disconnect", () => process.exit(0))
-  process.once("SIGTERM", () => process.exit(0))
+  return server
 }
 
-process.once("message", (routes: BareRoutes) => serve(routes))
+serveParentRoutes(serve)

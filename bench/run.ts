@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url"
 import { demo, demoPassword } from "../packages/server/test/support/api.ts"
 import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
 import type { RunningServer } from "../packages/server/test/support/testServer.ts"
-import type { BareRoutes } from "./bareServer.ts"
+import type { BareRoutes } from "./referenceChild.ts"
 import { type Captured, capture } from "./capture.ts"
 
 const endpoints = ["/api/family/list", "/api/district/listAll"] as const

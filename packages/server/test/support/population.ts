@@ -6,6 +6,9 @@ import { generatePeople } from "../../src/seed/peopleGenerator.js"
 import { generatorInputs, writePeople } from "../../src/seed/peopleWriter.js"
 import { databaseLayer } from "../../src/sql/Database.js"
 
+/** A case and what hangs from it, children first. */
+const caseTables = ["case_document", "case_chat", "case_event", "case_state", "assistance_case"]
+
 /**
  * Replaces the people of a stopped server's database (its data dir, or its PostgreSQL database)
  * with a generated population of `customers` customers on the seeded plans, and updates the
@@ -14,19 +17,8 @@ import { databaseLayer } from "../../src/sql/Database.js"
 export const replacePeople = (database: { readonly dataDir: string; readonly databaseUrl: string | undefined }, customers: number, seed: number) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    for (const table of [
-      "case_document",
-      "case_chat",
-      "case_event",
-      "assistance_case",
-      "payment",
-      "lead_beneficiary",
-      "lead_insured",
-      "lead",
-      "beneficiary",
-      "insured",
-      "customer"
-    ])
+    // Cases refer to people, so they go first.
+    for (const table of [...caseTables, "payment", "lead_beneficiary", "lead_insured", "lead", "beneficiary", "insured", "customer"])
       yield* sql`DELETE FROM ${sql(table)}`
     const people = generatePeople({ ...(yield* generatorInputs), today: new Date().toISOString().slice(0, 10), customers, companyEvery: 12, seed })
     yield* writePeople(people)
@@ -41,7 +33,7 @@ export const replacePeople = (database: { readonly dataDir: string; readonly dat
 export const replaceCases = (database: { readonly dataDir: string; readonly databaseUrl: string | undefined }, count: number, seed: number) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    for (const table of ["case_document", "case_chat", "case_event", "case_state", "assistance_case"]) yield* sql`DELETE FROM ${sql(table)}`
+    for (const table of caseTables) yield* sql`DELETE FROM ${sql(table)}`
     const now = new Date()
     const cases = generateCases({ ...(yield* caseInputs), today: now.toISOString().slice(0, 10), now, seed, count })
     yield* writeCases(cases)
