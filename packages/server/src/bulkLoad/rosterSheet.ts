@@ -43,16 +43,23 @@ export const ROSTER_MAX_ROWS = 200_000
 
 const UNREADABLE = "No se pudo leer el archivo Excel"
 
+/** The name of an error, never its message (which may quote a cell). */
+const faultName = (error: unknown): string => (error instanceof Error ? error.name : typeof error)
+
 /** exceljs's own errors mean nothing to the user: any of them is an unreadable file. */
-const asFileError = (error: unknown): RosterFileError =>
-  error instanceof RosterFileError ? error : new RosterFileError(UNREADABLE, [], error instanceof Error ? error.name : typeof error)
+const asFileError = (error: unknown): RosterFileError => (error instanceof RosterFileError ? error : new RosterFileError(UNREADABLE, [], faultName(error)))
 
 /** The Spanish reason a reading failed, for the person who sent the file. */
 export const fileErrorMessage = (error: unknown): string => (error instanceof RosterFileError ? error.message : UNREADABLE)
 
-/** Logs an unreadable file's fault (its name only); a file refused for its content is not a fault. */
-export const logFault = (error: unknown): Effect.Effect<void> =>
-  error instanceof RosterFileError && error.fault !== undefined ? Effect.logWarning(`Un archivo de asegurados no se pudo leer (${error.fault})`) : Effect.void
+/**
+ * Logs why a file could not be read (the error's name only): the reader's fault, or anything
+ * else that escaped it. A file refused for what it holds is not a fault and is not logged.
+ */
+export const logFault = (error: unknown): Effect.Effect<void> => {
+  const fault = error instanceof RosterFileError ? error.fault : faultName(error)
+  return fault === undefined ? Effect.void : Effect.logWarning(`Un archivo de asegurados no se pudo leer (${fault})`)
+}
 
 const validDate = (date: Date): Date | null => (Number.isNaN(date.getTime()) ? null : date)
 
