@@ -21,6 +21,7 @@ import uf from "./0021_uf.js"
 import caseDocuments from "./0022_case_documents.js"
 import caseState from "./0026_case_state.js"
 import bulkLoad from "./0027_bulk_load.js"
+import policyEnds from "./0028_policy_ends.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -46,5 +47,6 @@ export const migrations = {
   "0021_uf": uf,
   "0022_case_documents": caseDocuments,
   "0026_case_state": caseState,
-  "0027_bulk_load": bulkLoad
+  "0027_bulk_load": bulkLoad,
+  "0028_policy_ends": policyEnds
 }

@@ -2,6 +2,7 @@ import type { SqlClient, Statement } from "@effect/sql"
 import { Effect, Schema } from "effect"
 import { type PersonSearchQuery, Rut } from "@palma/core"
 import { foldedContains } from "../sql/textSearch.js"
+import { fullName } from "./columns.js"
 
 /**
  * The filters of a RUT-or-name search over person row `alias`: the RUT from its start (dots and
@@ -42,17 +43,25 @@ export interface SearchResult {
 }
 
 /**
- * One page of `found` (rows `id, rut, name, sort_name, products`), ordered by folded name, with the
- * totals of the whole match: `pages` = ceil(found ÷ records); without `records`, one page of all.
+ * One page of the people of `table` (customers or titulares) with a policy in force (not ended
+ * today) matching the query, ordered by folded name, with the totals of the whole match: `found`
+ * people, `subscriptions` their policies in force; `pages` = ceil(found ÷ records); without
+ * `records`, one page of all.
  */
-export const searchPage = (sql: SqlClient.SqlClient, found: Statement.Fragment, query: PersonSearchQuery) =>
+export const searchPage = (sql: SqlClient.SqlClient, table: "customer" | "insured", query: PersonSearchQuery) =>
   Effect.gen(function* () {
     const page = query.page ?? 1
     const records = query.records ?? null
     const offset = records === null ? 0 : (page - 1) * records
-    const rows = yield* sql`WITH found AS (${found})
-      SELECT f.id::text AS id, f.rut, f.name, f.products, count(*) OVER () AS found, sum(f.products) OVER () AS subscriptions
-      FROM found f ORDER BY f.sort_name, f.rut LIMIT ${records} OFFSET ${offset}`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Row))))
+    // The policy end dates are on the row (migration 0028): nothing is read per match but the row.
+    const found = sql`SELECT p.id, p.rut, p.search_name AS sort_name, policies_in_force(p.policy_ends, current_date) AS products
+      FROM ${sql(table)} p WHERE ${sql.and([sql`policies_in_force(p.policy_ends, current_date) > 0`, ...personFilters(sql, "p", query)])}`
+    // The name is built for the page's rows only, after the totals and the sort over the whole match.
+    const rows = yield* sql`WITH found AS (${found}),
+      page AS (SELECT f.*, count(*) OVER () AS found, sum(f.products) OVER () AS subscriptions
+        FROM found f ORDER BY f.sort_name, f.rut LIMIT ${records} OFFSET ${offset})
+      SELECT g.id::text AS id, g.rut, ${fullName(sql, "p")} AS name, g.products, g.found, g.subscriptions
+      FROM page g JOIN ${sql(table)} p ON p.id = g.id ORDER BY g.sort_name, g.rut`.pipe(Effect.flatMap(Schema.decodeUnknown(Schema.Array(Row))))
     const first = rows[0]
     // Past the last page no row carries the totals: count them apart.
     const totals =
