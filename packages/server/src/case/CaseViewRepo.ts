@@ -1,11 +1,12 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { type CaseFacts, CasePerson, type CoverageTerms, Currency, Rut } from "@palma/core"
+import { type CaseFacts, CasePerson, type CoverageTerms, Currency, IsoDate, Nullable, Rut } from "@palma/core"
 import { fromNumeric } from "../product/amounts.js"
 import { fullName, personJson } from "../person/columns.js"
 
 const Named = Schema.Struct({ id: Schema.String, rut: Schema.String, name: Schema.String })
-const Person = Schema.Struct({ ...CasePerson.fields, rut: Schema.String })
+// personJson answers "" for an unknown birth date (the original's wire); the case shows it as null.
+const Person = Schema.Struct({ ...CasePerson.fields, rut: Schema.String, birthDate: Nullable(IsoDate) })
 const Coverage = Schema.Struct({ amount: Schema.String, currency: Currency, maximum: Schema.String, events: Schema.Number, lack: Schema.Number })
 const NameOf = Schema.NullOr(Schema.String)
 
