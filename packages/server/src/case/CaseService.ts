@@ -3,6 +3,7 @@ import { Context, Effect, Layer, Option, Schema } from "effect"
 import {
   type Actor,
   applyChange,
+  BadRequest,
   CaseChange,
   type CaseDocument,
   type CaseFacts,
@@ -20,6 +21,7 @@ import { matchVersion, type Precondition } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import { CaseIntakeService } from "../caseIntake/CaseIntakeService.js"
 import { CoverageRepo } from "../caseIntake/CoverageRepo.js"
+import { CaseLead } from "./CaseLead.js"
 import { CaseMemo } from "./CaseMemo.js"
 import { caseRowOf } from "./caseRow.js"
 import { CaseFeed } from "./CaseFeed.js"
@@ -43,6 +45,7 @@ const make = Effect.gen(function* () {
   const memo = yield* CaseMemo
   const intake = yield* CaseIntakeService
   const coverage = yield* CoverageRepo
+  const caseLead = yield* CaseLead
   const transaction = transactionOf(sql)
 
   const decodeEvents = (rows: ReadonlyArray<EventRow>) =>
@@ -108,6 +111,24 @@ const make = Effect.gen(function* () {
       }
     })
 
+  /**
+   * A new type-C case (a person no policy covers) names the plan the person takes instead of a
+   * subscription: the subscription is opened here, in the case's transaction, as the original did.
+   */
+  const withApplicantLead = (doc: CaseDocument) =>
+    Effect.gen(function* () {
+      const insuredId = doc.insured?.id ?? null
+      // The original reads the top-level productplan_id; its product section carries the same.
+      const planId = doc.productplan_id ?? doc.product?.productPlan_id ?? null
+      if (doc.type !== "C" || doc.lead_id !== null || insuredId === null) return doc
+      if (planId === null) {
+        const message = "Elija el canal y el plan que toma la persona para abrir su caso"
+        return yield* new BadRequest({ message, issues: [{ path: ["productplan_id"], message }] })
+      }
+      const leadId = yield* caseLead.forApplicant(insuredId, planId, doc.event?.date ?? chileDateOf(new Date()))
+      return { ...doc, lead_id: leadId }
+    })
+
   const locked = (id: string) => Effect.flatMap(cases.lock(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed }))
 
   /**
@@ -127,7 +148,7 @@ const make = Effect.gen(function* () {
           yield* record(stored, desired, actor)
           return stored.id
         }
-        const desired = yield* desiredFacts(doc, emptyCase(0), refs, districts)
+        const desired = yield* desiredFacts(yield* withApplicantLead(doc), emptyCase(0), refs, districts)
         yield* requireCoverage(emptyCase(0), desired)
         const changes = changesBetween(emptyCase(0), desired)
         yield* checkChanges(emptyCase(0), changes, actor)
@@ -186,7 +207,16 @@ const make = Effect.gen(function* () {
 /** Assistance cases: the seed's whole-document upsert turned into events, and the reads of the projection. */
 export class CaseService extends Context.Tag("palma/CaseService")<CaseService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(CaseService, make).pipe(
-    Layer.provide([CaseRepo.layer, CaseViewRepo.layer, CaseReferences.layer, Districts.layer, CaseFeed.layer, CaseIntakeService.layer, CoverageRepo.layer]),
+    Layer.provide([
+      CaseRepo.layer,
+      CaseViewRepo.layer,
+      CaseReferences.layer,
+      Districts.layer,
+      CaseFeed.layer,
+      CaseIntakeService.layer,
+      CoverageRepo.layer,
+      CaseLead.layer
+    ]),
     Layer.provide(CaseMemo.layer)
   )
 }

@@ -45,7 +45,6 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
     const beneficiaryId = doc.beneficiary === null ? current.parties.beneficiary_id : (doc.beneficiary.id ?? null)
     const type = doc.type ?? (beneficiaryId === null ? "I" : "B")
     if (type === "B" && beneficiaryId === null) return yield* invalid(["beneficiary", "id"], "Indique la carga que solicita")
-    if (type === "C") return yield* invalid(["type"], "La persona no está cubierta: regístrela como titular de un plan antes de abrir el caso")
 
     const eventDate = doc.event?.date ?? current.event?.date ?? chileDateOf(new Date())
     const leadId = doc.lead_id ?? current.service.lead_id

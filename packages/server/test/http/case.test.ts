@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Rut } from "@palma/core"
 import { send } from "../security/http.js"
 import { demoTokens } from "../support/api.js"
 import { type Fixture, caseFixture, newCase as newCaseOf, today } from "../support/caseFixture.js"
@@ -417,5 +418,78 @@ describe("GET /case/live (server-sent events)", () => {
   it("is for staff only", async () => {
     expect((await fetch(`${server.url}/api/case/live`)).status).toBe(401)
     expect((await fetch(`${server.url}/api/case/live`, { headers: { authorization: `Bearer ${tokens.none}` } })).status).toBe(403)
+  })
+})
+
+describe("a type-C case: a person no policy covers, registered as the case opens (reference §1.3, §4)", () => {
+  // A RUT the demo data does not hold, with its check digit.
+  const unknownRut = (body: number) => `${body}-${Rut.checkDigit(String(body))}`
+  const register = async (rut: string) => {
+    expect((await call("GET", `/api/case/getApplicantByRut/${rut}`)).json).toEqual({ type: "C" })
+    const person = {
+      type: "C",
+      id: "",
+      rut,
+      name: "Camila",
+      paternalLastName: "Reyes",
+      maternalLastName: "Soto",
+      address: "Av. Uno 123",
+      district: "",
+      email: "",
+      phone: "",
+      birthDate: ""
+    }
+    const { status, json } = await call("POST", "/api/insured/upsert", person)
+    expect(status, JSON.stringify(json)).toBe(200)
+    return json.id as string
+  }
+  const planOf = async () => {
+    const retails = (await call("GET", "/api/retail/getProductsAndRetail")).json as unknown as Array<{
+      id: string
+      products: Array<{ id: string; productplan_id: string }>
+    }>
+    return retails.find((r) => r.id === f.retail)!.products.find((p) => p.id === f.product)!.productplan_id
+  }
+  const typeC = (insuredId: string, rut: string, plan: string | null) => ({
+    ...newCase(),
+    type: "C",
+    insured: { ...newCase().insured, type: "C", id: insuredId, rut },
+    customer: { id: insuredId, rut, name: "Camila Reyes Soto" },
+    productplan_id: plan
+  })
+  const leadsOf = (rut: string) =>
+    server.sql(
+      (sql) => sql<{ lead: string; customer: string }>`SELECT l.id::text AS lead, c.rut AS customer FROM insured i
+      JOIN lead_insured li ON li.insured_id = i.id JOIN lead l ON l.id = li.lead_id JOIN customer c ON c.id = l.customer_id
+      WHERE i.rut = ${Rut.normalize(rut)!}`
+    )
+
+  it("opens a subscription on the chosen plan with the person as customer and titular; the next case reuses it", async () => {
+    const rut = unknownRut(30_123_456)
+    const insuredId = await register(rut)
+    const plan = await planOf()
+    const first = await upsert(typeC(insuredId, rut, plan))
+    expect(first.status, JSON.stringify(first.json)).toBe(200)
+    expect(first.json).toMatchObject({ type: "C", insured: { id: insuredId }, retail: { id: f.retail }, product: { id: f.product } })
+    expect(first.json.lead_id).not.toBe(f.lead)
+    expect(await leadsOf(rut)).toEqual([{ lead: first.json.lead_id, customer: Rut.normalize(rut) }])
+    expect((await call("GET", `/api/case/getApplicantByRut/${rut}?date=${today}`)).json).toMatchObject({ type: "I", insured: { id: insuredId } })
+
+    const second = await upsert(typeC(insuredId, rut, plan))
+    expect(second.status).toBe(200)
+    expect(second.json.lead_id).toBe(first.json.lead_id)
+    expect(await leadsOf(rut)).toHaveLength(1)
+  })
+
+  it("without a plan it is a 400 naming productplan_id; a case refused later leaves no subscription behind", async () => {
+    const rut = unknownRut(30_123_457)
+    const insuredId = await register(rut)
+    const noPlan = await upsert(typeC(insuredId, rut, null))
+    expect(noPlan.status).toBe(400)
+    expect(noPlan.json).toMatchObject({ message: "Elija el canal y el plan que toma la persona para abrir su caso", issues: [{ path: ["productplan_id"] }] })
+
+    const refused = await upsert({ ...typeC(insuredId, rut, await planOf()), values: [{ id: "00000000-0000-4000-8000-000000000000", value: "x" }] })
+    expect(refused.status).toBe(400)
+    expect(await leadsOf(rut)).toEqual([])
   })
 })
