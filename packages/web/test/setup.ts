@@ -12,6 +12,7 @@ configure({ asyncUtilTimeout: 15_000 })
 afterEach(() => {
   cleanup()
   localStorage.clear()
+  sessionStorage.clear()
   // Toasts live in Mantine's module-level store: no test sees the last one's.
   notifications.clean()
   notifications.cleanQueue()

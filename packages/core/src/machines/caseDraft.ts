@@ -13,7 +13,7 @@ import { type Failure, failureOf } from "./failure.js"
  * the coverage check → values → event → procedure → review → upsert. Each step is a state the
  * operator moves on from with NEXT (or back with BACK); RESET starts over from an empty draft.
  * The machine is pure apart from its three named actors, so a journal of its events replays into
- * the same draft (`journal.ts`): the web keeps it in browser storage, the CLI in a file.
+ * the same draft (`journal.ts`): the web keeps it in the tab's storage and resumes it after a reload.
  */
 
 export interface DraftEvent {

@@ -1,5 +1,14 @@
 import { Option, Schema } from "effect"
-import { type AnyActorLogic, type AnyStateMachine, type EventFromLogic, type InspectionEvent, type SnapshotFrom, initialTransition, transition } from "xstate"
+import {
+  type AnyActorLogic,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type InspectionEvent,
+  type SnapshotFrom,
+  initialTransition,
+  transition
+} from "xstate"
 
 /** One event a machine received, with when it arrived. */
 export interface JournalEntry {
@@ -51,4 +60,22 @@ export const replay = <M extends AnyStateMachine>(machine: M, journal: Journal, 
     (snapshot, entry) => transition(machine as AnyActorLogic, snapshot, entry.event as EventFromLogic<M>)[0] as SnapshotFrom<M>,
     initial as SnapshotFrom<M>
   )
+}
+
+/**
+ * Where a reload resumes a journaled machine: the snapshot of the longest start of the journal
+ * that leaves no invoked call in flight (a call the reload cut off is asked again from its step),
+ * persisted for `createActor(machine, { snapshot })`, with that start of the journal. Undefined
+ * when there is nothing to resume: an empty journal, or a machine that finished.
+ */
+export const resumeFrom = <M extends AnyStateMachine>(machine: M, journal: Journal, input?: unknown) => {
+  // Machine snapshots whatever M is: every state machine's snapshot has children and a status.
+  let snapshot = initialTransition(machine as AnyActorLogic, input)[0] as AnyMachineSnapshot
+  let settled = { length: 0, snapshot }
+  journal.forEach((entry, i) => {
+    snapshot = transition(machine as AnyActorLogic, snapshot, entry.event as EventFromLogic<M>)[0] as AnyMachineSnapshot
+    if (Object.keys(snapshot.children).length === 0) settled = { length: i + 1, snapshot }
+  })
+  if (settled.length === 0 || settled.snapshot.status !== "active") return undefined
+  return { snapshot: machine.getPersistedSnapshot(settled.snapshot), journal: journal.slice(0, settled.length) }
 }

@@ -86,4 +86,29 @@ describe("Nuevo caso (the caseDraft flow)", () => {
     await user.type(rut, "12.345.678-0{Enter}")
     expect(await screen.findByRole("alert")).toHaveTextContent("RUT inválido")
   })
+
+  it("a reload resumes the draft where it was, with what was chosen and typed", async () => {
+    await server.signIn(operator.email, operator.password)
+    const person = await coveredPerson()
+    const first = renderApp("/assistance/case/new")
+    await first.user.type(await screen.findByRole("textbox", { name: /RUT del solicitante/ }), `${person.rut}{Enter}`)
+    await first.user.click(await screen.findByRole("radio", { name: new RegExp(`póliza ${person.product.policy.number}`) }))
+    await screen.findByRole("radio", { name: new RegExp(person.assistance.name) })
+    first.unmount()
+
+    // The page opened again, as a reload does: the service step, its choices read again from the journal.
+    const second = renderApp("/assistance/case/new")
+    await second.user.click(await screen.findByRole("radio", { name: new RegExp(person.assistance.name) }))
+    await screen.findByRole("table", { name: `Cobertura de ${person.assistance.name}` })
+    await second.user.click(screen.getByRole("button", { name: "Volver" }))
+    await second.user.click(screen.getByRole("button", { name: "Volver" }))
+    expect(screen.getByRole("radio", { name: new RegExp(`póliza ${person.product.policy.number}`) })).toBeChecked()
+    second.unmount()
+
+    // The next reload resumes where this one left it; back at the first step, the RUT is still typed.
+    const third = renderApp("/assistance/case/new")
+    await screen.findByRole("region", { name: "Producto" })
+    await third.user.click(screen.getByRole("button", { name: "Volver" }))
+    expect(screen.getByRole("textbox", { name: /RUT del solicitante/ })).toHaveValue(person.rut)
+  })
 })

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Group, Paper, Radio, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
-import { type Call, caseDraftActors, caseDraftMachine, chileDateOf, coverageProblemsOf, formatDate } from "@palma/core"
-import { useActorRef, useSelector } from "@xstate/react"
+import { type Call, chileDateOf, coverageProblemsOf, formatDate } from "@palma/core"
+import { useSelector } from "@xstate/react"
 import { type FormEvent, type ReactNode, useState } from "react"
 import { Link } from "react-router"
 import { call as apiCall } from "../../lib/api"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { CoverageSummary } from "./CoverageSummary"
 import { stepTitles } from "./steps"
+import { useCaseDraft } from "./useCaseDraft"
 
 /** One step: a form whose submit moves on (Enter works from any field), with Volver when there is a step before. */
 const Step = ({
@@ -59,12 +60,11 @@ const Step = ({
  * without coverage asks for the reason. Saving opens the case's page.
  */
 export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
-  const [logic] = useState(() => caseDraftMachine.provide({ actors: caseDraftActors(call) }))
-  const actor = useActorRef(logic, { input: { today: chileDateOf(new Date()) } })
+  const actor = useCaseDraft(call)
   const state = useSelector(actor, (s) => s.value)
   const context = useSelector(actor, (s) => s.context)
   const procedures = useLookup("procedures", "", state === "procedure" || state === "review")
-  const [rut, setRut] = useState("")
+  const [rut, setRut] = useState(context.rut)
   const [date, setDate] = useState(context.eventDate)
   const send = actor.send
   const failure =
