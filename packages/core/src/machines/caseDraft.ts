@@ -1,10 +1,11 @@
 import { Either, Schema } from "effect"
-import { assign, emit, fromPromise, setup } from "xstate"
+import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import type { ApplicantLookup, HeldProduct, KnownApplicant } from "../domain/applicant.js"
 import type { ServicesAndValues, ServicesAndValuesInput } from "../domain/coverage.js"
 import type { CaseDocument } from "../domain/caseDocument.js"
 import type { CaseView } from "../domain/caseView.js"
+import type { PersonRecord, PersonUpsertInput } from "../domain/personRecord.js"
 import { Rut } from "../rut/Rut.js"
 import { type Failure, failureOf } from "./failure.js"
 
@@ -22,11 +23,31 @@ export interface DraftEvent {
   readonly description: string
 }
 
+/** The plan a person nobody covers takes as the case opens (type C): a channel's product. */
+export interface NewcomerPlan {
+  readonly retail_id: string
+  readonly product_id: string
+  readonly productPlan_id: string
+}
+
+/** A person nobody covers, registered by the operator (type C), and the plan they take. */
+export interface Newcomer {
+  readonly plan: NewcomerPlan
+  /** Null while the person is being registered. */
+  readonly insured: PersonRecord | null
+}
+
+/** What the operator types to register a person nobody covers (the RUT is the lookup's). */
+export type NewcomerDetails = Omit<PersonUpsertInput, "rut">
+type Registration = NewcomerDetails & { readonly rut: string }
+
 export interface CaseDraftContext {
   readonly rut: string
   /** The event's day: which policies count, the coverage period and the UF. */
   readonly eventDate: string
   readonly applicant: KnownApplicant | null
+  /** Nobody covered had the RUT and the operator registered the person (type C). */
+  readonly newcomer: Newcomer | null
   /** The subscription chosen among the applicant's (the product they hold through it). */
   readonly product: HeldProduct | null
   readonly services: ServicesAndValues | null
@@ -42,6 +63,7 @@ export interface CaseDraftContext {
 
 export type CaseDraftEvent =
   | { type: "LOOKUP"; rut: string; date: string }
+  | { type: "REGISTER"; person: NewcomerDetails; plan: NewcomerPlan }
   | { type: "PICK_PRODUCT"; lead_id: string }
   | { type: "PICK_ASSISTANCE"; assistance_id: string }
   | { type: "CONFIRM_EXCEPTION"; reason: string }
@@ -59,15 +81,19 @@ export type CaseDraftEmitted = { type: "saved"; case: CaseView } | { type: "reje
 /** The upsert body the draft stands for, in the original client's spelling (reference §1.3). */
 export const draftDocument = (c: CaseDraftContext): CaseDocument => ({
   case_id: null,
-  type: c.applicant?.type ?? "I",
-  insured: { id: c.applicant?.insured.id ?? null },
+  type: c.newcomer !== null ? "C" : (c.applicant?.type ?? "I"),
+  insured: { id: c.newcomer?.insured?.id ?? c.applicant?.insured.id ?? null },
   beneficiary: c.applicant?.beneficiary ? { id: c.applicant.beneficiary.id } : null,
-  customer: { id: c.applicant?.customer.id ?? null },
-  retail: { id: c.product?.retail_id ?? null },
-  product: { id: c.product?.id ?? null, productPlan_id: c.product?.productPlan_id ?? null },
+  // A newcomer pays for their own plan: the original client puts the person as the customer.
+  customer: { id: c.newcomer?.insured?.id ?? c.applicant?.customer.id ?? null },
+  retail: { id: c.newcomer?.plan.retail_id ?? c.product?.retail_id ?? null },
+  product: {
+    id: c.newcomer?.plan.product_id ?? c.product?.id ?? null,
+    productPlan_id: c.newcomer?.plan.productPlan_id ?? c.product?.productPlan_id ?? null
+  },
   assistance: { id: c.assistanceId },
   lead_id: c.services?.lead_id ?? c.product?.lead_id ?? null,
-  productplan_id: c.product?.productPlan_id ?? null,
+  productplan_id: c.newcomer?.plan.productPlan_id ?? c.product?.productPlan_id ?? null,
   values: (c.services?.values ?? []).map((v) => ({ id: v.id, value: c.values[v.id] ?? "" })),
   event: { date: c.event.date, location: c.event.location, description: c.event.description },
   files: null,
@@ -82,11 +108,11 @@ export const draftDocument = (c: CaseDraftContext): CaseDocument => ({
 
 /** What the services call is asked for the draft's applicant and product (and assistance, once chosen). */
 export const servicesQuery = (c: CaseDraftContext, assistanceId: string | null): ServicesAndValuesInput => ({
-  insured_id: c.applicant?.insured.id ?? null,
+  insured_id: c.newcomer?.insured?.id ?? c.applicant?.insured.id ?? null,
   beneficiary_id: c.applicant?.beneficiary?.id ?? null,
-  retail_id: c.product?.retail_id ?? null,
+  retail_id: c.newcomer?.plan.retail_id ?? c.product?.retail_id ?? null,
   customer_id: c.applicant?.customer.id ?? null,
-  product_id: c.product?.id ?? null,
+  product_id: c.newcomer?.plan.product_id ?? c.product?.id ?? null,
   assistance_id: assistanceId,
   eventDate: c.eventDate
 })
@@ -98,6 +124,7 @@ export const emptyDraft = (today: string): CaseDraftContext => ({
   rut: "",
   eventDate: today,
   applicant: null,
+  newcomer: null,
   product: null,
   services: null,
   assistanceId: null,
@@ -119,11 +146,13 @@ export const caseDraftMachine = setup({
   actors: {
     lookupApplicant: fromPromise<ApplicantLookup, { rut: string; date: string }>(() => Promise.reject(new Error("lookupApplicant no configurado"))),
     loadServices: fromPromise<ServicesAndValues, ServicesAndValuesInput>(() => Promise.reject(new Error("loadServices no configurado"))),
-    save: fromPromise<CaseView, CaseDocument>(() => Promise.reject(new Error("save no configurado")))
+    save: fromPromise<CaseView, CaseDocument>(() => Promise.reject(new Error("save no configurado"))),
+    registerApplicant: fromPromise<PersonRecord, Registration>(() => Promise.reject(new Error("registerApplicant no configurado")))
   },
   guards: {
     isCovered: ({ context }) => coverageProblemsOf(context).length === 0 || (context.exception ?? "").trim() !== "",
-    hasEvent: ({ context }) => context.event.description.trim() !== ""
+    hasEvent: ({ context }) => context.event.description.trim() !== "",
+    isNewcomer: ({ context }) => context.newcomer !== null
   }
 }).createMachine({
   id: "caseDraft",
@@ -154,9 +183,31 @@ export const caseDraftMachine = setup({
         onError: { target: "applicant", actions: assign({ failure: ({ event }) => failureOf(event.error) }) }
       }
     },
-    /** Nobody covered has the RUT: the person must be registered under a plan first. */
+    /** Nobody covered has the RUT: the operator registers the person and the plan they take (type C), or looks up another RUT. */
     unknown: {
-      on: { LOOKUP: { target: "lookingUp", actions: assign(({ event }) => ({ ...emptyDraft(event.date), rut: event.rut.trim() })) }, BACK: "applicant" }
+      on: {
+        LOOKUP: { target: "lookingUp", actions: assign(({ event }) => ({ ...emptyDraft(event.date), rut: event.rut.trim() })) },
+        REGISTER: {
+          target: "registering",
+          actions: assign({ newcomer: ({ event }) => ({ plan: event.plan, insured: null }), services: null, assistanceId: null, exception: null, values: {} })
+        },
+        BACK: "applicant"
+      }
+    },
+    registering: {
+      invoke: {
+        id: "registerApplicant",
+        src: "registerApplicant",
+        input: ({ context, event }) => {
+          assertEvent(event, "REGISTER")
+          return { ...event.person, rut: context.rut }
+        },
+        onDone: {
+          target: "loadingServices",
+          actions: assign({ newcomer: ({ context, event }) => context.newcomer && { ...context.newcomer, insured: event.output }, failure: null })
+        },
+        onError: { target: "unknown", actions: assign({ newcomer: null, failure: ({ event }) => failureOf(event.error) }) }
+      }
     },
     product: {
       on: {
@@ -189,6 +240,7 @@ export const caseDraftMachine = setup({
         ],
         onError: [
           { guard: ({ context }) => context.assistanceId !== null, target: "assistance", actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          { guard: "isNewcomer", target: "unknown", actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
           { target: "product", actions: assign({ failure: ({ event }) => failureOf(event.error) }) }
         ]
       }
@@ -200,7 +252,8 @@ export const caseDraftMachine = setup({
           guard: ({ context, event }) => context.services?.assistances.some((a) => a.id === event.assistance_id) ?? false,
           actions: assign({ assistanceId: ({ event }) => event.assistance_id, exception: null, values: {} })
         },
-        BACK: "product"
+        // A newcomer's plan was chosen with the person: back to that form.
+        BACK: [{ guard: "isNewcomer", target: "unknown" }, { target: "product" }]
       }
     },
     coverage: {
@@ -268,19 +321,23 @@ export const caseDraftMachine = setup({
 
 const decodeRut = Schema.decodeUnknownEither(Rut)
 
+const invalidRut = () =>
+  Promise.reject({ message: "RUT inválido: revise el número y el dígito verificador", status: 400, issues: [{ path: ["rut"], message: "RUT inválido" }] })
+
 /** The draft's actors on the typed client. A RUT that is not one fails here, as the server would (400). */
 export const caseDraftActors = (call: Call) => ({
   lookupApplicant: fromPromise<ApplicantLookup, { rut: string; date: string }>(({ input }) =>
     Either.match(decodeRut(input.rut), {
-      onLeft: () =>
-        Promise.reject({
-          message: "RUT inválido: revise el número y el dígito verificador",
-          status: 400,
-          issues: [{ path: ["rut"], message: "RUT inválido" }]
-        }),
+      onLeft: invalidRut,
       onRight: (rut) => call((c) => c.caseIntake.getApplicantByRut({ path: { rut }, urlParams: { date: input.date } }))
     })
   ),
   loadServices: fromPromise<ServicesAndValues, ServicesAndValuesInput>(({ input }) => call((c) => c.caseIntake.getServicesAndValues({ payload: input }))),
-  save: fromPromise<CaseView, CaseDocument>(({ input }) => call((c) => c.case.upsert({ payload: input })))
+  save: fromPromise<CaseView, CaseDocument>(({ input }) => call((c) => c.case.upsert({ payload: input }))),
+  registerApplicant: fromPromise<PersonRecord, Registration>(({ input }) =>
+    Either.match(decodeRut(input.rut), {
+      onLeft: invalidRut,
+      onRight: (rut) => call((c) => c.insured.upsert({ payload: { ...input, rut } }))
+    })
+  )
 })

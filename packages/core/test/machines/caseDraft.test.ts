@@ -7,7 +7,7 @@ import type { ServicesAndValues, ServicesAndValuesInput } from "../../src/domain
 import type { CaseView } from "../../src/domain/caseView.js"
 import { type CaseDraftEvent, caseDraftMachine, draftDocument } from "../../src/machines/caseDraft.js"
 import { replay } from "../../src/machines/journal.js"
-import { applicant, done, failed, services, toCoverage, today } from "./caseDraftFixtures.js"
+import { applicant, done, failed, newcomerDetails, newcomerPlan, newcomerRecord, services, toCoverage, today } from "./caseDraftFixtures.js"
 
 type Snap = SnapshotFrom<typeof caseDraftMachine>
 
@@ -98,6 +98,51 @@ describe("caseDraft, as pure transitions", () => {
   })
 })
 
+describe("a person nobody covers (type C)", () => {
+  const toServices = [
+    { type: "LOOKUP", rut: "12.345.678-5", date: today },
+    done("lookupApplicant", { type: "C" }),
+    { type: "REGISTER", person: newcomerDetails, plan: newcomerPlan },
+    done("registerApplicant", newcomerRecord),
+    done("loadServices", { ...services([]), lead_id: null })
+  ] as ReadonlyArray<CaseDraftEvent>
+
+  it("is registered with the plan they take, and the case is posted as the original client posts a type C", () => {
+    expect(run(toServices.slice(0, 3)).value).toBe("registering")
+    const snap = run([
+      ...toServices,
+      { type: "PICK_ASSISTANCE", assistance_id: "a1" },
+      done("loadServices", { ...services([{ code: "lack", message: "Sin póliza vigente" }]), lead_id: null }),
+      { type: "NEXT" },
+      { type: "CONFIRM_EXCEPTION", reason: "Cliente nuevo" },
+      { type: "NEXT" },
+      { type: "NEXT" },
+      { type: "SET_EVENT", description: "Filtración" },
+      { type: "NEXT" },
+      { type: "NEXT" }
+    ])
+    expect(snap.value).toBe("review")
+    expect(draftDocument(snap.context)).toMatchObject({
+      type: "C",
+      insured: { id: "n1" },
+      customer: { id: "n1" },
+      retail: { id: "r1" },
+      product: { id: "p1", productPlan_id: "pp1" },
+      lead_id: null,
+      productplan_id: "pp1",
+      coverageException: "Cliente nuevo"
+    })
+  })
+
+  it("goes back from the services to the registration, and a refused registration stays there with its message", () => {
+    expect(run([...toServices, { type: "BACK" }]).value).toBe("unknown")
+    const refused = run([...toServices.slice(0, 3), failed("registerApplicant", { message: "Correo electrónico inválido", status: 400 })])
+    expect(refused.value).toBe("unknown")
+    expect(refused.context.newcomer).toBeNull()
+    expect(refused.context.failure?.message).toBe("Correo electrónico inválido")
+  })
+})
+
 describe("caseDraft's paths (xstate/graph)", () => {
   const events = (): ReadonlyArray<CaseDraftEvent> => [
     { type: "LOOKUP", rut: "12.345.678-5", date: today },
@@ -108,7 +153,10 @@ describe("caseDraft's paths (xstate/graph)", () => {
     { type: "NEXT" },
     { type: "SET_EVENT", description: "Filtración" },
     { type: "SUBMIT" },
-    done("save", { case_id: "k1", case_number: 1001 })
+    done("save", { case_id: "k1", case_number: 1001 }),
+    done("lookupApplicant", { type: "C" }),
+    { type: "REGISTER", person: newcomerDetails, plan: newcomerPlan },
+    done("registerApplicant", newcomerRecord)
   ]
 
   it("reach every step, and every way to a saved case goes through the review and a save", () => {
@@ -117,6 +165,8 @@ describe("caseDraft's paths (xstate/graph)", () => {
     for (const state of [
       "applicant",
       "lookingUp",
+      "unknown",
+      "registering",
       "product",
       "loadingServices",
       "assistance",

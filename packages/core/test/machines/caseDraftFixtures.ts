@@ -63,3 +63,17 @@ export const toCoverage = (problems: ReadonlyArray<{ code: "lack"; message: stri
     { type: "PICK_ASSISTANCE", assistance_id: "a1" },
     done("loadServices", services(problems))
   ] as ReadonlyArray<CaseDraftEvent>
+
+/** A person nobody covers, as the operator registers them, and the plan they take. */
+export const newcomerDetails = {
+  name: "Camila",
+  paternalLastName: "Reyes",
+  maternalLastName: "",
+  address: "",
+  district: null,
+  email: null,
+  phone: null,
+  birthDate: null
+}
+export const newcomerPlan = { retail_id: "r1", product_id: "p1", productPlan_id: "pp1" }
+export const newcomerRecord = { ...person, id: "n1", name: "Camila", paternalLastName: "Reyes" }

@@ -1,4 +1,5 @@
 import type { ApplicantLookup, CaseDocument, InsuredSearchPage, ServicesAndValues } from "@palma/core"
+import { Rut } from "@palma/core"
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { operator } from "../accounts"
@@ -110,5 +111,45 @@ describe("Nuevo caso (the caseDraft flow)", () => {
     await screen.findByRole("region", { name: "Producto" })
     await third.user.click(screen.getByRole("button", { name: "Volver" }))
     expect(screen.getByRole("textbox", { name: /RUT del solicitante/ })).toHaveValue(person.rut)
+  })
+
+  it("registers a person nobody covers with the plan they take, and opens a type-C case on it", async () => {
+    await server.signIn(operator.email, operator.password)
+    const rut = "30.123.458-" + Rut.checkDigit("30123458")
+    const { user } = renderApp("/assistance/case/new")
+    await user.type(await screen.findByRole("textbox", { name: /RUT del solicitante/ }), `${rut}{Enter}`)
+    expect(await screen.findByRole("alert")).toHaveTextContent(`Nadie con el RUT ${rut} tiene una póliza vigente`)
+
+    const form = within(await screen.findByRole("region", { name: "Registrar cliente" }))
+    const name = form.getByRole("textbox", { name: /Nombre/ })
+    expect(name).toHaveFocus()
+    await user.type(name, "Camila")
+    await user.type(form.getByRole("textbox", { name: /Apellido paterno/ }), "Reyes")
+    await user.click(form.getByRole("combobox", { name: /Plan que toma/ }))
+    const plan = (await screen.findAllByRole("option"))[0]!
+    const planName = plan.textContent ?? ""
+    await user.click(plan)
+    await user.click(form.getByRole("button", { name: "Registrar y continuar" }))
+
+    const services = await screen.findByRole("region", { name: "Servicio" })
+    await user.click(within(services).getAllByRole("radio")[0]!)
+    expect(await screen.findByRole("alert")).toHaveTextContent("Sin póliza vigente")
+    await user.type(screen.getByRole("textbox", { name: /Motivo de la excepción/ }), "Cliente nuevo")
+    await user.click(screen.getByRole("button", { name: "Continuar con excepción" }))
+    await user.click(await screen.findByRole("button", { name: "Continuar" }))
+    await user.type(await screen.findByRole("textbox", { name: /Qué pasó/ }), "Corte de luz")
+    await user.click(screen.getByRole("button", { name: "Continuar" }))
+    await user.click(await screen.findByRole("button", { name: "Continuar" }))
+    await user.click(within(await screen.findByRole("region", { name: "Revisión" })).getByRole("button", { name: "Abrir el caso" }))
+
+    expect(await screen.findByRole("heading", { level: 1, name: /^Caso N° \d+ abierto$/ })).toBeInTheDocument()
+    const [sent] = server.calls("POST /api/case/upsert")
+    expect(sent!.body).toMatchObject({ type: "C", lead_id: null, coverageException: "Cliente nuevo" })
+    const applicant = await server.api<ApplicantLookup>(
+      "GET",
+      `/api/case/getApplicantByRut/${encodeURIComponent(rut)}?date=${(sent!.body as CaseDocument).event?.date}`
+    )
+    expect(applicant).toMatchObject({ type: "I", insured: { name: "Camila", paternalLastName: "Reyes" } })
+    expect(applicant.type === "I" && applicant.products.map((p) => p.name)).toEqual([planName.split(" · ")[1]])
   })
 })

@@ -1,58 +1,15 @@
-import { Alert, Anchor, Button, Group, Paper, Radio, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
+import { Alert, Anchor, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
 import { type Call, chileDateOf, coverageProblemsOf, formatDate } from "@palma/core"
 import { useSelector } from "@xstate/react"
-import { type FormEvent, type ReactNode, useState } from "react"
+import { useState } from "react"
 import { Link } from "react-router"
 import { call as apiCall } from "../../lib/api"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { CoverageSummary } from "./CoverageSummary"
+import { NewcomerStep } from "./NewcomerStep"
+import { Step } from "./Step"
 import { stepTitles } from "./steps"
 import { useCaseDraft } from "./useCaseDraft"
-
-/** One step: a form whose submit moves on (Enter works from any field), with Volver when there is a step before. */
-const Step = ({
-  title,
-  onNext,
-  onBack,
-  next = "Continuar",
-  busy = false,
-  children
-}: {
-  readonly title: string
-  readonly onNext: () => void
-  readonly onBack?: () => void
-  readonly next?: string
-  readonly busy?: boolean
-  readonly children: ReactNode
-}) => (
-  <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-    <form
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault()
-        onNext()
-      }}
-    >
-      <Stack>
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-        <Group justify="space-between">
-          {onBack ? (
-            <Button variant="default" onClick={onBack}>
-              Volver
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Button type="submit" loading={busy}>
-            {next}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  </Paper>
-)
 
 /**
  * Nuevo caso (Asistencia): the caseDraft flow, keyboard first — each step is one form, its first
@@ -75,6 +32,9 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
     )
   const problems = coverageProblemsOf(context)
   const chosen = context.services?.assistance ?? null
+  // Nobody covered has the RUT: registering the person, and loading their plan's services.
+  const isUnknown =
+    state === "unknown" || state === "registering" || (state === "loadingServices" && context.newcomer !== null && context.assistanceId === null)
 
   if (state === "done" && context.saved !== null) {
     const saved = context.saved
@@ -112,7 +72,7 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
         Paso: {stepTitles[state]}
       </Text>
       {failure}
-      {(state === "applicant" || state === "lookingUp" || state === "unknown") && (
+      {(state === "applicant" || state === "lookingUp" || isUnknown) && (
         <Step title="Solicitante" next="Buscar" busy={state === "lookingUp"} onNext={() => send({ type: "LOOKUP", rut, date })}>
           <Group grow align="start">
             <TextInput
@@ -133,12 +93,20 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
               required
             />
           </Group>
-          {state === "unknown" && (
+          {isUnknown && (
             <Alert color="yellow" title="Sin póliza vigente" role="alert">
-              Nadie con el RUT {rut} tiene una póliza vigente el {formatDate(date)}. Regístrelo como titular de un plan antes de abrir un caso.
+              Nadie con el RUT {rut} tiene una póliza vigente el {formatDate(date)}. Regístrelo abajo con el plan que toma para abrir su caso, o busque otro
+              RUT.
             </Alert>
           )}
         </Step>
+      )}
+      {isUnknown && (
+        <NewcomerStep
+          busy={state !== "unknown"}
+          onBack={() => send({ type: "BACK" })}
+          onRegister={(person, plan) => send({ type: "REGISTER", person, plan })}
+        />
       )}
       {(state === "product" || (state === "loadingServices" && context.assistanceId === null)) && context.applicant !== null && (
         <Step

@@ -8,6 +8,7 @@ export const stepTitles: Record<DraftState, string> = {
   applicant: "solicitante",
   lookingUp: "buscando al solicitante…",
   unknown: "solicitante sin póliza",
+  registering: "registrando al cliente…",
   product: "producto",
   loadingServices: "revisando la cobertura…",
   assistance: "servicio",
