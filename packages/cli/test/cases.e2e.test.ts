@@ -135,4 +135,29 @@ describe("palma cases list and palma case show (the seeded demo cases)", () => {
     await writeFile(early, "{ no es json")
     expect((await palma(["case", "new", "--from", early], env)).code).toBe(2)
   })
+
+  it("case new --from registers a person nobody covers (newcomer) and opens a type-C case on the plan they take", async () => {
+    const [plan] = await server.sql((sql) =>
+      sql<{ plan: string; assistance: string }>`SELECT r.name || ' · ' || p.name AS plan, a.name AS assistance
+        FROM product_plan pp JOIN retail r ON r.id = pp.retail_id JOIN product p ON p.id = pp.product_id
+          JOIN product_assistance pa ON pa.product_id = p.id JOIN assistance a ON a.id = pa.assistance_id
+        WHERE pp.is_active AND r.is_active AND p.is_active ORDER BY r.name, p.name, pa.position LIMIT 1`.pipe(Effect.map((rows) => rows))
+    )
+    const rut = `30123459-${Rut.checkDigit("30123459")}`
+    const file = join(env.PALMA_CONFIG_DIR!, "nuevo.json")
+    const base = { rut, assistance: plan!.assistance, event: { description: "Corte de luz" }, coverageException: "Cliente nuevo" }
+    await writeFile(file, JSON.stringify(base))
+    const unknown = await palma(["case", "new", "--from", file], env)
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain("regístrelo en newcomer")
+
+    await writeFile(file, JSON.stringify({ ...base, newcomer: { name: "Tomás", paternalLastName: "Ibáñez", plan: plan!.plan.toUpperCase() } }))
+    const opened = await palma(["case", "new", "--from", file, "--json"], env)
+    expect(opened.code, opened.stderr).toBe(0)
+    expect(JSON.parse(opened.stdout)).toMatchObject({
+      type: "C",
+      insured: { name: "Tomás", paternalLastName: "Ibáñez" },
+      assistance: { name: plan!.assistance }
+    })
+  })
 })

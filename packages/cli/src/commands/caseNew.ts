@@ -19,7 +19,18 @@ const CaseFile = Schema.Struct({
   values: Schema.optionalWith(Schema.Record({ key: Schema.String, value: Schema.String }), { default: () => ({}) }),
   event: Schema.Struct({ location: Schema.optionalWith(Schema.String, { default: () => "" }), description: Schema.String }),
   procedure: Schema.optional(Schema.String),
-  coverageException: Schema.optional(Schema.String)
+  coverageException: Schema.optional(Schema.String),
+  // A person nobody covers (a type-C case): who they are and the plan they take, "Canal · Producto" or its id.
+  newcomer: Schema.optional(
+    Schema.Struct({
+      name: Schema.String,
+      paternalLastName: Schema.String,
+      maternalLastName: Schema.optionalWith(Schema.String, { default: () => "" }),
+      email: Schema.optional(Schema.String),
+      phone: Schema.optional(Schema.String),
+      plan: Schema.String
+    })
+  )
 })
 type CaseFile = typeof CaseFile.Type
 
@@ -44,7 +55,7 @@ const readCaseFile = async (path: string): Promise<CaseFile> => {
   }
   return Either.getOrThrowWith(Schema.decodeUnknownEither(CaseFile)(json), () =>
     usageError(
-      `${path} no tiene la forma esperada: rut, assistance y event.description son obligatorios (y opcionales date, product, values, event.location, procedure, coverageException).`
+      `${path} no tiene la forma esperada: rut, assistance y event.description son obligatorios (y opcionales date, product, values, event.location, procedure, coverageException, newcomer).`
     )
   )
 }
@@ -67,15 +78,36 @@ export const newCase = async (io: Io, from: string | undefined, options: { reado
   actor.send({ type: "LOOKUP", rut: file.rut, date: file.date ?? actor.getSnapshot().context.eventDate })
   let snap = await settled("product", "unknown")
   failIfRefused(snap.context)
-  if (snap.matches("unknown"))
-    throw new CliError(`Nadie con el RUT ${file.rut} tiene una póliza vigente ese día: regístrelo como titular antes de abrir un caso.`, ExitCode.failure)
-  const held = snap.context.applicant!.products.map((p) => ({ ...p, id: p.lead_id, name: `${p.name} (póliza ${p.policy.number})` }))
-  const product = choose(
-    file.product,
-    held.map((p) => ({ ...p, name: p.name })),
-    "el producto"
-  )
-  actor.send({ type: "PICK_PRODUCT", lead_id: product.lead_id })
+  if (snap.matches("unknown")) {
+    const newcomer = file.newcomer
+    if (newcomer === undefined)
+      throw new CliError(
+        `Nadie con el RUT ${file.rut} tiene una póliza vigente ese día: para abrirle un caso, regístrelo en newcomer (nombre, apellidos y el plan que toma).`,
+        ExitCode.failure
+      )
+    const retails = await call((c) => c.retail.getProductsAndRetail())
+    const plans = retails.flatMap((r) => r.products.map((p) => ({ id: p.productplan_id, name: `${r.name} · ${p.name}`, retail_id: r.id, product_id: p.id })))
+    const plan = choose(newcomer.plan, plans, "el plan")
+    const blankAsNull = (text: string | undefined) => (text === undefined || text.trim() === "" ? null : text.trim())
+    actor.send({
+      type: "REGISTER",
+      person: {
+        name: newcomer.name,
+        paternalLastName: newcomer.paternalLastName,
+        maternalLastName: newcomer.maternalLastName,
+        address: "",
+        district: null,
+        email: blankAsNull(newcomer.email),
+        phone: blankAsNull(newcomer.phone),
+        birthDate: null
+      },
+      plan: { retail_id: plan.retail_id, product_id: plan.product_id, productPlan_id: plan.id }
+    })
+  } else {
+    const held = snap.context.applicant!.products.map((p) => ({ ...p, id: p.lead_id, name: `${p.name} (póliza ${p.policy.number})` }))
+    const product = choose(file.product, held, "el producto")
+    actor.send({ type: "PICK_PRODUCT", lead_id: product.lead_id })
+  }
   snap = await settled("assistance")
   failIfRefused(snap.context)
   actor.send({ type: "PICK_ASSISTANCE", assistance_id: choose(file.assistance, snap.context.services!.assistances, "el servicio").id })
