@@ -6,7 +6,7 @@ import { Page } from "../domain/page.js"
 import { uuidPattern } from "../domain/uuid.js"
 import { NamePath, ProviderAssistance, ProviderPageQuery, ProviderSpecialty } from "../domain/provider.js"
 import { DeletedSpecialist, Specialist, SpecialistDetail, SpecialistInput, SpecialistPageItem } from "../domain/specialist.js"
-import { NotFound, PreconditionFailed } from "./errors.js"
+import { Conflict, NotFound, PreconditionFailed } from "./errors.js"
 import { FamilyPath, IdPath } from "./master.js"
 import { RutPath } from "./retail.js"
 import { Admin, Staff } from "./security.js"
@@ -74,6 +74,8 @@ export const SpecialistApi = HttpApiGroup.make("specialist")
       .setPath(IdPath)
       .addSuccess(DeletedSpecialist)
       .addError(NotFound)
+      // Sent to an open case: it stays active.
+      .addError(Conflict)
       .addError(PreconditionFailed)
       .middleware(Admin)
   )

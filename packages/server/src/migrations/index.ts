@@ -22,6 +22,7 @@ import caseDocuments from "./0022_case_documents.js"
 import caseState from "./0026_case_state.js"
 import bulkLoad from "./0027_bulk_load.js"
 import policyEnds from "./0028_policy_ends.js"
+import caseAssignments from "./0029_case_assignments.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -48,5 +49,6 @@ export const migrations = {
   "0022_case_documents": caseDocuments,
   "0026_case_state": caseState,
   "0027_bulk_load": bulkLoad,
-  "0028_policy_ends": policyEnds
+  "0028_policy_ends": policyEnds,
+  "0029_case_assignments": caseAssignments
 }

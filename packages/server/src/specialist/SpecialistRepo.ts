@@ -4,6 +4,7 @@ import { ProviderAssistance, type ProviderPageQuery, ServedDistrict, Specialist,
 import { pageOf, providerConditions } from "../provider/pageFilters.js"
 import { returnedId } from "../sql/returnedId.js"
 import { containsText, folded } from "../sql/textSearch.js"
+import { meanQualification, openAssignments } from "../case/assignmentLoad.js"
 
 /** What the page's rows carry beyond a specialist: how many comunas they serve. */
 const PageRow = Schema.Struct({ ...Specialist.fields, districtCount: Schema.Number })
@@ -45,19 +46,26 @@ const make = Effect.gen(function* () {
   const findBySpecialty = all((id) => sql`s.is_active AND ${hasSpecialty(sql`ss.specialty_id = ${id}`)}`)
   const findByName = all((name) => sql`s.is_active AND ${containsText(sql, fullName, name)}`)
 
-  /** Active specialists with a specialty that performs the assistance who serve the comuna or work remotely. */
+  /**
+   * Active specialists with a specialty that performs the assistance who serve the comuna or work
+   * remotely, ranked for the case: fewest open cases first, then the best mean qualification.
+   */
   const selection = SqlSchema.findAll({
     Request: Schema.Struct({ assistanceId: Schema.String, districtId: Schema.String }),
     Result: Specialist,
     execute: ({ assistanceId, districtId }) =>
-      specialists(
-        sql.and([
+      sql`SELECT ${columns} FROM ${tables}
+        WHERE ${sql.and([
           sql`s.is_active`,
           hasSpecialty(sql`EXISTS (SELECT 1 FROM assistance_specialty a WHERE a.specialty_id = ss.specialty_id AND a.assistance_id = ${assistanceId})`),
           sql.or([sql`s.is_remote`, serves(districtId)])
-        ])
-      )
+        ])}
+        ORDER BY ${openAssignments(sql, "specialist", sql`s.id`)}, ${meanQualification(sql, "specialist", sql`s.id`)} DESC NULLS LAST, ${byName}`
   })
+
+  /** How many open cases the specialist is sent to (not cancelled). */
+  const openCases = (id: string) =>
+    Effect.map(sql<{ open: number }>`SELECT ${openAssignments(sql, "specialist", sql`${id}`)} AS open`, (rows) => rows[0]?.open ?? 0)
 
   /** The comunas a specialist serves, by name. */
   const districtsOf = SqlSchema.findAll({
@@ -149,6 +157,7 @@ const make = Effect.gen(function* () {
     findBySpecialty: (id: string) => findBySpecialty(id).pipe(Effect.orDie),
     findByName: (name: string) => findByName(name).pipe(Effect.orDie),
     selection: (assistanceId: string, districtId: string) => selection({ assistanceId, districtId }).pipe(Effect.orDie),
+    openCases: (id: string) => openCases(id).pipe(Effect.orDie),
     districtsOf: (id: string) => districtsOf(id).pipe(Effect.orDie),
     assistancesOf: (familyId: string) => assistancesOf(familyId).pipe(Effect.orDie),
     page: (query: ProviderPageQuery, districtId: string | null) => page(query, districtId).pipe(Effect.orDie),
