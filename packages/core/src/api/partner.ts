@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { Page } from "../domain/page.js"
 import { Partner, PartnerDetail, PartnerInput } from "../domain/partner.js"
 import { NamePath, ProviderPageQuery, ProviderSpecialty } from "../domain/provider.js"
-import { NotFound, PreconditionFailed } from "./errors.js"
+import { Conflict, NotFound, PreconditionFailed } from "./errors.js"
 import { IdPath } from "./master.js"
 import { RutPath } from "./retail.js"
 import { Admin, Staff } from "./security.js"
@@ -43,6 +43,8 @@ export const PartnerApi = HttpApiGroup.make("partner")
       .setPath(IdPath)
       .addSuccess(Partner)
       .addError(NotFound)
+      // Sent to an open case: it stays active.
+      .addError(Conflict)
       .addError(PreconditionFailed)
       .middleware(Admin)
   )

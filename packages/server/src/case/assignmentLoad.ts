@@ -1,5 +1,6 @@
 import type { SqlClient, Statement } from "@effect/sql"
-import type { AssignmentKind } from "@palma/core"
+import { Effect } from "effect"
+import { type AssignmentKind, Conflict } from "@palma/core"
 
 // The fold is `cs`: the provider queries around these name their own table `s`.
 
@@ -20,3 +21,21 @@ export const openAssignments = (sql: SqlClient.SqlClient, kind: AssignmentKind, 
 export const meanQualification = (sql: SqlClient.SqlClient, kind: AssignmentKind, provider: Statement.Fragment) =>
   sql`(SELECT avg(q.score)::float8 FROM case_state cs JOIN qualification q ON q.id::text = ${qualificationOf(sql, kind)}
     WHERE ${providerOf(sql, kind)} = ${provider}::text)`
+
+const who: Record<AssignmentKind, { readonly name: string; readonly sent: string }> = {
+  specialist: { name: "el especialista", sent: "asignado" },
+  alliance: { name: "la alianza", sent: "asignada" }
+}
+
+/** Fails with a Spanish 409 while the provider is sent as `kind` to open cases (saying how many). */
+export const refuseWhileSent = (sql: SqlClient.SqlClient, kind: AssignmentKind, providerId: string) =>
+  sql<{ open: number }>`SELECT ${openAssignments(sql, kind, sql`${providerId}`)} AS open`.pipe(
+    Effect.orDie,
+    Effect.flatMap(([row]) => {
+      const open = row?.open ?? 0
+      if (open === 0) return Effect.void
+      const { name, sent } = who[kind]
+      const cases = open === 1 ? "1 caso abierto" : `${open} casos abiertos`
+      return Effect.fail(new Conflict({ message: `No se puede desactivar ${name}: está ${sent} a ${cases}. Anule o cierre esas asignaciones primero.` }))
+    })
+  )

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { BadRequest, NotFound, type Partner, type PartnerDetail, type PartnerInput, type ProviderPageQuery } from "@palma/core"
+import { refuseWhileSent } from "../case/assignmentLoad.js"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
 import { requireSpecialties } from "../provider/requireSpecialties.js"
@@ -61,6 +62,7 @@ const make = Effect.gen(function* () {
         yield* checkVersion(sql, "partner", id, precondition)
         const current = yield* Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound))
         if (!current.isActive) return yield* Effect.fail(notFound())
+        yield* refuseWhileSent(sql, "alliance", id)
         yield* partners.deactivate(id)
         return { ...current, isActive: false }
       })

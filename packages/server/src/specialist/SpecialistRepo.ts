@@ -63,10 +63,6 @@ const make = Effect.gen(function* () {
         ORDER BY ${openAssignments(sql, "specialist", sql`s.id`)}, ${meanQualification(sql, "specialist", sql`s.id`)} DESC NULLS LAST, ${byName}`
   })
 
-  /** How many open cases the specialist is sent to (not cancelled). */
-  const openCases = (id: string) =>
-    Effect.map(sql<{ open: number }>`SELECT ${openAssignments(sql, "specialist", sql`${id}`)} AS open`, (rows) => rows[0]?.open ?? 0)
-
   /** The comunas a specialist serves, by name. */
   const districtsOf = SqlSchema.findAll({
     Request: Schema.String,
@@ -157,7 +153,6 @@ const make = Effect.gen(function* () {
     findBySpecialty: (id: string) => findBySpecialty(id).pipe(Effect.orDie),
     findByName: (name: string) => findByName(name).pipe(Effect.orDie),
     selection: (assistanceId: string, districtId: string) => selection({ assistanceId, districtId }).pipe(Effect.orDie),
-    openCases: (id: string) => openCases(id).pipe(Effect.orDie),
     districtsOf: (id: string) => districtsOf(id).pipe(Effect.orDie),
     assistancesOf: (familyId: string) => assistancesOf(familyId).pipe(Effect.orDie),
     page: (query: ProviderPageQuery, districtId: string | null) => page(query, districtId).pipe(Effect.orDie),

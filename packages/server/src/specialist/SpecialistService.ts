@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { BadRequest, Conflict, NotFound, type ProviderPageQuery, type Specialist, type SpecialistDetail, type SpecialistInput } from "@palma/core"
+import { BadRequest, NotFound, type ProviderPageQuery, type Specialist, type SpecialistDetail, type SpecialistInput } from "@palma/core"
+import { refuseWhileSent } from "../case/assignmentLoad.js"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
 import { requireSpecialties } from "../provider/requireSpecialties.js"
@@ -67,12 +68,7 @@ const make = Effect.gen(function* () {
         yield* checkVersion(sql, "specialist", id, precondition)
         const current = yield* Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound))
         if (!current.isActive) return yield* Effect.fail(notFound())
-        const open = yield* specialists.openCases(id)
-        if (open > 0) {
-          return yield* new Conflict({
-            message: `No se puede desactivar el especialista: está asignado a ${open === 1 ? "1 caso abierto" : `${open} casos abiertos`}. Anule o cierre esas asignaciones primero.`
-          })
-        }
+        yield* refuseWhileSent(sql, "specialist", id)
         yield* specialists.deactivate(id)
         return { ...current, isActive: false, deleted: true as const }
       })

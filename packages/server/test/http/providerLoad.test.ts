@@ -6,7 +6,7 @@ import { rawApi } from "../support/providers.js"
 import { type InProcessServer, startServer } from "../support/startServer.js"
 
 /**
- * Issue 11 §2 and 12 §1 on the demo cases: a specialist sent to an open case is not deactivated,
+ * Issue 11 §2 and 12 §1 on the demo cases: a specialist or partner sent to an open case is not deactivated,
  * and a case's candidates come fewest open cases first, then best qualified.
  */
 
@@ -88,5 +88,29 @@ describe("specialists and the cases they are sent to", () => {
       expect(response.status, response.text).toBe(200)
     }
     expect((await raw("DELETE", `/specialist/deleteById/${candidate!.id}`)).status).toBe(200)
+  })
+
+  it("a partner sent to an open case stays active too; once the alliance is cancelled, it goes", async () => {
+    const { call, raw } = api()
+    const sent = await raw("POST", "/case/upsert", {
+      ...newCase(f),
+      procedure_id: f.procedures.alliance,
+      alliance: { partner_id: f.partner, specialty_id: null, confirmed: false, completed: false, cancel: false }
+    })
+    expect(sent.status, sent.text).toBe(200)
+    const refused = await raw("DELETE", `/partner/deletePartner/${f.partner}`)
+    expect(refused.status).toBe(409)
+    expect((refused.json as { message: string }).message).toMatch(/^No se puede desactivar la alianza: está asignada a \d+ casos? abiertos?\. Anule o cierre/)
+
+    const holding = await server.sql(
+      (sql) =>
+        sql<{ id: string }>`SELECT c.id::text AS id FROM case_state s JOIN assistance_case c ON c.id = s.case_id
+        WHERE s.state->'alliance'->>'provider_id' = ${f.partner} AND NOT c.is_closed AND NOT (s.state->'alliance'->>'cancel')::boolean`
+    )
+    for (const { id } of holding) {
+      const current = await call<Record<string, unknown>>("GET", `/case/getById/${id}`)
+      expect((await raw("POST", "/case/upsert", { ...current, alliance: { ...(current.alliance as object), cancel: true } })).status).toBe(200)
+    }
+    expect((await raw("DELETE", `/partner/deletePartner/${f.partner}`)).status).toBe(200)
   })
 })
