@@ -29,8 +29,13 @@ describe("Personas (Asistencia)", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Personas" })).toBeInTheDocument()
     await user.type(screen.getByRole("searchbox", { name: "RUT o nombre" }), typed)
     await waitFor(() => expect(params().get("q")).toBe(typed))
-    await waitFor(() => expect(names("Asegurados encontrados").every((n) => fold(n ?? "").includes(typed))).toBe(true))
-    expect(server.calls("GET /api/insured/getByRutOrName").at(-1)!.params.get("name")).toBe(typed)
+    // Rows shown, and every one matching: an empty table (still loading) would match vacuously.
+    await waitFor(() => {
+      const shown = names("Asegurados encontrados")
+      expect(shown.length).toBeGreaterThan(0)
+      expect(shown.every((n) => fold(n ?? "").includes(typed))).toBe(true)
+    })
+    await waitFor(() => expect(server.calls("GET /api/insured/getByRutOrName").at(-1)!.params.get("name")).toBe(typed))
 
     await user.click(await screen.findByRole("link", { name: person.name }))
     expect(await screen.findByRole("heading", { level: 1, name: person.name })).toBeInTheDocument()
