@@ -1,6 +1,7 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { Partner, type PartnerInput, type ProviderPageQuery } from "@palma/core"
+import { meanQualification, openAssignments } from "../case/assignmentLoad.js"
 import { pageOf, providerConditions } from "../provider/pageFilters.js"
 import { returnedId } from "../sql/returnedId.js"
 import { containsText } from "../sql/textSearch.js"
@@ -31,10 +32,15 @@ const make = Effect.gen(function* () {
   const findActive = SqlSchema.findAll({ Request: Schema.Void, Result: Partner, execute: () => partners(sql`p.is_active`) })
   const findBySpecialty = all((id) => sql`p.is_active AND ${hasSpecialty(sql`ps.specialty_id = ${id}`)}`)
   const findByFamily = all((id) => sql`p.is_active AND ${hasSpecialty(sql`sp.family_id = ${id}`)}`)
-  const findByAssistance = all(
-    (id) =>
-      sql`p.is_active AND ${hasSpecialty(sql`EXISTS (SELECT 1 FROM assistance_specialty a WHERE a.specialty_id = ps.specialty_id AND a.assistance_id = ${id})`)}`
-  )
+  /** Active partners with a specialty that performs the assistance, ranked for a case as specialists are: fewest open cases, then the best mean qualification. */
+  const findByAssistance = SqlSchema.findAll({
+    Request: Schema.String,
+    Result: Partner,
+    execute: (id) =>
+      sql`SELECT ${columns} FROM ${tables}
+        WHERE p.is_active AND ${hasSpecialty(sql`EXISTS (SELECT 1 FROM assistance_specialty a WHERE a.specialty_id = ps.specialty_id AND a.assistance_id = ${id})`)}
+        ORDER BY ${openAssignments(sql, "alliance", sql`p.id`)}, ${meanQualification(sql, "alliance", sql`p.id`)} DESC NULLS LAST, p.name, p.rut`
+  })
   const findByName = all((name) => sql`p.is_active AND ${containsText(sql, sql`p.name`, name)}`)
 
   const page = (query: ProviderPageQuery) =>

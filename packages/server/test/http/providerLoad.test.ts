@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoTokens } from "../support/api.js"
+import { rutOf } from "../support/catalogFixture.js"
 import { type Fixture, caseFixture, newCase } from "../support/caseFixture.js"
 import { rawApi } from "../support/providers.js"
 import { type InProcessServer, startServer } from "../support/startServer.js"
@@ -27,34 +28,66 @@ const api = () =>
     () => tokens.admin
   )
 
-/** Each specialist's open cases (sent, not cancelled) and mean qualification, from the folds. */
-const loads = () =>
-  server.sql((sql) =>
-    sql<{ id: string; open: number; score: number | null }>`SELECT sp.id::text AS id,
+/** Each provider's open cases (sent as `kind`, not cancelled) and mean qualification, from the folds. */
+const loads = (kind: "specialist" | "alliance" = "specialist") =>
+  server.sql((sql) => {
+    const table = kind === "specialist" ? sql`specialist` : sql`partner`
+    return sql<{ id: string; open: number; score: number | null }>`SELECT sp.id::text AS id,
         (SELECT count(*)::int FROM case_state s JOIN assistance_case c ON c.id = s.case_id
-          WHERE s.state->'specialist'->>'provider_id' = sp.id::text AND NOT c.is_closed AND NOT (s.state->'specialist'->>'cancel')::boolean) AS open,
-        (SELECT avg(q.score)::float8 FROM case_state s JOIN qualification q ON q.id::text = s.state->'specialist'->>'qualification_id'
-          WHERE s.state->'specialist'->>'provider_id' = sp.id::text) AS score
-      FROM specialist sp`.pipe(Effect.map((rows) => new Map(rows.map((r) => [r.id, r]))))
-  )
+          WHERE s.state->${kind}->>'provider_id' = sp.id::text AND NOT c.is_closed AND NOT (s.state->${kind}->>'cancel')::boolean) AS open,
+        (SELECT avg(q.score)::float8 FROM case_state s JOIN qualification q ON q.id::text = s.state->${kind}->>'qualification_id'
+          WHERE s.state->${kind}->>'provider_id' = sp.id::text) AS score
+      FROM ${table} sp`.pipe(Effect.map((rows) => new Map(rows.map((r) => [r.id, r]))))
+  })
+
+/** How many assistances' candidate lists the ranking orders, failing on the first pair out of order. */
+const rankedLists = async (kind: "specialist" | "alliance", candidatesOf: (assistanceId: string) => string) => {
+  const { call } = api()
+  const assistances = await server.sql((sql) => sql<{ id: string }>`SELECT id::text AS id FROM assistance WHERE is_active ORDER BY name`)
+  const byLoad = await loads(kind)
+  let ranked = 0
+  for (const { id } of assistances) {
+    const candidates = await call<ReadonlyArray<{ id: string }>>("GET", candidatesOf(id), undefined, tokens.user)
+    const keys = candidates.map((c) => byLoad.get(c.id)!)
+    for (const [before, after] of keys.slice(1).map((k, i) => [keys[i]!, k] as const)) {
+      expect(before.open).toBeLessThanOrEqual(after.open)
+      if (before.open === after.open && after.score !== null) expect(before.score ?? -1).toBeGreaterThanOrEqual(after.score)
+    }
+    if (new Set(keys.map((k) => k.open)).size > 1) ranked += 1
+  }
+  return ranked
+}
 
 describe("specialists and the cases they are sent to", () => {
   it("candidates for a case come fewest open cases first, then the best mean qualification", async () => {
-    const { call } = api()
-    const assistances = await server.sql((sql) => sql<{ id: string }>`SELECT id::text AS id FROM assistance WHERE is_active ORDER BY name`)
-    const byLoad = await loads()
-    let ranked = 0
-    for (const { id } of assistances) {
-      const candidates = await call<ReadonlyArray<{ id: string }>>("GET", `/specialist/getByAssistanceAndDistrict/13120/${id}`, undefined, tokens.user)
-      const keys = candidates.map((c) => byLoad.get(c.id)!)
-      for (const [before, after] of keys.slice(1).map((k, i) => [keys[i]!, k] as const)) {
-        expect(before.open).toBeLessThanOrEqual(after.open)
-        if (before.open === after.open && after.score !== null) expect(before.score ?? -1).toBeGreaterThanOrEqual(after.score)
-      }
-      if (new Set(keys.map((k) => k.open)).size > 1) ranked += 1
-    }
     // The demo's cases load some candidates more than others: the order is not vacuous.
-    expect(ranked).toBeGreaterThan(0)
+    expect(await rankedLists("specialist", (id) => `/specialist/getByAssistanceAndDistrict/13120/${id}`)).toBeGreaterThan(0)
+  })
+
+  it("a case's partner candidates are ranked the same way: the busiest falls behind", async () => {
+    const { call, raw } = api()
+    // The demo has one partner per assistance: a second one, with the specialties of the fixture's partner.
+    const [first] = await server.sql(
+      (sql) => sql<{ id: string }>`SELECT specialty_id::text AS id FROM partner_specialty WHERE partner_id = ${f.partner} ORDER BY specialty_id LIMIT 1`
+    )
+    await call("POST", "/partner/create", { rut: rutOf(76_555_201), name: "Segunda Alianza SpA", specialties: [first!.id] })
+    const [shared] = await server.sql(
+      (sql) => sql<{ id: string }>`SELECT assistance_id::text AS id FROM assistance_specialty WHERE specialty_id = ${first!.id} ORDER BY assistance_id LIMIT 1`
+    )
+    const candidates = () => call<ReadonlyArray<{ id: string }>>("GET", `/partner/getByAssistance/${shared!.id}`, undefined, tokens.user)
+    const [top, next] = await candidates()
+    const byLoad = await loads("alliance")
+    // Send the top partner to new open cases until it has more than the next one.
+    for (let n = byLoad.get(top!.id)!.open; n <= byLoad.get(next!.id)!.open; n += 1) {
+      const sent = await raw("POST", "/case/upsert", {
+        ...newCase(f),
+        procedure_id: f.procedures.alliance,
+        alliance: { partner_id: top!.id, specialty_id: null, confirmed: false, completed: false, cancel: false }
+      })
+      expect(sent.status, sent.text).toBe(200)
+    }
+    expect((await candidates())[0]!.id).not.toBe(top!.id)
+    await rankedLists("alliance", (id) => `/partner/getByAssistance/${id}`)
   })
 
   it("a specialist sent to an open case stays active (409 saying how many); once the assignment is cancelled, it goes", async () => {
