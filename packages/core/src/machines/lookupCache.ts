@@ -1,5 +1,6 @@
 import { type Actor, createActor, fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
+import { loadCandidates, loadCandidateSpecialties } from "./caseCandidates.js"
 import { loadCaseFilters } from "./caseSearch.js"
 import { loadCaseDates } from "./caseExport.js"
 import { lookupMachine } from "./lookup.js"
@@ -40,6 +41,12 @@ export const lookupSources = {
   },
   /** How a case can be resolved (specialist, alliance, refund, IMED), for the case's procedure. */
   procedures: { load: (call) => call((c) => c.procedure.list({ urlParams: {} })), touchedBy: ["procedure"] },
+  /** How a provider's work on a case is rated. */
+  qualifications: { load: (call) => call((c) => c.qualification.list({ urlParams: {} })), touchedBy: ["qualification"] },
+  /** Who can be sent to a case (`candidatesParam`), ranked by open cases: a case written may reorder them. */
+  caseCandidates: { load: loadCandidates, touchedBy: ["case", "specialist", "partner", "specialty"] },
+  /** A candidate's specialties for the case's assistance (`candidateSpecialtiesParam`). */
+  candidateSpecialties: { load: loadCandidateSpecialties, touchedBy: ["specialist", "partner", "specialty"] },
   /** The case list's channels and stages. */
   caseFilters: { load: (call) => loadCaseFilters(call), touchedBy: ["stage", "retail"] },
   /** Every active document type, for a case's attachments. */
