@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { CaseList } from "../packages/core/src/index.js"
+import type { CaseList, CaseView } from "../packages/core/src/index.js"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
 import { launch, screenshotPath } from "./browser.js"
 import { signIn } from "./session.js"
@@ -66,5 +66,37 @@ describe("Casos, as an operator, in Chromium", () => {
     await page.getByText("Cierre: Resuelto por teléfono").waitFor()
     await expect(page.getByRole("button", { name: "Reabrir caso" }).isDisabled()).resolves.toBe(true)
     await page.screenshot({ path: screenshotPath("case-closed"), fullPage: true })
+  })
+
+  it("sends another specialist to a case whose specialist was cancelled: the ranked candidates, picked by keyboard", async () => {
+    const list = await read<CaseList>("/api/case/getAll?records=400")
+    let target: CaseView | null = null
+    for (const row of list.data.filter((r) => !r.isClosed)) {
+      const view = await read<CaseView>(`/api/case/getById/${row.id}`)
+      if (view.specialist?.cancel === true && view.alliance === null && view.refund === null && view.event?.district_id != null) {
+        target = view
+        break
+      }
+    }
+    expect(target, "a demo case with its specialist cancelled").not.toBeNull()
+    const view = target!
+    await page.goto(`${server.url}/assistance/case/${view.case_id}`)
+    await page.getByRole("heading", { level: 1, name: `Caso N° ${view.case_number}` }).waitFor()
+    await page.getByRole("button", { name: "Asignar especialista" }).focus()
+    await page.keyboard.press("Enter")
+    const dialog = page.getByRole("dialog", { name: "Asignar especialista" })
+    await dialog.getByRole("radio").first().waitFor()
+    // The best-ranked candidate has the focus as the list opens: Space picks it.
+    await page.keyboard.press("Space")
+    const first = await dialog.getByRole("radio").first().getAttribute("value")
+    await expect(dialog.getByRole("radio").first().isChecked()).resolves.toBe(true)
+    await page.screenshot({ path: screenshotPath("case-assign"), fullPage: true })
+    await dialog.getByRole("button", { name: "Asignar especialista" }).focus()
+    await page.keyboard.press("Enter")
+    await dialog.waitFor({ state: "detached" })
+    const stored = await read<CaseView>(`/api/case/getById/${view.case_id}`)
+    expect(stored.specialist).toMatchObject({ specialist_id: first, cancel: false })
+    await page.getByRole("button", { name: "Agendar visita" }).waitFor()
+    await page.screenshot({ path: screenshotPath("case-assigned"), fullPage: true })
   })
 })

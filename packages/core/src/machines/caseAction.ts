@@ -14,8 +14,13 @@ export interface Visit {
   readonly scheduled_time: string | null
 }
 
+/** The steps whose dialog asks for more than a yes or a description. */
+const fieldSteps = ["chooseProcedure", "assignProvider", "schedule", "qualify", "requestRefund"] as const
+
 /** The steps that only ask for a yes, or for a description (`note`: closing, reopening). */
-export type PlainStep = Exclude<CaseStep, "chooseProcedure" | "assignProvider" | "schedule" | "qualify" | "requestRefund">
+export type PlainStep = Exclude<CaseStep, (typeof fieldSteps)[number]>
+
+export const isPlainStep = (step: CaseStep): step is PlainStep => !(fieldSteps as ReadonlyArray<CaseStep>).includes(step)
 
 /** One step taken on a case page, with what the person entered for it. */
 export type CaseAction =
@@ -31,7 +36,9 @@ const withRefundedAll = (amounts: { readonly required: number | null; readonly r
   amounts.required !== null && amounts.refunded === null ? { ...amounts, refunded: amounts.required } : amounts
 
 type Assignment = NonNullable<CaseView["specialist"]> | NonNullable<CaseView["alliance"]>
-type AssignmentPatch = Partial<Pick<Assignment, "confirmed" | "completed" | "cancel" | "scheduled_date" | "scheduled_time" | "qualification_id" | "qualification_name" | "comment">>
+type AssignmentPatch = Partial<
+  Pick<Assignment, "confirmed" | "completed" | "cancel" | "scheduled_date" | "scheduled_time" | "qualification_id" | "qualification_name" | "comment">
+>
 
 const fresh = { confirmed: false, completed: false, cancel: false, qualification_id: null, qualification_name: null, comment: "" }
 

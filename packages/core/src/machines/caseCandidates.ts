@@ -48,7 +48,5 @@ export const loadCandidates = async (call: Call, param: string): Promise<Readonl
 export const loadCandidateSpecialties = async (call: Call, param: string) => {
   const [kind = "", id = "", assistance_id = ""] = split(param)
   const path = { id, assistance_id }
-  return kind === "alliance"
-    ? call((c) => c.specialty.getSpecialitiesByPartner({ path }))
-    : call((c) => c.specialty.getSpecialitiesByAssistance({ path }))
+  return kind === "alliance" ? call((c) => c.specialty.getSpecialitiesByPartner({ path })) : call((c) => c.specialty.getSpecialitiesByAssistance({ path }))
 }

@@ -65,7 +65,8 @@ const assignmentSteps = (facts: CaseStepFacts): ReadonlyArray<CaseStep> => {
   const sent = assignmentOf(facts)
   if (sent === null || sent.cancel) return []
   if (sent.completed) return ["qualify"]
-  return ["schedule", ...(sent.confirmed ? [] : (["confirmAssignment"] as const)), "completeAssignment", "cancelAssignment"]
+  // The server completes only a confirmed visit.
+  return ["schedule", sent.confirmed ? "completeAssignment" : "confirmAssignment", "cancelAssignment"]
 }
 
 /** What the case's procedure (by code: specialist, alliance, refund, imed) lets start when nothing is under way. */
@@ -83,8 +84,8 @@ const procedureSteps = (facts: CaseStepFacts, procedure: string | null): Readonl
  * a closed case only reopens, and only by a moderator or an admin. An open one closes; while
  * nothing is under way its procedure is chosen (or changed) and started: a specialist or partner
  * sent (`procedure` is the code of the case's procedure, null when it has none), or a refund or
- * IMED discount asked for. The one sent is scheduled, confirmed once, completed or cancelled, and
- * rated once done. The refund moves Pendiente → Aprobado | Rechazado → (Aprobado) Reembolsado (a
+ * IMED discount asked for. The one sent is scheduled, confirmed, then completed (or cancelled at
+ * any point), and rated once done. The refund moves Pendiente → Aprobado | Rechazado → (Aprobado) Reembolsado (a
  * supervisor's move). Steps a role may not take are kept, with the reason, so the page can say
  * why instead of hiding them silently.
  */

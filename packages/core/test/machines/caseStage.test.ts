@@ -94,7 +94,7 @@ describe("caseSteps: what can happen next to a case, by role", () => {
     )
   })
 
-  it("the one sent is scheduled, confirmed once, completed or cancelled while active, and rated once done", () => {
+  it("the one sent is scheduled, confirmed, then completed (cancelled while active), and rated once done", () => {
     fc.assert(
       fc.property(anyCase, anyRole, ({ view, procedure }, role) => {
         fc.pre(!view.status.isClosed)
@@ -103,7 +103,11 @@ describe("caseSteps: what can happen next to a case, by role", () => {
         const steps = caseSteps(view, role, procedure).filter((s) => kinds.includes(s.step))
         const active = sent !== null && !sent.cancel && !sent.completed
         const expected =
-          sent === null || sent.cancel ? [] : sent.completed ? ["qualify"] : ["schedule", ...(sent.confirmed ? [] : ["confirmAssignment"]), "completeAssignment", "cancelAssignment"]
+          sent === null || sent.cancel
+            ? []
+            : sent.completed
+              ? ["qualify"]
+              : ["schedule", sent.confirmed ? "completeAssignment" : "confirmAssignment", "cancelAssignment"]
         expect(steps.map((s) => s.step)).toEqual(expected)
         expect(steps.every((s) => s.refusal === null)).toBe(true)
         // The one in play is the one not cancelled.
@@ -130,13 +134,18 @@ describe("caseSteps: what can happen next to a case, by role", () => {
   it("every step offered changes the document the page posts, and only where the step says", () => {
     const touched = ["status", "refund", "specialist", "alliance", "procedure_id"] as const
     fc.assert(
-      fc.property(anyCase, anyRole, fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ""), ({ view, procedure }, role, note) => {
-        for (const { step } of caseSteps(view, role, procedure)) {
-          const after = documentAfter(view, actionFor(step, note))
-          expect(after).not.toEqual(view)
-          expect({ ...after, ...Object.fromEntries(touched.map((k) => [k, view[k]])) }).toEqual(view)
+      fc.property(
+        anyCase,
+        anyRole,
+        fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ""),
+        ({ view, procedure }, role, note) => {
+          for (const { step } of caseSteps(view, role, procedure)) {
+            const after = documentAfter(view, actionFor(step, note))
+            expect(after).not.toEqual(view)
+            expect({ ...after, ...Object.fromEntries(touched.map((k) => [k, view[k]])) }).toEqual(view)
+          }
         }
-      })
+      )
     )
   })
 

@@ -45,7 +45,12 @@ describe("a step's dialog: what was entered becomes the step's action, or says w
   })
 
   it("the procedure decides who is sent and what money is asked for", () => {
-    const sent = stepActionOf("assignProvider", { ...blankOf("assignProvider"), provider: { id: alliance.partner_id, name: "Gasfitería Sur" } }, openCase, "alliance")
+    const sent = stepActionOf(
+      "assignProvider",
+      { ...blankOf("assignProvider"), provider: { id: alliance.partner_id, name: "Gasfitería Sur" } },
+      openCase,
+      "alliance"
+    )
     expect(sent).toMatchObject({ action: { kind: "alliance" } })
     const imed = stepActionOf("requestRefund", { ...blankOf("requestRefund"), amount: "12.500" }, openCase, "imed")
     expect(imed).toEqual({ action: { step: "requestRefund", kind: "imed", amount: 12500, comment: "" } })
@@ -53,7 +58,10 @@ describe("a step's dialog: what was entered becomes the step's action, or says w
   })
 
   it("rescheduling and rating start from what the one sent already has", () => {
-    const view = { ...openCase, alliance: { ...alliance, completed: true, qualification_id: "00000000-0000-4000-9000-000000000055", qualification_name: "Buena", comment: "A tiempo" } }
+    const view = {
+      ...openCase,
+      alliance: { ...alliance, completed: true, qualification_id: "00000000-0000-4000-9000-000000000055", qualification_name: "Buena", comment: "A tiempo" }
+    }
     expect(stepFieldsFor("schedule", view)).toMatchObject({ scheduled_date: "2026-11-20", scheduled_time: "10:30" })
     expect(stepFieldsFor("qualify", view)).toMatchObject({ qualification: { id: "00000000-0000-4000-9000-000000000055", name: "Buena" }, comment: "A tiempo" })
   })

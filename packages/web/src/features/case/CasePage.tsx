@@ -7,6 +7,7 @@ import { RetryAlert } from "../../components/RetryAlert"
 import { call as apiCall } from "../../lib/api"
 import { useSession } from "../../lib/auth/useSession"
 import { subscribeCaseLive } from "../../lib/caseLiveEvents"
+import { useLookupCache } from "../../lib/lookups/LookupsProvider"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { notify } from "../../lib/notify"
 import { CaseActions } from "./CaseActions"
@@ -39,11 +40,16 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
   const reloading = useSelector(actor, (s) => s.matches("reloading"))
   const role = roleFromPublicMeta(useSession().user.publicMetadata)
   const stages = useLookup("stages")
+  const procedures = useLookup("procedures")
+  const lookups = useLookupCache()
   const stageNames = useMemo(() => Object.fromEntries((stages.value ?? []).map((s) => [s.code, s.name])), [stages.value])
   const [step, setStep] = useState<CaseStep | null>(null)
   // The step being confirmed, for the outcome's listener (subscribed once).
   const taking = useRef<CaseStep | null>(null)
   taking.current = step
+  const procedure = (procedures.value ?? []).find((p) => p.id === loaded?.view.procedure_id) ?? null
+  const procedureOf = useRef<string | null>(null)
+  procedureOf.current = procedure?.code ?? null
   const reload = useCallback(() => actor.send({ type: "RELOAD" }), [actor])
   const [liveLogic] = useState(() => caseLiveMachine.provide({ actors: { feed: caseLiveFeed(subscribeCaseLive) } }))
   const live = useActorRef(liveLogic, { input: { caseId: id, known: 0 } })
@@ -63,11 +69,13 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
 
   useEffect(() => {
     const done = actor.on("saved", ({ record }) => {
-      if (taking.current !== null) notify.success(stepTexts(taking.current, record.view).done)
+      if (taking.current !== null) notify.success(stepTexts(taking.current, record.view, procedureOf.current).done)
       setStep(null)
+      // Who was sent, or freed, changes how candidates rank.
+      lookups.touched("case")
     })
     return () => done.unsubscribe()
-  }, [actor])
+  }, [actor, lookups])
 
   if (failed) return <RetryAlert title="No se pudo cargar el caso" message={failure?.message ?? null} onRetry={() => actor.send({ type: "RETRY" })} />
   if (loaded === null)
@@ -77,7 +85,8 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
       </Text>
     )
   const { view, names } = loaded
-  const options = caseSteps(view, role)
+  // Until the procedures are read, no step that depends on the procedure is offered.
+  const options = caseSteps(view, role, procedure?.code ?? null)
 
   return (
     <Stack>
@@ -118,13 +127,13 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
           </Group>
         </Alert>
       )}
-      <CaseActions view={view} options={options} busy={saving || reloading} onPick={setStep} />
+      <CaseActions view={view} procedure={procedure?.code ?? null} options={options} busy={saving || reloading} onPick={setStep} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CaseParties view={view} />
         <CaseTimeline view={view} stageNames={stageNames} />
       </SimpleGrid>
       <CaseService view={view} />
-      <ProcedurePanel view={view} />
+      <ProcedurePanel view={view} procedureName={procedure?.name ?? null} />
       <CaseDocuments call={call} view={view} onUploaded={reload} />
       <CaseChat call={call} caseId={view.case_id} names={names} posted={chatPosts} />
       <CaseHistory history={view.history} names={names} stageNames={stageNames} />
@@ -132,6 +141,7 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
         <CaseStepDialog
           step={step}
           view={view}
+          procedure={procedure?.code ?? null}
           offered={options.some((o) => o.step === step && o.refusal === null)}
           saving={saving}
           reloading={reloading}

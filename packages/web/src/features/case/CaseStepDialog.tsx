@@ -1,12 +1,25 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core"
-import type { CaseAction, CaseStep, CaseView, Failure } from "@palma/core"
-import { useState } from "react"
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core"
+import {
+  type CaseAction,
+  type CaseStep,
+  type CaseView,
+  type Failure,
+  isPlainStep,
+  type StepErrors,
+  type StepFields,
+  stepActionOf,
+  stepFieldsFor
+} from "@palma/core"
+import { useCallback, useState } from "react"
 import { StaleRecord } from "../../kit"
 import { stepTexts } from "./caseTexts"
+import { StepFieldsBody } from "./StepFieldsBody"
 
 interface CaseStepDialogProps {
   readonly step: CaseStep
   readonly view: CaseView
+  /** The code of the case's procedure (what to send, what money to ask for). */
+  readonly procedure: string | null
   /** Whether the case as now loaded still allows the step (after a reload it may not). */
   readonly offered: boolean
   readonly saving: boolean
@@ -19,26 +32,35 @@ interface CaseStepDialogProps {
 }
 
 /**
- * The confirmation of one step. What the person typed survives a refusal: on a 412 «Recargar»
- * reads the case again and the same description can be confirmed on the current version.
+ * The confirmation of one step, with what the step asks for. What the person entered survives a
+ * refusal: on a 412 «Recargar» reads the case again and the same entry can be confirmed on the
+ * current version.
  */
-export const CaseStepDialog = ({ step, view, offered, saving, reloading, rejection, onConfirm, onReload, onClose }: CaseStepDialogProps) => {
-  const texts = stepTexts(step, view)
-  const [note, setNote] = useState("")
-  const [missing, setMissing] = useState(false)
+export const CaseStepDialog = ({ step, view, procedure, offered, saving, reloading, rejection, onConfirm, onReload, onClose }: CaseStepDialogProps) => {
+  const texts = stepTexts(step, view, procedure)
+  const [fields, setFields] = useState<StepFields>(() => stepFieldsFor(step, view))
+  const [errors, setErrors] = useState<StepErrors>({})
   const [reloaded, setReloaded] = useState(false)
   // A refusal from before this dialog opened is not this step's.
   const [tried, setTried] = useState(false)
   const refused = tried ? rejection : null
   const stale = refused?.status === 412
+  // A step that only asks for a yes starts on its button; the others on their first field.
+  const plain = isPlainStep(step)
   const submit = () => {
-    if (texts.note !== null && note.trim() === "") return setMissing(true)
+    const outcome = stepActionOf(step, fields, view, procedure)
+    if ("errors" in outcome) return setErrors(outcome.errors)
     setReloaded(false)
     setTried(true)
-    onConfirm({ step, note })
+    onConfirm(outcome.action)
   }
+  const change = useCallback((patch: Partial<StepFields>) => {
+    setFields((f) => ({ ...f, ...patch }))
+    // A field's message goes once it is edited.
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))))
+  }, [])
   return (
-    <Modal opened onClose={onClose} title={texts.label} centered closeButtonProps={{ "aria-label": "Cerrar" }}>
+    <Modal opened onClose={onClose} title={texts.label} centered size={step === "assignProvider" ? "lg" : "md"} closeButtonProps={{ "aria-label": "Cerrar" }}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -47,21 +69,7 @@ export const CaseStepDialog = ({ step, view, offered, saving, reloading, rejecti
       >
         <Stack>
           <Text>{texts.question}</Text>
-          {texts.note !== null && (
-            <Textarea
-              label={texts.note}
-              withAsterisk
-              rows={3}
-              maxLength={2000}
-              data-autofocus
-              value={note}
-              error={missing ? "Escriba una descripción" : undefined}
-              onChange={(e) => {
-                setNote(e.currentTarget.value)
-                setMissing(false)
-              }}
-            />
-          )}
+          <StepFieldsBody step={step} view={view} procedure={procedure} noteLabel={texts.note} fields={fields} errors={errors} onChange={change} />
           {stale ? (
             <StaleRecord
               message={refused.message}
@@ -88,7 +96,7 @@ export const CaseStepDialog = ({ step, view, offered, saving, reloading, rejecti
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit" loading={saving} disabled={!offered || stale || reloading} data-autofocus={texts.note === null ? true : undefined}>
+            <Button type="submit" loading={saving} disabled={!offered || stale || reloading} data-autofocus={plain && texts.note === null ? true : undefined}>
               {texts.label}
             </Button>
           </Group>

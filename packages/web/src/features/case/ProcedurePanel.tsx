@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core"
-import { assignmentOf, type CaseView, formatClp, formatDate } from "@palma/core"
+import { assignmentKindOf, assignmentOf, type CaseView, formatClp, formatDate } from "@palma/core"
 import { Section } from "../../kit"
 import { Facts } from "./Facts"
 
@@ -7,20 +7,22 @@ const yesNo = (on: boolean) => (on ? "Sí" : "No")
 const pesos = (n: number | null) => (n === null ? null : formatClp(n))
 
 /** The case's procedure as it stands, read-only: the specialist or partner sent, the refund or IMED discount, the cost. */
-export const ProcedurePanel = ({ view }: { readonly view: CaseView }) => {
+export const ProcedurePanel = ({ view, procedureName }: { readonly view: CaseView; readonly procedureName: string | null }) => {
   const sent = assignmentOf(view)
-  const nothing = sent === null && view.refund === null && view.cost === null
+  const partnerSent = assignmentKindOf(view) === "alliance"
   return (
     <Section title="Procedimiento">
-      {nothing && (
+      {view.procedure_id === null ? (
         <Text size="sm" c="dimmed">
           Aún no se define un procedimiento.
         </Text>
+      ) : (
+        <Facts items={[["Procedimiento", procedureName]]} />
       )}
       {sent !== null && (
         <Facts
           items={[
-            [view.specialist !== null ? "Especialista" : "Alianza", view.specialist?.specialist_name ?? view.alliance?.partner_name ?? null],
+            partnerSent ? ["Alianza", view.alliance?.partner_name ?? null] : ["Especialista", view.specialist?.specialist_name ?? null],
             ["Especialidad", sent.specialty_name],
             [
               "Visita",

@@ -1,4 +1,4 @@
-import { type CaseStep, type CaseView, chileDateOf, chileTimeOf, formatClp, formatDate } from "@palma/core"
+import { assignmentKindOf, type CaseStep, type CaseView, chileDateOf, chileTimeOf, formatClp, formatDate } from "@palma/core"
 
 export interface StepTexts {
   /** The button that opens the step's confirmation. */
@@ -11,15 +11,32 @@ export interface StepTexts {
   readonly done: string
 }
 
-const who = (view: CaseView) => (view.specialist !== null ? "el especialista" : "la alianza")
+const who = (view: CaseView) => (assignmentKindOf(view) === "alliance" ? "la alianza" : "el especialista")
 const refundAmount = (view: CaseView) => {
   const asked = view.refund?.amount.required ?? view.refund?.imed.required ?? null
   return asked === null ? "" : ` de ${formatClp(asked)}`
 }
 
 /** What each step says on the case page, in Spanish, for this case. */
-export const stepTexts = (step: CaseStep, view: CaseView): StepTexts => {
+export const stepTexts = (step: CaseStep, view: CaseView, procedure: string | null): StepTexts => {
+  const sendsPartner = procedure === "alliance"
   switch (step) {
+    case "chooseProcedure":
+      return view.procedure_id === null
+        ? { label: "Definir procedimiento", question: "¿Cómo se resolverá el caso?", note: null, done: "Procedimiento definido" }
+        : { label: "Cambiar procedimiento", question: "¿Cómo se resolverá el caso ahora?", note: null, done: "Procedimiento cambiado" }
+    case "assignProvider":
+      return sendsPartner
+        ? { label: "Asignar alianza", question: "Elija la alianza que atenderá el caso.", note: null, done: "Alianza asignada" }
+        : { label: "Asignar especialista", question: "Elija el especialista que atenderá el caso.", note: null, done: "Especialista asignado" }
+    case "schedule":
+      return { label: "Agendar visita", question: `¿Cuándo visitará ${who(view)}?`, note: null, done: "Visita agendada" }
+    case "qualify":
+      return { label: "Calificar servicio", question: `¿Cómo fue el servicio de ${who(view)}?`, note: null, done: "Servicio calificado" }
+    case "requestRefund":
+      return procedure === "imed"
+        ? { label: "Solicitar descuento IMED", question: "¿Qué descuento IMED se solicita?", note: null, done: "Descuento IMED solicitado" }
+        : { label: "Solicitar reembolso", question: "¿Qué monto se solicita reembolsar?", note: null, done: "Reembolso solicitado" }
     case "close":
       return { label: "Cerrar caso", question: `¿Cerrar el caso N° ${view.case_number}?`, note: "Descripción del cierre", done: "Caso cerrado" }
     case "reopen":
@@ -36,10 +53,10 @@ export const stepTexts = (step: CaseStep, view: CaseView): StepTexts => {
       return { label: "Marcar servicio completado", question: `¿Marcar como completado el servicio de ${who(view)}?`, note: null, done: "Servicio completado" }
     case "cancelAssignment":
       return {
-        label: view.specialist !== null ? "Anular especialista" : "Anular alianza",
+        label: assignmentKindOf(view) === "alliance" ? "Anular alianza" : "Anular especialista",
         question: `¿Anular ${who(view)} asignado al caso?`,
         note: null,
-        done: view.specialist !== null ? "Especialista anulado" : "Alianza anulada"
+        done: assignmentKindOf(view) === "alliance" ? "Alianza anulada" : "Especialista anulado"
       }
   }
 }
