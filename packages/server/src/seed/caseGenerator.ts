@@ -37,6 +37,8 @@ export interface CaseGeneratorInput {
   readonly partners: ReadonlyArray<Provider>
   readonly procedures: Readonly<Record<string, string>>
   readonly qualifications: ReadonlyArray<string>
+  /** Comunas (CUT code and name) where events happen: those specialists serve, so cases have candidates. */
+  readonly comunas: ReadonlyArray<{ readonly id: string; readonly name: string }>
   readonly operators: ReadonlyArray<string>
   readonly moderators: ReadonlyArray<string>
 }
@@ -130,6 +132,8 @@ export const generateCases = (input: CaseGeneratorInput): ReadonlyArray<Generate
       for (const change of changes) events.push({ change, user_id: user, at: new Date(clock) })
       facts = changes.reduce(applyChange, facts)
     }
+    // Taken in turn, not drawn: the random sequence, and so every other demo choice, stays as it was.
+    const comuna = input.comunas.length === 0 ? null : input.comunas[cases.length % input.comunas.length]!
     const earliest = day(openedOn, -between(0, 3))
     const eventDate = earliest < lead.start ? lead.start : earliest
     // Opened with its parties, plan and event at the same instant, as the creation flow sends them in
@@ -145,7 +149,7 @@ export const generateCases = (input: CaseGeneratorInput): ReadonlyArray<Generate
           id: v.id,
           value: v.type === "D" ? eventDate : v.type === "N" ? String(between(1, 20)) : pick(["Sí", "No", "Según lo indicado por el titular"])
         })),
-        event: { date: eventDate, district_id: null, location: "", description: pick(incidents) }
+        event: { date: eventDate, district_id: comuna?.id ?? null, location: comuna?.name ?? "", description: pick(incidents) }
       }),
       [0, 0]
     )
@@ -167,7 +171,7 @@ export const generateCases = (input: CaseGeneratorInput): ReadonlyArray<Generate
           const assign = (provider: Provider): CaseAssignment => ({
             provider_id: provider.id,
             specialty_id: provider.specialties.find((s) => assistance.specialties.includes(s)) ?? null,
-            district_id: null,
+            district_id: procedure === "specialist" ? (comuna?.id ?? null) : null,
             scheduled_date: day(openedOn, between(0, 2)),
             scheduled_time: pick(["09:00", "11:30", "15:00", "17:30"]),
             confirmed: false,

@@ -29,6 +29,8 @@ export const caseInputs = Effect.gen(function* () {
       FROM ${sql(table)} p WHERE p.is_active ORDER BY p.rut`
   const procedures = yield* sql<{ code: string; id: string }>`SELECT code, id::text AS id FROM procedure WHERE is_active`
   const qualifications = yield* sql<{ id: string }>`SELECT id::text AS id FROM qualification WHERE is_active ORDER BY score DESC`
+  const comunas = yield* sql<{ id: string; name: string }>`SELECT d.id, d.name FROM district d
+    WHERE EXISTS (SELECT 1 FROM specialist_district sd JOIN specialist s ON s.id = sd.specialist_id AND s.is_active WHERE sd.district_id = d.id) ORDER BY d.id`
   const users = yield* sql<{ id: string; role: string }>`SELECT id, role FROM app_user WHERE role IS NOT NULL ORDER BY id`
   const byRole = (roles: ReadonlyArray<string>, fallback: string) => {
     const ids = users.filter((u) => roles.includes(u.role)).map((u) => u.id)
@@ -42,6 +44,7 @@ export const caseInputs = Effect.gen(function* () {
     partners: yield* providers("partner"),
     procedures: Object.fromEntries(procedures.map((p) => [p.code, p.id])),
     qualifications: qualifications.map((q) => q.id),
+    comunas,
     operators: byRole(["user", "moderator"], "demo-operador"),
     moderators: byRole(["moderator", "admin"], "demo-moderador")
   }

@@ -22,6 +22,10 @@ const input: Omit<CaseGeneratorInput, "now" | "seed"> = {
   partners: [],
   procedures: { specialist: "procedure-1", refund: "procedure-2" },
   qualifications: ["qualification-1"],
+  comunas: [
+    { id: "13120", name: "Ñuñoa" },
+    { id: "13101", name: "Santiago" }
+  ],
   operators: ["operator-1"],
   moderators: ["moderator-1"]
 }
