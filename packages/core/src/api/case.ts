@@ -6,6 +6,7 @@ import { CaseNumberPath } from "../domain/caseView.js"
 import { CaseDocument } from "../domain/caseDocument.js"
 import { CaseLiveQuery } from "../domain/caseLive.js"
 import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
+import { SavedView, SavedViewInput } from "../domain/savedView.js"
 import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, Unauthorized } from "./errors.js"
 import { IdPath } from "./master.js"
 import { Staff } from "./security.js"
@@ -31,6 +32,10 @@ export const CaseApi = HttpApiGroup.make("case")
       .addError(PreconditionFailed)
       .middleware(Staff)
   )
+  // Palma's own: the signed-in user's saved lists ("vistas"), by name.
+  .add(HttpApiEndpoint.get("views", "/views").addSuccess(Schema.Array(SavedView)).middleware(Staff))
+  .add(HttpApiEndpoint.post("saveView", "/views").setPayload(SavedViewInput).addSuccess(SavedView).addError(BadRequest).middleware(Staff))
+  .add(HttpApiEndpoint.del("deleteView", "/views/:id").setPath(IdPath).addSuccess(Schema.Void).addError(NotFound).middleware(Staff))
   .add(HttpApiEndpoint.get("getOrigins", "/getOrigins").addSuccess(Schema.Array(CaseLookup)).middleware(Staff))
   .add(HttpApiEndpoint.get("getStatus", "/getStatus").addSuccess(Schema.Array(CaseLookup)).middleware(Staff))
   .add(

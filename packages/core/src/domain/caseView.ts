@@ -123,12 +123,24 @@ export const QueryCount = (message: string) =>
     Schema.between(1, 1_000_000, { message: () => message })
   )
 
-/** `GET /case/getAll`'s query, in the original's spelling; `records` per page (all when missing), `page` from 1. */
-export const CaseListQuery = Schema.Struct({
+/**
+ * What a list of cases is filtered by: the seed's criteria, then Palma's beside them (open or
+ * closed, a refund's status, only the cases the signed-in user opened).
+ */
+export const CaseCriteria = Schema.Struct({
   retail_id: Schema.optional(Id),
   applicant_rut: Schema.optional(OptionalText(20)),
   applicant_name: Schema.optional(OptionalText(120)),
   stage_id: Schema.optional(Id),
+  status: Schema.optional(Schema.Literal("open", "closed").annotations({ message: () => "Estado inválido (open o closed)" })),
+  refund_status: Schema.optional(RefundStatus),
+  mine: Schema.optional(Schema.Literal("true").annotations({ message: () => "mine solo admite true" }))
+})
+export type CaseCriteria = typeof CaseCriteria.Type
+
+/** `GET /case/getAll`'s query, in the original's spelling; `records` per page (all when missing), `page` from 1. */
+export const CaseListQuery = Schema.Struct({
+  ...CaseCriteria.fields,
   records: Schema.optional(QueryCount("Cantidad de registros inválida")),
   page: Schema.optional(QueryCount("Página inválida"))
 })

@@ -3,10 +3,9 @@ import { Choice } from "./common.js"
 import { Clp } from "./money.js"
 import { Timestamp } from "./time.js"
 
-export const RefundStatus = Choice(
-  ["Pendiente", "Aprobado", "Rechazado", "Reembolsado"],
-  "Estado de reembolso inválido: Pendiente, Aprobado, Rechazado o Reembolsado"
-)
+/** A refund's statuses, in the order a refund goes through them. */
+export const refundStatuses = ["Pendiente", "Aprobado", "Rechazado", "Reembolsado"] as const
+export const RefundStatus = Choice(refundStatuses, "Estado de reembolso inválido: Pendiente, Aprobado, Rechazado o Reembolsado")
 export type RefundStatus = typeof RefundStatus.Type
 
 /** Money paid back to the insured, in pesos. */

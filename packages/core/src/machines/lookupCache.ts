@@ -47,6 +47,8 @@ export const lookupSources = {
   caseCandidates: { load: loadCandidates, touchedBy: ["case", "specialist", "partner", "specialty"] },
   /** A candidate's specialties for the case's assistance (`candidateSpecialtiesParam`). */
   candidateSpecialties: { load: loadCandidateSpecialties, touchedBy: ["specialist", "partner", "specialty"] },
+  /** The signed-in user's saved case lists. */
+  savedViews: { load: (call) => call((c) => c.case.views()), touchedBy: ["savedView"] },
   /** The case list's channels and stages. */
   caseFilters: { load: (call) => loadCaseFilters(call), touchedBy: ["stage", "retail"] },
   /** Every active document type, for a case's attachments. */

@@ -165,6 +165,10 @@ describe("the seed's calls, verbatim", () => {
       "GET /subscriptions/:",
       // A case by the number people say (the CLI's `palma case show`).
       "GET /getByNumber/:",
+      // A user's saved case lists (issue 12 §3, "saved views per user").
+      "GET /views",
+      "POST /views",
+      "DELETE /views/:",
       // Where a case document's signed viewLink points (the original's were S3 presigned URLs).
       "GET /file/:",
       // Case changes and chat messages pushed as server-sent events (issue 12 "Live").

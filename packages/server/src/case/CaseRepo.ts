@@ -1,6 +1,6 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { type CaseChange, CaseFacts, type CaseListQuery, type SeededStageCode, Rut } from "@palma/core"
+import { type CaseChange, type CaseCriteria, CaseFacts, type CaseListQuery, type SeededStageCode, Rut } from "@palma/core"
 import { foldedContains, foldText } from "../sql/textSearch.js"
 import { caseColumns } from "./caseColumns.js"
 
@@ -123,11 +123,14 @@ const make = Effect.gen(function* () {
       Effect.flatMap(Schema.decodeUnknown(Schema.Array(EventRow)))
     )
 
-  /** What the list's filters ask of the projection. */
-  const filtersOf = (query: CaseListQuery) => {
+  /** What the list's filters ask of the projection; `openedBy` is the user whose cases `mine` asks for. */
+  const filtersOf = (query: CaseCriteria, openedBy: string | null) => {
     const filters = []
     if (query.retail_id !== undefined) filters.push(sql`c.retail_id = ${query.retail_id}`)
     if (query.stage_id !== undefined) filters.push(sql`c.stage_id = ${query.stage_id}`)
+    if (query.status !== undefined) filters.push(query.status === "open" ? sql`NOT c.is_closed` : sql`c.is_closed`)
+    if (query.refund_status !== undefined) filters.push(sql`c.refund_status = ${query.refund_status}`)
+    if (query.mine !== undefined && openedBy !== null) filters.push(sql`c.created_by = ${openedBy}`)
     const rut = (query.applicant_rut ?? "").replace(/[^0-9kK]/g, "").toUpperCase()
     if (rut !== "") {
       const whole = Rut.normalize(rut)
@@ -187,8 +190,8 @@ const make = Effect.gen(function* () {
     update: (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
       Effect.orDie(update(id, version, changes, facts, stage, userId)),
     events: (id: string) => Effect.orDie(events(id)),
-    page: (query: CaseListQuery) => Effect.orDie(pageWhere(filtersOf(query), query)),
-    count: (query: CaseListQuery) => Effect.orDie(countWhere(filtersOf(query))),
+    page: (query: CaseListQuery, openedBy: string | null) => Effect.orDie(pageWhere(filtersOf(query, openedBy), query)),
+    count: (query: CaseCriteria, openedBy: string | null) => Effect.orDie(countWhere(filtersOf(query, openedBy))),
     pageWhere: (filter: Statement.Fragment, paging: { readonly records?: number | undefined; readonly page?: number | undefined }) =>
       Effect.orDie(pageWhere(filter, paging)),
     countWhere: (filter: Statement.Fragment) => Effect.orDie(countWhere(filter)),

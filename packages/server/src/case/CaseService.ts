@@ -184,15 +184,14 @@ const make = Effect.gen(function* () {
       })
     )
 
-  // The filters alone name a count: pages of one filter share it.
-  const countOf = ({ retail_id, stage_id, applicant_rut, applicant_name }: CaseListQuery) =>
-    memo.remember(
-      `count:${JSON.stringify([retail_id, stage_id, applicant_rut, applicant_name])}`,
-      cases.count({ retail_id, stage_id, applicant_rut, applicant_name })
-    )
+  // The criteria alone name a count (the user too, for `mine`): pages of one filter share it.
+  const countOf = ({ records: _records, page: _page, ...criteria }: CaseListQuery, openedBy: string | null) =>
+    memo.remember(`count:${JSON.stringify([criteria, openedBy])}`, cases.count(criteria, openedBy))
 
-  const list = (query: CaseListQuery) =>
-    Effect.map(Effect.all({ rows: cases.page(query), total: countOf(query) }, { concurrency: 2 }), ({ rows, total }) => {
+  /** A page of cases; `mine` narrows to the cases `actor` opened. */
+  const list = (query: CaseListQuery, actor: Actor) => {
+    const openedBy = query.mine === undefined ? null : actor.userId
+    return Effect.map(Effect.all({ rows: cases.page(query, openedBy), total: countOf(query, openedBy) }, { concurrency: 2 }), ({ rows, total }) => {
       const records = query.records ?? Math.max(total, 1)
       return {
         summary: { cases: total },
@@ -200,6 +199,7 @@ const make = Effect.gen(function* () {
         data: rows.map(caseRowOf)
       }
     })
+  }
 
   return { getById, getByNumber, upsert, recordFile, announce, list, origins: cases.origins, statuses: cases.statuses }
 })

@@ -23,6 +23,7 @@ import caseState from "./0026_case_state.js"
 import bulkLoad from "./0027_bulk_load.js"
 import policyEnds from "./0028_policy_ends.js"
 import caseAssignments from "./0029_case_assignments.js"
+import savedViews from "./0030_saved_views.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -50,5 +51,6 @@ export const migrations = {
   "0026_case_state": caseState,
   "0027_bulk_load": bulkLoad,
   "0028_policy_ends": policyEnds,
-  "0029_case_assignments": caseAssignments
+  "0029_case_assignments": caseAssignments,
+  "0030_saved_views": savedViews
 }
