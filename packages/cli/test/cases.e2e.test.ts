@@ -51,6 +51,21 @@ describe("palma cases list and palma case show (the seeded demo cases)", () => {
     expect(table.stdout).toContain(`Página 1 de ${Math.ceil(first.summary.cases / 3)} · ${first.summary.cases} casos`)
   })
 
+  it("filters as the screen's views do: open or closed, the refund's status, only the user's own", async () => {
+    const [me] = await server.sql((sql) => sql<{ id: string }>`SELECT id FROM app_user WHERE lower(email) = ${demo.user}`)
+    const [counts] = await server.sql(
+      (sql) => sql<{ open: number; pending: number; mine: number }>`SELECT count(*) FILTER (WHERE NOT is_closed)::int AS open,
+        count(*) FILTER (WHERE refund_status = 'Pendiente')::int AS pending,
+        count(*) FILTER (WHERE NOT is_closed AND created_by = ${me!.id})::int AS mine FROM assistance_case`
+    )
+    expect((await list(["--status", "open", "--records", "1"])).summary.cases).toBe(counts!.open)
+    expect((await list(["--refund", "Pendiente", "--records", "1"])).summary.cases).toBe(counts!.pending)
+    expect((await list(["--status", "open", "--mine", "--records", "1"])).summary.cases).toBe(counts!.mine)
+    const wrong = await palma(["cases", "list", "--refund", "Pagado"], env)
+    expect(wrong.code).not.toBe(0)
+    expect(wrong.stderr).toContain("Pendiente")
+  })
+
   it("shows a case by its number with its history; a wrong filter or number says what is wrong", async () => {
     const { data } = await list(["--stage", "close", "--records", "1"])
     const number = data[0]!.number

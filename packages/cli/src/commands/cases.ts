@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander"
-import { type CaseList, type CaseListQuery, type CaseView, chileDateOf, formatDate } from "@palma/core"
+import { type CaseList, type CaseListQuery, type CaseView, chileDateOf, formatDate, type RefundStatus, refundStatuses } from "@palma/core"
 import { usageError } from "../errors.js"
 import type { Io } from "../io.js"
 import { positiveFlag, foldName } from "../validate.js"
@@ -16,6 +16,9 @@ interface ListOptions {
   readonly stage?: string
   readonly rut?: string
   readonly name?: string
+  readonly status?: "open" | "closed"
+  readonly refund?: RefundStatus
+  readonly mine?: boolean
   readonly page?: string
   readonly records?: string
   readonly json?: boolean
@@ -61,6 +64,9 @@ const list = async (io: Io, options: ListOptions, globals: GlobalOptions) => {
     query.stage_id = resolveName(options.stage, await call((c) => c.stage.list({ urlParams: {} })), "Etapa desconocida", "--stage")
   if (options.rut !== undefined) query.applicant_rut = options.rut
   if (options.name !== undefined) query.applicant_name = options.name
+  if (options.status !== undefined) query.status = options.status
+  if (options.refund !== undefined) query.refund_status = options.refund
+  if (options.mine) query.mine = "true"
   const found = await call((c) => c.case.getAll({ urlParams: query }))
   if (options.json) return void io.stdout.write(renderJson(found))
   if (options.csv) return void io.stdout.write(renderCsv(gridOf(found)))
@@ -121,6 +127,9 @@ export const registerCases = (program: Command, io: Io) => {
     .option("--stage <etapa>", "etapa actual (código, nombre o id)")
     .option("--rut <rut>", "RUT del titular (o su comienzo)")
     .option("--name <nombre>", "parte del nombre del titular o de la carga (sin importar tildes)")
+    .addOption(new Option("--status <estado>", "abiertos o cerrados").choices(["open", "closed"]))
+    .addOption(new Option("--refund <estado>", "estado del reembolso").choices(refundStatuses))
+    .option("--mine", "solo los casos que abrió usted")
     .option("--page <n>", "página (desde 1)")
     .option("--records <n>", "casos por página (20 por omisión)")
     .addOption(new Option("--json", "salida JSON (la respuesta completa de la API)").conflicts("csv"))

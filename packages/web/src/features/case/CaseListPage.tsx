@@ -1,11 +1,12 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core"
-import { type Call, type CaseQuery, type CaseRow, caseSearchActors, searchMachine } from "@palma/core"
+import { Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core"
+import { type Call, type CaseQuery, type CaseRow, caseSearchActors, criteriaOf, queryOfCriteria, refundStatuses, searchMachine } from "@palma/core"
 import { useState } from "react"
 import { useSearchParams } from "react-router"
 import { SearchResults, usePagedSearch } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { CaseListExport } from "./CaseListExport"
+import { CaseViews } from "./CaseViews"
 import { caseQueryOf, caseQueryParams, isFiltered } from "./caseQuery"
 import { CaseTable } from "../../components/case/CaseTable"
 
@@ -14,10 +15,18 @@ export const CASES_PAGE_SIZE = 20
 const nf = new Intl.NumberFormat("es-CL")
 const ALL = ""
 
+const statusOptions = [
+  { value: ALL, label: "Todos" },
+  { value: "open", label: "Abiertos" },
+  { value: "closed", label: "Cerrados" }
+]
+const refundOptions = [{ value: ALL, label: "Todos" }, ...refundStatuses.map((s) => ({ value: s, label: s }))]
+
 /**
- * Casos (Asistencia, every role): the cases newest first, filtered by channel, stage, the
- * applicant's RUT or name; the URL keeps the filters and the page, so a link or Back shows the
- * same list. Texts apply on Enter or «Buscar»; the selects at once.
+ * Casos (Asistencia, every role): the cases newest first, filtered by channel, stage, open or
+ * closed, the refund's status, the applicant's RUT or name, or only the ones the user opened;
+ * views name a set of filters (built in, or saved by the user). The URL keeps the filters and the
+ * page, so a link or Back shows the same list. Texts apply on Enter or «Buscar»; the rest at once.
  */
 export const CaseListPage = ({ call = apiCall }: { readonly call?: Call }) => {
   const [params, setParams] = useSearchParams()
@@ -30,6 +39,11 @@ export const CaseListPage = ({ call = apiCall }: { readonly call?: Call }) => {
 
   const go = (patch: Partial<CaseQuery>) => setParams(caseQueryParams({ ...query, page: 1, ...patch }))
   const applyTexts = () => go({ rut, name })
+  const apply = (next: CaseQuery) => {
+    setRut(next.rut)
+    setName(next.name)
+    setParams(caseQueryParams(next))
+  }
   const clear = () => {
     setRut("")
     setName("")
@@ -58,6 +72,7 @@ export const CaseListPage = ({ call = apiCall }: { readonly call?: Call }) => {
         </Group>
       </Group>
       <Paper withBorder radius="md">
+        <CaseViews call={call} criteria={criteriaOf(query)} onApply={(criteria) => apply(queryOfCriteria(criteria))} />
         <form
           onSubmit={(e) => {
             e.preventDefault()
@@ -86,6 +101,22 @@ export const CaseListPage = ({ call = apiCall }: { readonly call?: Call }) => {
               error={filters.status === "error" ? "No se pudieron cargar las etapas" : undefined}
               w={220}
             />
+            <Select
+              label="Estado"
+              data={statusOptions}
+              value={query.status}
+              onChange={(value) => go({ status: value === "open" || value === "closed" ? value : ALL })}
+              allowDeselect={false}
+              w={130}
+            />
+            <Select
+              label="Reembolso"
+              data={refundOptions}
+              value={query.refund_status}
+              onChange={(value) => go({ refund_status: refundStatuses.find((s) => s === value) ?? ALL })}
+              allowDeselect={false}
+              w={150}
+            />
             <TextInput label="RUT del solicitante" placeholder="12.345.678-5" value={rut} onChange={(e) => setRut(e.currentTarget.value)} w={170} />
             <TextInput
               label="Nombre del solicitante"
@@ -94,6 +125,7 @@ export const CaseListPage = ({ call = apiCall }: { readonly call?: Call }) => {
               onChange={(e) => setName(e.currentTarget.value)}
               style={{ flex: 1, minWidth: 200 }}
             />
+            <Checkbox label="Solo los que abrí" checked={query.mine} onChange={(e) => go({ mine: e.currentTarget.checked })} mb={8} />
             <Button type="submit">Buscar</Button>
           </Group>
         </form>
