@@ -55,6 +55,9 @@ process.exitCode = await runBench(async (cleanups) => {
     { label: "lista por canal", paths: origins.map((id) => `/api/case/getAll?retail_id=${id}&${page}`) },
     { label: "lista por etapa", paths: stages.map((id) => `/api/case/getAll?stage_id=${id}&${page}`) },
     { label: "lista por nombre", paths: names.map((n) => `/api/case/getAll?applicant_name=${encodeURIComponent(n)}&${page}`) },
+    // The views every user has (issue 12 §3): the bench's user's open cases, and the pending refunds.
+    { label: "vista «Mis casos abiertos»", paths: [`/api/case/getAll?status=open&mine=true&${page}`] },
+    { label: "vista «Reembolsos pendientes»", paths: [`/api/case/getAll?refund_status=Pendiente&${page}`] },
     { label: "abrir caso de 200 eventos", paths: [`/api/case/getById/${target}`], p99TargetMs: 20 }
   ]
   const title = `${engine}, ${prepared.population.cases} casos (${prepared.population.events} eventos); ${settings.connections} conexiones, ${settings.durationS} s por fila, 20 por página.`
