@@ -134,7 +134,7 @@ export const CaseCriteria = Schema.Struct({
   stage_id: Schema.optional(Id),
   status: Schema.optional(Schema.Literal("open", "closed").annotations({ message: () => "Estado inválido (open o closed)" })),
   refund_status: Schema.optional(RefundStatus),
-  mine: Schema.optional(Schema.Literal("true").annotations({ message: () => "mine solo admite true" }))
+  mine: Schema.optional(Schema.Literal("true").annotations({ message: () => "Valor inválido para mine: solo se admite true" }))
 })
 export type CaseCriteria = typeof CaseCriteria.Type
 

@@ -58,9 +58,13 @@ export const rosterForm = (
 }
 
 /** Polls a job until it ends or waits for a confirmation. */
-export const settled = async (call: Call, id: string): Promise<BulkLoadJob> => {
+export const settled = async (
+  call: Call,
+  id: string,
+  read: (call: Call, id: string) => Promise<BulkLoadJob> = (c, job) => c((api) => api.bulkLoad.upload({ path: { id: job } }))
+): Promise<BulkLoadJob> => {
   for (;;) {
-    const job = await call((c) => c.bulkLoad.upload({ path: { id } }))
+    const job = await read(call, id)
     if (isBulkLoadFinished(job.status) || job.status === "ready") return job
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
