@@ -19,6 +19,7 @@ import { type Failure, failureOf } from "./failure.js"
 
 export interface DraftEvent {
   readonly date: string
+  /** The comuna's CUT code (the original's `location` may hold a district id; the server resolves it). */
   readonly location: string
   readonly description: string
 }
@@ -117,6 +118,12 @@ export const servicesQuery = (c: CaseDraftContext, assistanceId: string | null):
   eventDate: c.eventDate
 })
 
+/** What the event still lacks, by field, in Spanish (none: it can go on). The comuna is what lists specialists. */
+export const eventProblems = (event: DraftEvent): Partial<Record<"location" | "description", string>> => ({
+  ...(event.location.trim() === "" ? { location: "Elija la comuna del evento" } : {}),
+  ...(event.description.trim() === "" ? { description: "Describa qué pasó" } : {})
+})
+
 /** The coverage check's problems for the chosen assistance (none when covered or not checked). */
 export const coverageProblemsOf = (c: CaseDraftContext) => c.services?.coverage?.problems ?? []
 
@@ -151,7 +158,7 @@ export const caseDraftMachine = setup({
   },
   guards: {
     isCovered: ({ context }) => coverageProblemsOf(context).length === 0 || (context.exception ?? "").trim() !== "",
-    hasEvent: ({ context }) => context.event.description.trim() !== "",
+    hasEvent: ({ context }) => Object.keys(eventProblems(context.event)).length === 0,
     isNewcomer: ({ context }) => context.newcomer !== null
   }
 }).createMachine({

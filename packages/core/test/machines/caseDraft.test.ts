@@ -5,7 +5,7 @@ import type { ApplicantLookup } from "../../src/domain/applicant.js"
 import type { CaseDocument } from "../../src/domain/caseDocument.js"
 import type { ServicesAndValues, ServicesAndValuesInput } from "../../src/domain/coverage.js"
 import type { CaseView } from "../../src/domain/caseView.js"
-import { type CaseDraftEvent, caseDraftMachine, draftDocument } from "../../src/machines/caseDraft.js"
+import { type CaseDraftEvent, caseDraftMachine, draftDocument, eventProblems } from "../../src/machines/caseDraft.js"
 import { replay } from "../../src/machines/journal.js"
 import { applicant, done, failed, newcomerDetails, newcomerPlan, newcomerRecord, services, toCoverage, today } from "./caseDraftFixtures.js"
 
@@ -60,12 +60,18 @@ describe("caseDraft, as pure transitions", () => {
     expect(draftDocument(allowed.context).coverageException).toBe("Autoriza supervisión")
   })
 
-  it("stops at an unknown RUT, keeps a failed lookup's message, and needs a description before the procedure", () => {
+  it("stops at an unknown RUT, keeps a failed lookup's message, and needs a comuna and a description before the procedure", () => {
     expect(run([{ type: "LOOKUP", rut: "1-9", date: today }, done("lookupApplicant", { type: "C" })]).value).toBe("unknown")
     const failedLookup = run([{ type: "LOOKUP", rut: "x", date: today }, failed("lookupApplicant", { message: "RUT inválido", status: 400, issues: [] })])
     expect(failedLookup.value).toBe("applicant")
     expect(failedLookup.context.failure).toEqual({ message: "RUT inválido", status: 400, issues: [] })
     expect(run([...toCoverage(), { type: "NEXT" }, { type: "NEXT" }, { type: "NEXT" }]).value).toBe("event")
+    const noComuna = run([...toCoverage(), { type: "NEXT" }, { type: "NEXT" }, { type: "SET_EVENT", description: "Filtración" }, { type: "NEXT" }])
+    expect(noComuna.value).toBe("event")
+    expect(eventProblems(noComuna.context.event)).toEqual({ location: "Elija la comuna del evento" })
+    expect(run([...toCoverage(), { type: "NEXT" }, { type: "NEXT" }, { type: "SET_EVENT", location: " ", description: "x" }, { type: "NEXT" }]).value).toBe(
+      "event"
+    )
   })
 
   it("a refused save goes back to review with the server's message; RESET empties the draft from anywhere", () => {
@@ -73,7 +79,7 @@ describe("caseDraft, as pure transitions", () => {
       ...toCoverage(),
       { type: "NEXT" },
       { type: "NEXT" },
-      { type: "SET_EVENT", description: "x" },
+      { type: "SET_EVENT", location: "13120", description: "x" },
       { type: "NEXT" },
       { type: "NEXT" }
     ] as ReadonlyArray<CaseDraftEvent>
@@ -117,7 +123,7 @@ describe("a person nobody covers (type C)", () => {
       { type: "CONFIRM_EXCEPTION", reason: "Cliente nuevo" },
       { type: "NEXT" },
       { type: "NEXT" },
-      { type: "SET_EVENT", description: "Filtración" },
+      { type: "SET_EVENT", location: "13120", description: "Filtración" },
       { type: "NEXT" },
       { type: "NEXT" }
     ])
@@ -151,7 +157,7 @@ describe("caseDraft's paths (xstate/graph)", () => {
     done("loadServices", services([])),
     { type: "PICK_ASSISTANCE", assistance_id: "a1" },
     { type: "NEXT" },
-    { type: "SET_EVENT", description: "Filtración" },
+    { type: "SET_EVENT", location: "13120", description: "Filtración" },
     { type: "SUBMIT" },
     done("save", { case_id: "k1", case_number: 1001 }),
     done("lookupApplicant", { type: "C" }),
@@ -210,7 +216,7 @@ describe("caseDraft with its actors", () => {
     for (const event of [
       { type: "NEXT" },
       { type: "NEXT" },
-      { type: "SET_EVENT", description: "x" },
+      { type: "SET_EVENT", location: "13120", description: "x" },
       { type: "NEXT" },
       { type: "NEXT" },
       { type: "SUBMIT" }

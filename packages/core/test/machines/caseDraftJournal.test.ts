@@ -39,7 +39,7 @@ describe("resuming a caseDraft after a reload (journal.resumeFrom)", () => {
       ...toCoverage(),
       { type: "NEXT" },
       { type: "NEXT" },
-      { type: "SET_EVENT", description: "Filtración" },
+      { type: "SET_EVENT", location: "13120", description: "Filtración" },
       { type: "NEXT" },
       { type: "NEXT" },
       { type: "SUBMIT" },

@@ -51,9 +51,15 @@ describe("Nuevo caso (the caseDraft flow)", () => {
     }
     await user.click(await screen.findByRole("button", { name: "Continuar" }))
 
-    const place = await screen.findByRole("textbox", { name: /Lugar/ })
+    const place = await screen.findByRole("combobox", { name: /Comuna/ })
     expect(place).toHaveFocus()
-    await user.type(place, "Ñuñoa")
+    await user.click(screen.getByRole("button", { name: "Continuar" }))
+    const event = within(screen.getByRole("region", { name: "Evento" }))
+    expect(event.getByText("Elija la comuna del evento")).toBeInTheDocument()
+    expect(event.getByText("Describa qué pasó")).toBeInTheDocument()
+    // Typed without its tilde, the first comuna that matches is taken with Enter.
+    await user.type(place, "nunoa{Enter}")
+    expect(place).toHaveValue("Ñuñoa — Metropolitana de Santiago")
     await user.click(screen.getByRole("button", { name: "Continuar" }))
     expect(screen.getByRole("region", { name: "Evento" })).toBeInTheDocument()
     await user.type(screen.getByRole("textbox", { name: /Qué pasó/ }), "Filtración en la cocina")
@@ -61,7 +67,7 @@ describe("Nuevo caso (the caseDraft flow)", () => {
     await screen.findByRole("region", { name: "Procedimiento" })
     await user.click(screen.getByRole("button", { name: "Continuar" }))
     const review = within(await screen.findByRole("region", { name: "Revisión" }))
-    expect(review.getByText(/Filtración en la cocina/)).toBeInTheDocument()
+    expect(review.getByText(/Ñuñoa — Metropolitana de Santiago — Filtración en la cocina/)).toBeInTheDocument()
     await user.click(review.getByRole("button", { name: "Abrir el caso" }))
 
     expect(await screen.findByRole("heading", { level: 1, name: /^Caso N° \d+ abierto$/ })).toBeInTheDocument()
@@ -71,7 +77,7 @@ describe("Nuevo caso (the caseDraft flow)", () => {
       case_id: null,
       type: "I",
       assistance: { id: person.assistance.id },
-      event: { location: "Ñuñoa", description: "Filtración en la cocina" }
+      event: { location: "13120", description: "Filtración en la cocina" }
     })
     expect(body.coverageException).toBe(person.problems.length > 0 ? "Autoriza supervisión" : null)
     expect(screen.getByRole("link", { name: "Ver el caso" })).toHaveAttribute("href", expect.stringMatching(/^\/assistance\/case\/[0-9a-f-]{36}$/))
@@ -137,7 +143,8 @@ describe("Nuevo caso (the caseDraft flow)", () => {
     await user.type(screen.getByRole("textbox", { name: /Motivo de la excepción/ }), "Cliente nuevo")
     await user.click(screen.getByRole("button", { name: "Continuar con excepción" }))
     await user.click(await screen.findByRole("button", { name: "Continuar" }))
-    await user.type(await screen.findByRole("textbox", { name: /Qué pasó/ }), "Corte de luz")
+    await user.type(await screen.findByRole("combobox", { name: /Comuna/ }), "Valparaíso{Enter}")
+    await user.type(screen.getByRole("textbox", { name: /Qué pasó/ }), "Corte de luz")
     await user.click(screen.getByRole("button", { name: "Continuar" }))
     await user.click(await screen.findByRole("button", { name: "Continuar" }))
     await user.click(within(await screen.findByRole("region", { name: "Revisión" })).getByRole("button", { name: "Abrir el caso" }))

@@ -1,9 +1,12 @@
 import { Alert, Anchor, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
-import { type Call, chileDateOf, coverageProblemsOf, formatDate } from "@palma/core"
+import { type Call, chileDateOf, coverageProblemsOf, eventProblems, formatDate } from "@palma/core"
 import { useSelector } from "@xstate/react"
 import { useState } from "react"
 import { Link } from "react-router"
+import { DistrictSelect } from "../../components/district/DistrictSelect"
+import { districtLabel, findDistrict } from "../../components/district/districtOptions"
 import { call as apiCall } from "../../lib/api"
+import { useDistricts } from "../../lib/lookups/useDistricts"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { CoverageSummary } from "./CoverageSummary"
 import { NewcomerStep } from "./NewcomerStep"
@@ -23,6 +26,12 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
   const procedures = useLookup("procedures", "", state === "procedure" || state === "review")
   const [rut, setRut] = useState(context.rut)
   const [date, setDate] = useState(context.eventDate)
+  // The event's fields say what they lack, in Spanish, once the operator tried to go on (not while
+  // typing); they are not `required`, so the browser's own bubble does not stop the form first.
+  const [eventTried, setEventTried] = useState(false)
+  const eventErrors = eventProblems(context.event)
+  const { districts } = useDistricts()
+  const eventDistrict = findDistrict(districts, context.event.location)
   const send = actor.send
   const failure =
     context.failure === null ? null : (
@@ -206,21 +215,33 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
         </Step>
       )}
       {state === "event" && (
-        <Step title="Evento" onBack={() => send({ type: "BACK" })} onNext={() => send({ type: "NEXT" })}>
+        <Step
+          title="Evento"
+          onBack={() => send({ type: "BACK" })}
+          onNext={() => {
+            setEventTried(true)
+            send({ type: "NEXT" })
+          }}
+        >
           <Text size="sm">Fecha del evento: {formatDate(context.eventDate)}</Text>
-          <TextInput
-            label="Lugar"
-            description="Comuna o dirección"
-            value={context.event.location}
-            onChange={(e) => send({ type: "SET_EVENT", location: e.currentTarget.value })}
+          <DistrictSelect
+            label="Comuna"
+            description="Donde ocurrió; con ella se proponen los especialistas que la atienden"
+            value={context.event.location === "" ? null : context.event.location}
+            onChange={(code) => send({ type: "SET_EVENT", location: code ?? "" })}
+            selectFirstOptionOnChange
+            autoSelectOnBlur
+            withAsterisk
             autoFocus
+            error={eventTried ? eventErrors.location : undefined}
           />
           <Textarea
             label="Qué pasó"
             value={context.event.description}
             onChange={(e) => send({ type: "SET_EVENT", description: e.currentTarget.value })}
-            required
+            withAsterisk
             rows={3}
+            error={eventTried ? eventErrors.description : undefined}
           />
         </Step>
       )}
@@ -249,7 +270,7 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
             {context.exception !== null && <Text>Excepción de cobertura: {context.exception}</Text>}
             <Text>
               Evento: {formatDate(context.eventDate)}
-              {context.event.location ? `, ${context.event.location}` : ""} — {context.event.description}
+              {eventDistrict ? `, ${districtLabel(eventDistrict)}` : context.event.location ? `, ${context.event.location}` : ""} — {context.event.description}
             </Text>
             <Text>Procedimiento: {(procedures.value ?? []).find((p) => p.id === context.procedureId)?.name ?? "sin definir"}</Text>
           </Stack>
