@@ -23,7 +23,7 @@ export const ServicesAndValuesInput = Payload({
 })
 export type ServicesAndValuesInput = typeof ServicesAndValuesInput.Type
 
-/** What this applicant already used of one assistance in the period: cases, and pesos of refunds not refused. */
+/** What this applicant already used of one assistance in the period: cases, and pesos of refunds and IMED discounts not refused. */
 export const CoverageUsed = Schema.Struct({ events: Schema.Number, total_amount: Clp })
 export type CoverageUsed = typeof CoverageUsed.Type
 
@@ -108,4 +108,25 @@ export const coverageProblems = (input: {
     problems.push({ code: "amount", message: `Monto agotado: usado ${formatClp(used.total_amount)} de ${formatClp(amountClp)}` })
   }
   return problems
+}
+
+/**
+ * Why a refund of `pesos` goes beyond the coverage (none: it fits): over the per-event maximum,
+ * or over what is left of the period's amount after what was `used`. Only warnings: a moderator
+ * decides, and may approve less. `rate` is the UF of the event date, for coverage in UF.
+ */
+export const refundWarnings = (input: {
+  readonly assigned: CoverageTerms
+  readonly used: CoverageUsed
+  readonly rate: UfRate | null
+  readonly pesos: Clp
+}): ReadonlyArray<string> => {
+  const maximum = amountInClp(input.assigned.maximum, input.rate)
+  const amount = amountInClp(input.assigned.amount, input.rate)
+  if (maximum === null || amount === null) return ["No se conoce el valor de la UF del evento: no se pudo comparar el monto con la cobertura"]
+  const left = Math.max(0, amount - input.used.total_amount)
+  return [
+    ...(input.pesos > maximum ? [`Supera el tope por evento de ${formatClp(maximum)}`] : []),
+    ...(input.pesos > left ? [`Supera lo que queda de cobertura en el período: ${formatClp(left)} de ${formatClp(amount)}`] : [])
+  ]
 }

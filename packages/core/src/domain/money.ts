@@ -112,13 +112,19 @@ export const formatClp = (pesos: number): string => {
   return `$${pesos < 0 && rounded !== 0 ? "-" : ""}${groupThousands(String(rounded))}`
 }
 
-/** es-CL UF with two decimals: "1234.5" → "UF 1.234,50". Malformed input is returned as given. */
-export const formatUf = (value: string): string => {
+/** Hundredths written es-CL after a prefix ("1234.5" → "1.234,50"); malformed input is returned as given. */
+const withCents = (prefix: string, value: string): string => {
   const h = parseHundredths(value)
   if (h === undefined) return value
   const [int, dec] = canonical(h).split(".") as [string, string]
-  return `UF ${groupThousands(int)},${dec}`
+  return `${prefix}${groupThousands(int)},${dec}`
 }
+
+/** A UF's value in pesos with its cents, es-CL: "39485.6" → "$39.485,60". */
+export const formatUfRate = (rate: string): string => withCents("$", rate)
+
+/** es-CL UF with two decimals: "1234.5" → "UF 1.234,50". Malformed input is returned as given. */
+export const formatUf = (value: string): string => withCents("UF ", value)
 
 /** A price or coverage amount: pesos as an integer, or UF as a decimal string. */
 export const Amount = Schema.transformOrFail(

@@ -47,6 +47,8 @@ export const lookupSources = {
   caseCandidates: { load: loadCandidates, touchedBy: ["case", "specialist", "partner", "specialty"] },
   /** A candidate's specialties for the case's assistance (`candidateSpecialtiesParam`). */
   candidateSpecialties: { load: loadCandidateSpecialties, touchedBy: ["specialist", "partner", "specialty"] },
+  /** The UF of a day (`param`, YYYY-MM-DD): coverage in UF read in pesos. */
+  uf: { load: (call, date) => call((c) => c.uf.valueOn({ path: { date } })), touchedBy: ["uf"] },
   /** The signed-in user's saved case lists. */
   savedViews: { load: (call) => call((c) => c.case.views()), touchedBy: ["savedView"] },
   /** The case list's channels and stages. */

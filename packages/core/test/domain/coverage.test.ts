@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { amountInClp, coverageProblems } from "../../src/domain/coverage.js"
+import { amountInClp, coverageProblems, refundWarnings } from "../../src/domain/coverage.js"
 import { uf, ufFromHundredths, ufRate, ufToClp } from "../../src/domain/money.js"
 import { addDays, daysBetween } from "../../src/domain/time.js"
 
@@ -100,6 +100,43 @@ describe("amountInClp", () => {
         const [rl, rh] = r <= s ? [r, s] : [s, r]
         return ufToClp(ufFromHundredths(lo), ufRate(ufFromHundredths(rl))) <= ufToClp(ufFromHundredths(hi), ufRate(ufFromHundredths(rh)))
       })
+    )
+  })
+})
+
+describe("refundWarnings", () => {
+  const pesos = { amount: 300_000, currency: "P" as const, maximum: 100_000, events: 3, lack: 0 }
+  const none = { events: 0, total_amount: 0 }
+
+  it("says when a refund goes over the per-event maximum or what is left in the period, in pesos", () => {
+    expect(refundWarnings({ assigned: pesos, used: none, rate: null, pesos: 100_000 })).toEqual([])
+    expect(refundWarnings({ assigned: pesos, used: none, rate: null, pesos: 100_001 })).toEqual(["Supera el tope por evento de $100.000"])
+    expect(refundWarnings({ assigned: pesos, used: { events: 2, total_amount: 250_000 }, rate: null, pesos: 60_000 })).toEqual([
+      "Supera lo que queda de cobertura en el período: $50.000 de $300.000"
+    ])
+  })
+
+  it("reads coverage in UF at the event's UF, and says so when that UF is not known", () => {
+    expect(refundWarnings({ assigned, used: none, rate: ufRate("40000"), pesos: 60_000 })).toEqual([])
+    expect(refundWarnings({ assigned, used: none, rate: ufRate("40000"), pesos: 60_001 })).toEqual(["Supera el tope por evento de $60.000"])
+    expect(refundWarnings({ assigned, used: none, rate: null, pesos: 1 })).toEqual([
+      "No se conoce el valor de la UF del evento: no se pudo comparar el monto con la cobertura"
+    ])
+  })
+
+  it("warns exactly when the pesos exceed the smaller of the maximum and what is left (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 20_000_000 }),
+        fc.integer({ min: 0, max: 20_000_000 }),
+        (maximum, amount, used, asked) => {
+          const terms = { ...pesos, amount, maximum }
+          const warned = refundWarnings({ assigned: terms, used: { events: 0, total_amount: used }, rate: null, pesos: asked }).length > 0
+          expect(warned).toBe(asked > Math.min(maximum, Math.max(0, amount - used)))
+        }
+      )
     )
   })
 })

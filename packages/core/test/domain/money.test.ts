@@ -10,6 +10,7 @@ import {
   compareUf,
   formatClp,
   formatUf,
+  formatUfRate,
   sumUf,
   uf,
   ufFromHundredths,
@@ -90,6 +91,8 @@ describe("Uf", () => {
   it("formats es-CL with two decimals", () => {
     expect(formatUf("1.25")).toBe("UF 1,25")
     expect(formatUf(uf("1234.5"))).toBe("UF 1.234,50")
+    expect(formatUfRate("39485.6")).toBe("$39.485,60")
+    expect(formatUfRate("x")).toBe("x")
     expect(formatUf("1000000")).toBe("UF 1.000.000,00")
     expect(formatUf("0")).toBe("UF 0,00")
     expect(formatUf("no es monto")).toBe("no es monto")

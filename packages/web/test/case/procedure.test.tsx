@@ -1,4 +1,4 @@
-import type { CaseView } from "@palma/core"
+import { type CaseView, formatClp, type UfValue, ufToClp } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { operator } from "../accounts"
@@ -139,6 +139,13 @@ describe("a case's procedure, worked from its page", () => {
     await user.type(dialog.getByRole("textbox", { name: /Monto en pesos/ }), "cuarenta")
     await user.click(dialog.getByRole("button", { name: "Solicitar reembolso" }))
     expect(dialog.getByText("Indique un monto en pesos mayor que cero")).toBeInTheDocument()
+    // Beyond the service's per-event maximum (in pesos at the event's UF when in UF): flagged, not refused.
+    const assigned = view.assistance!.assigned!
+    const rate = assigned.currency === "U" ? (await server.api<UfValue>("GET", `/api/uf/${view.event!.date}`)).value : null
+    const maximum = typeof assigned.maximum === "number" ? assigned.maximum : ufToClp(assigned.maximum, rate!)
+    await user.clear(dialog.getByRole("textbox", { name: /Monto en pesos/ }))
+    await user.type(dialog.getByRole("textbox", { name: /Monto en pesos/ }), String(maximum + 1))
+    expect(await dialog.findByRole("status", { name: "Sobre la cobertura" })).toHaveTextContent(`Supera el tope por evento de ${formatClp(maximum)}`)
     await user.clear(dialog.getByRole("textbox", { name: /Monto en pesos/ }))
     await user.type(dialog.getByRole("textbox", { name: /Monto en pesos/ }), "45.000")
     await user.click(dialog.getByRole("button", { name: "Solicitar reembolso" }))

@@ -1,7 +1,8 @@
-import { Select, Stack, Text, Textarea, TextInput } from "@mantine/core"
-import { assignmentKindFor, type CaseStep, type CaseView, formatAmount, formatClp, type StepErrors, type StepFields } from "@palma/core"
+import { Select, Stack, Textarea, TextInput } from "@mantine/core"
+import { assignmentKindFor, type CaseStep, type CaseView, type StepErrors, type StepFields } from "@palma/core"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { ProviderFields } from "./ProviderFields"
+import { RefundCoverage } from "./RefundCoverage"
 import { VisitFields } from "./VisitFields"
 
 interface StepFieldsBodyProps {
@@ -63,17 +64,10 @@ export const StepFieldsBody = ({ step, view, procedure, noteLabel, fields, error
           {comment}
         </Stack>
       )
-    case "requestRefund": {
-      const assigned = view.assistance?.assigned ?? null
-      const used = view.assistance?.used ?? null
+    case "requestRefund":
       return (
         <Stack>
-          {assigned !== null && (
-            <Text size="sm" c="dimmed">
-              Cobertura: {formatAmount(assigned.amount)} por evento, tope {formatAmount(assigned.maximum)}
-              {used === null ? "" : ` · usado en el período: ${formatClp(used.total_amount)}`}
-            </Text>
-          )}
+          <RefundCoverage view={view} amount={fields.amount} />
           <TextInput
             label="Monto en pesos"
             withAsterisk
@@ -87,7 +81,6 @@ export const StepFieldsBody = ({ step, view, procedure, noteLabel, fields, error
           {comment}
         </Stack>
       )
-    }
     default:
       return noteLabel === null ? null : (
         <Textarea

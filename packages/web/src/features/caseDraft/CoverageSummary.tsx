@@ -1,7 +1,5 @@
 import { Table } from "@mantine/core"
-import { type CoverageCheck, formatClp, type OfferedAssistance } from "@palma/core"
-
-const ufFormat = new Intl.NumberFormat("es-CL", { style: "currency", currency: "CLP", minimumFractionDigits: 2, maximumFractionDigits: 2 })
+import { type CoverageCheck, formatClp, formatUfRate, type OfferedAssistance } from "@palma/core"
 
 const amount = (value: number | string, currency: "P" | "U") => (currency === "U" ? `${value} UF` : formatClp(Number(value)))
 
@@ -43,7 +41,7 @@ export const CoverageSummary = ({ assistance, coverage }: { readonly assistance:
           <Table.Tr>
             <Table.Th scope="row">UF del día</Table.Th>
             <Table.Td>
-              {ufFormat.format(Number(coverage.uf.value))}
+              {formatUfRate(coverage.uf.value)}
               {coverage.uf.stale ? " (último valor conocido)" : ""}
               {coverage.uf.source === "demo" ? " (serie de demostración)" : ""}
             </Table.Td>
