@@ -70,13 +70,13 @@ const make = Effect.gen(function* () {
   /**
    * What the applicant used of an assistance in the policy year `date` falls in (the year from
    * the policy's start, anniversary to anniversary): their cases of the lead and assistance, and
-   * the pesos asked in refunds not refused (Pendiente, Aprobado, Reembolsado).
+   * the pesos asked in refunds and IMED discounts not refused (Pendiente, Aprobado, Reembolsado).
    */
   const used = (leadId: string, assistanceId: string, parties: Parties, date: string) =>
     sql`WITH years AS (SELECT l.start_date, extract(year FROM age(${date}::date, l.start_date))::int AS n FROM lead l WHERE l.id = ${leadId}),
         period AS (SELECT (start_date + make_interval(years => n))::date AS since, (start_date + make_interval(years => n + 1))::date AS until FROM years)
       SELECT count(c.id)::text AS events,
-        COALESCE(sum(c.refund_amount) FILTER (WHERE c.refund_status IN ('Pendiente', 'Aprobado', 'Reembolsado')), 0)::text AS total_amount
+        COALESCE(sum(COALESCE(c.refund_amount, 0) + COALESCE(c.imed_amount, 0)) FILTER (WHERE c.refund_status IN ('Pendiente', 'Aprobado', 'Reembolsado')), 0)::text AS total_amount
       FROM period LEFT JOIN assistance_case c ON c.lead_id = ${leadId} AND c.assistance_id = ${assistanceId}
         AND c.insured_id = ${parties.insured_id} AND c.beneficiary_id IS NOT DISTINCT FROM ${parties.beneficiary_id}::uuid
         AND COALESCE(c.event_date, c.created_at::date) >= period.since AND COALESCE(c.event_date, c.created_at::date) < period.until`.pipe(

@@ -164,15 +164,20 @@ describe("POST /case/getServicesAndValues (caseStore.getServicesAndValues)", () 
     })
   })
 
-  it("counts the applicant's cases of the period and the pesos of refunds not refused; earlier periods do not count", async () => {
-    const open = async (date: string, refund: { amount: number; reject?: boolean } | null) => {
+  it("counts the applicant's cases of the period and the pesos of refunds and IMED discounts not refused; earlier periods do not count", async () => {
+    const open = async (date: string, refund: { amount: number; imed?: boolean; reject?: boolean } | null) => {
       const opened = await call("POST", "/api/case/upsert", newCase(date))
       expect(opened.status, JSON.stringify(opened.json)).toBe(200)
       if (refund === null) return
       const asked = await call("POST", "/api/case/upsert", {
         ...opened.json,
-        procedure_id: procedures.refund,
-        refund: { amount: { required: String(refund.amount), refunded: null }, imed: { required: null, refunded: null }, status: "Pendiente", comment: "" }
+        procedure_id: refund.imed ? procedures.imed : procedures.refund,
+        refund: {
+          amount: { required: refund.imed ? null : String(refund.amount), refunded: null },
+          imed: { required: refund.imed ? String(refund.amount) : null, refunded: null },
+          status: "Pendiente",
+          comment: ""
+        }
       })
       expect(asked.status, JSON.stringify(asked.json)).toBe(200)
       if (refund.reject) {
@@ -183,14 +188,15 @@ describe("POST /case/getServicesAndValues (caseStore.getServicesAndValues)", () 
     await open(today, { amount: 45_000 })
     await open(addDays(today, -1), { amount: 30_000, reject: true })
     await open(addDays(f.period, -1), { amount: 20_000 })
+    await open(addDays(f.period, -3), { amount: 7_000, imed: true })
 
     const { json } = await post(body())
     expect(json.assistance.used).toEqual({ events: 2, total_amount: 45_000 })
     expect(json.coverage.problems).toEqual([{ code: "events", message: "Sin eventos disponibles: usados 2 de 2" }])
     // The carga's own cases are counted apart from the titular's.
     expect((await post(body({ beneficiary_id: f.beneficiary }))).json.assistance.used).toEqual({ events: 0, total_amount: 0 })
-    // In the previous policy year, only the case of that year counts.
-    expect((await post(body({ eventDate: addDays(f.period, -2) }))).json.assistance.used).toEqual({ events: 1, total_amount: 20_000 })
+    // In the previous policy year, only the cases of that year count: a refund and an IMED discount.
+    expect((await post(body({ eventDate: addDays(f.period, -2) }))).json.assistance.used).toEqual({ events: 2, total_amount: 27_000 })
   })
 
   it("says the amount is used up when the refunds reach the coverage converted at the event date's UF", async () => {
