@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer, Stream } from "effect"
-import { CurrentUser, NotFound, PalmaApi } from "@palma/core"
+import { CurrentUser, PalmaApi } from "@palma/core"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { CaseChatService } from "./CaseChatService.js"
 import { CaseDocumentService } from "./CaseDocumentService.js"
@@ -9,7 +9,7 @@ import type { StoredFile } from "./CaseFileRepo.js"
 import { readCaseDocumentUpload } from "./documentUpload.js"
 import { liveResponse } from "./liveResponse.js"
 import { CaseService } from "./CaseService.js"
-import { SavedViewRepo } from "./SavedViewRepo.js"
+import { SavedViewService } from "./SavedViewService.js"
 
 /** A stored file, inline under the name it was uploaded with; nosniff and no active content, whatever it claims to be. */
 const fileResponse = (file: StoredFile) =>
@@ -25,7 +25,7 @@ const fileResponse = (file: StoredFile) =>
 
 /** The `case` group of the contract: assistance cases. */
 export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
-  Effect.map(Effect.all([CaseService, CaseChatService, CaseDocumentService, CaseFeed, SavedViewRepo]), ([cases, chat, documents, feed, views]) =>
+  Effect.map(Effect.all([CaseService, CaseChatService, CaseDocumentService, CaseFeed, SavedViewService]), ([cases, chat, documents, feed, views]) =>
     handlers
       .handle("getAll", ({ urlParams }) => Effect.flatMap(CurrentUser, (actor) => cases.list(urlParams, actor)))
       .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
@@ -37,15 +37,9 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
           return yield* Effect.flatMap(cases.upsert(payload, actor, precondition), answerVersioned)
         })
       )
-      .handle("views", () => Effect.flatMap(CurrentUser, (actor) => views.mine(actor.userId)))
-      .handle("saveView", ({ payload }) => Effect.flatMap(CurrentUser, (actor) => views.save(actor.userId, payload)))
-      .handle("deleteView", ({ path }) =>
-        Effect.flatMap(CurrentUser, (actor) =>
-          Effect.flatMap(views.remove(actor.userId, path.id), (removed) =>
-            removed ? Effect.void : Effect.fail(new NotFound({ message: "No tiene una vista con ese identificador" }))
-          )
-        )
-      )
+      .handle("views", () => Effect.flatMap(CurrentUser, views.list))
+      .handle("saveView", ({ payload }) => Effect.flatMap(CurrentUser, (actor) => views.save(payload, actor)))
+      .handle("deleteView", ({ path }) => Effect.flatMap(CurrentUser, (actor) => views.remove(path.id, actor)))
       .handle("getOrigins", () => cases.origins)
       .handle("getStatus", () => cases.statuses)
       .handle("getChatByCase", ({ path }) => chat.byCase(path.case_id))
@@ -63,4 +57,4 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
         Effect.succeed(liveResponse(urlParams.case_id === undefined ? feed.notices : feed.notices.pipe(Stream.filter((n) => n.case_id === urlParams.case_id))))
       )
   )
-).pipe(Layer.provide([CaseService.layer, CaseChatService.layer, CaseDocumentService.layer, CaseFeed.layer, SavedViewRepo.layer]))
+).pipe(Layer.provide([CaseService.layer, CaseChatService.layer, CaseDocumentService.layer, CaseFeed.layer, SavedViewService.layer]))
