@@ -139,7 +139,7 @@ describe("palma cases list and palma case show (the seeded demo cases)", () => {
         rut: who!.rut,
         date: who!.start,
         assistance: who!.assistance,
-        event: { description: "Muy pronto" },
+        event: { location: "13120", description: "Muy pronto" },
         coverageException: "Autoriza supervisión"
       })
     )
@@ -160,7 +160,7 @@ describe("palma cases list and palma case show (the seeded demo cases)", () => {
     )
     const rut = `30123459-${Rut.checkDigit("30123459")}`
     const file = join(env.PALMA_CONFIG_DIR!, "nuevo.json")
-    const base = { rut, assistance: plan!.assistance, event: { description: "Corte de luz" }, coverageException: "Cliente nuevo" }
+    const base = { rut, assistance: plan!.assistance, event: { location: "Providencia", description: "Corte de luz" }, coverageException: "Cliente nuevo" }
     await writeFile(file, JSON.stringify(base))
     const unknown = await palma(["case", "new", "--from", file], env)
     expect(unknown.code).toBe(1)

@@ -1,14 +1,13 @@
 import { readFile } from "node:fs/promises"
 import { Either, Schema } from "effect"
-import { createActor, type SnapshotFrom, waitFor } from "xstate"
-import { type CaseDraftContext, caseDraftActors, caseDraftMachine, chileDateOf, coverageProblemsOf, IsoDate } from "@palma/core"
+import { type Call, chileDateOf, eventProblems, IsoDate } from "@palma/core"
 import { CliError, ExitCode, fromApiFailure, usageError } from "../errors.js"
 import type { Io } from "../io.js"
 import { foldName } from "../validate.js"
 import { renderJson } from "../output/json.js"
 import { type GlobalOptions, openSession } from "../session.js"
-
-type DraftState = Parameters<SnapshotFrom<typeof caseDraftMachine>["matches"]>[0]
+import { type DraftAnswers, driveCaseDraft, newcomerDetails, newcomerPlans } from "./caseDraftDriver.js"
+import { promptedAnswers } from "./caseNewPrompts.js"
 
 /** What a script gives `palma case new --from`: the same answers an operator gives the screen. */
 const CaseFile = Schema.Struct({
@@ -60,85 +59,62 @@ const readCaseFile = async (path: string): Promise<CaseFile> => {
   )
 }
 
-/**
- * `palma case new --from case.json`: opens a case driving the same caseDraft machine as the
- * screen, with the same coverage check (a problem stops it unless the file gives a reason).
- */
-export const newCase = async (io: Io, from: string | undefined, options: { readonly json?: boolean }, globals: GlobalOptions) => {
-  if (from === undefined)
-    throw usageError("Indique el caso en un archivo: palma case new --from caso.json (las preguntas en la terminal aún no están disponibles).")
-  const file = await readCaseFile(from)
-  const { call } = await openSession(globals, io)
-  const actor = createActor(caseDraftMachine.provide({ actors: caseDraftActors(call) }), { input: { today: file.date ?? chileDateOf(new Date()) } }).start()
-  const settled = (...states: ReadonlyArray<DraftState>) => waitFor(actor, (s) => states.some((state) => s.matches(state)) || s.context.failure !== null)
-  const failIfRefused = (context: CaseDraftContext) => {
-    if (context.failure !== null) throw fromApiFailure(context.failure)
-  }
-
-  actor.send({ type: "LOOKUP", rut: file.rut, date: file.date ?? actor.getSnapshot().context.eventDate })
-  let snap = await settled("product", "unknown")
-  failIfRefused(snap.context)
-  if (snap.matches("unknown")) {
-    const newcomer = file.newcomer
-    if (newcomer === undefined)
+/** The file's answers: each step takes what the file says, and anything missing or refused stops the run. */
+const fileAnswers = (file: CaseFile, call: Call): DraftAnswers => ({
+  refused: (failure) => {
+    throw fromApiFailure(failure)
+  },
+  applicant: async (day) => ({ rut: file.rut, date: file.date ?? day }),
+  newcomer: async (rut) => {
+    if (file.newcomer === undefined)
       throw new CliError(
-        `Nadie con el RUT ${file.rut} tiene una póliza vigente ese día: para abrirle un caso, regístrelo en newcomer (nombre, apellidos y el plan que toma).`,
+        `Nadie con el RUT ${rut} tiene una póliza vigente ese día: para abrirle un caso, regístrelo en newcomer (nombre, apellidos y el plan que toma).`,
         ExitCode.failure
       )
-    const retails = await call((c) => c.retail.getProductsAndRetail())
-    const plans = retails.flatMap((r) => r.products.map((p) => ({ id: p.productplan_id, name: `${r.name} · ${p.name}`, retail_id: r.id, product_id: p.id })))
-    const plan = choose(newcomer.plan, plans, "el plan")
-    const blankAsNull = (text: string | undefined) => (text === undefined || text.trim() === "" ? null : text.trim())
-    actor.send({
-      type: "REGISTER",
-      person: {
-        name: newcomer.name,
-        paternalLastName: newcomer.paternalLastName,
-        maternalLastName: newcomer.maternalLastName,
-        address: "",
-        district: null,
-        email: blankAsNull(newcomer.email),
-        phone: blankAsNull(newcomer.phone),
-        birthDate: null
-      },
-      plan: { retail_id: plan.retail_id, product_id: plan.product_id, productPlan_id: plan.id }
-    })
-  } else {
-    const held = snap.context.applicant!.products.map((p) => ({ ...p, id: p.lead_id, name: `${p.name} (póliza ${p.policy.number})` }))
-    const product = choose(file.product, held, "el producto")
-    actor.send({ type: "PICK_PRODUCT", lead_id: product.lead_id })
-  }
-  snap = await settled("assistance")
-  failIfRefused(snap.context)
-  actor.send({ type: "PICK_ASSISTANCE", assistance_id: choose(file.assistance, snap.context.services!.assistances, "el servicio").id })
-  snap = await settled("coverage")
-  failIfRefused(snap.context)
-  const problems = coverageProblemsOf(snap.context)
-  if (problems.length > 0) {
-    if (file.coverageException === undefined || file.coverageException.trim() === "") {
+    return { person: newcomerDetails(file.newcomer), plan: choose(file.newcomer.plan, await newcomerPlans(call), "el plan").plan }
+  },
+  product: async (applicant) =>
+    choose(
+      file.product,
+      applicant.products.map((p) => ({ ...p, id: p.lead_id, name: `${p.name} (póliza ${p.policy.number})` })),
+      "el producto"
+    ),
+  assistance: async (offered) => choose(file.assistance, offered, "el servicio"),
+  coverage: async (problems) => {
+    if (problems.length === 0) return null
+    if (file.coverageException === undefined || file.coverageException.trim() === "")
       throw new CliError(
         `Sin cobertura: ${problems.map((p) => p.message).join("; ")}. Para abrirlo igual, indique el motivo en coverageException.`,
         ExitCode.failure
       )
-    }
-    actor.send({ type: "CONFIRM_EXCEPTION", reason: file.coverageException })
-  }
-  actor.send({ type: "NEXT" })
-  const values = snap.context.services?.values ?? []
-  for (const [key, value] of Object.entries(file.values)) actor.send({ type: "SET_VALUE", id: choose(key, values, "el valor").id, value })
-  actor.send({ type: "NEXT" })
-  actor.send({ type: "SET_EVENT", location: file.event.location, description: file.event.description })
-  actor.send({ type: "NEXT" })
-  if (file.procedure !== undefined) {
+    return file.coverageException
+  },
+  values: async (asked) => Object.fromEntries(Object.entries(file.values).map(([name, value]) => [choose(name, asked, "el valor").id, value])),
+  event: async () => {
+    // The machine's own rule for an event that can go on, named by the file's fields.
+    const missing = Object.entries(eventProblems({ date: "", ...file.event })).map(([field, message]) => `event.${field} (${message})`)
+    if (missing.length > 0) throw usageError(`El caso está incompleto: revise ${missing.join(" y ")}.`)
+    return file.event
+  },
+  procedure: async () => {
+    if (file.procedure === undefined) return null
     const procedures = await call((c) => c.procedure.list({ urlParams: {} }))
-    const wanted = procedures.find((p) => p.code === file.procedure) ?? choose(file.procedure, procedures, "el procedimiento")
-    actor.send({ type: "SET_PROCEDURE", procedure_id: wanted.id })
-  }
-  actor.send({ type: "NEXT" })
-  if (!actor.getSnapshot().matches("review")) throw usageError("El caso está incompleto: revise event.description.")
-  actor.send({ type: "SUBMIT" })
-  snap = await waitFor(actor, (s) => s.matches("done") || (s.matches("review") && s.context.failure !== null))
-  failIfRefused(snap.context)
-  const saved = snap.context.saved!
+    return (procedures.find((p) => p.code === file.procedure) ?? choose(file.procedure, procedures, "el procedimiento")).id
+  },
+  confirm: async () => true
+})
+
+/**
+ * `palma case new`: opens a case driving the same caseDraft machine as the screen, with the same
+ * coverage check (a problem stops it unless a reason is given). The answers come from
+ * `--from case.json`, or from the person at the terminal, asked step by step.
+ */
+export const newCase = async (io: Io, from: string | undefined, options: { readonly json?: boolean }, globals: GlobalOptions) => {
+  if (from === undefined && !io.interactive) throw usageError("Indique el caso con --from caso.json, o ejecútelo en una terminal para responder las preguntas.")
+  // The file is read before signing in, so a bad file fails without touching the server.
+  const file = from === undefined ? undefined : await readCaseFile(from)
+  const { call } = await openSession(globals, io)
+  const answers = file === undefined ? promptedAnswers(io, call) : fileAnswers(file, call)
+  const saved = await driveCaseDraft(call, chileDateOf(new Date()), answers)
   io.stdout.write(options.json ? renderJson(saved) : `Caso N° ${saved.case_number} abierto (${saved.stage.name}).\n`)
 }
