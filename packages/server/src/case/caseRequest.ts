@@ -99,12 +99,13 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
       if (!blank) {
         if (doc.event.date === null && current.event === null) return yield* invalid(["event", "date"], "Indique la fecha del evento")
         const place = location ?? current.event?.location ?? ""
-        // A comuna by code or name is stored by its code; any other place is kept as written.
+        // A comuna, by code or name, is stored by its code and official name, so posting back the
+        // name a view shows is no change; any other place is kept as written.
         const districtId = place === "" ? null : yield* districts.resolve(place).pipe(Effect.orElseSucceed(() => null))
         event = {
           date: doc.event.date ?? current.event!.date,
           district_id: districtId,
-          location: place,
+          location: districtId === null ? place : yield* districts.nameOf(districtId),
           description: description ?? current.event?.description ?? ""
         }
       }

@@ -79,6 +79,19 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
     expect(json.history).toEqual(opened.history)
   })
 
+  it("an event placed by the comuna's code (as Palma's web sends it) reads as its name, and posting that back adds no event", async () => {
+    const byCode = await upsert({ ...newCase(null), event: { date: today, location: "13120", description: "Filtración" } })
+    expect(byCode.status, JSON.stringify(byCode.json)).toBe(200)
+    expect(byCode.json.event).toMatchObject({ location: "Ñuñoa", district_id: "13120" })
+    const again = await upsert(byCode.json)
+    expect(again.json.version).toBe(byCode.json.version)
+    expect(again.json.history).toEqual(byCode.json.history)
+    const stored = await server.sql(
+      (sql) => sql`SELECT payload->'event'->>'location' AS location FROM case_event WHERE case_id = ${byCode.json.case_id} AND type = 'eventSet'`
+    )
+    expect(stored).toEqual([{ location: "Ñuñoa" }])
+  })
+
   it("sends a specialist, schedules, cancels: one event each, the stage follows", async () => {
     const assign = await upsert({
       ...opened,
