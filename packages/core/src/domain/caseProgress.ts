@@ -1,5 +1,6 @@
-import type { AssignmentKind, CaseFacts } from "./caseFacts.js"
+import type { AssignmentKind, CaseFacts, RefundAmounts } from "./caseFacts.js"
 import type { CaseChange } from "./caseEvent.js"
+import { formatClp } from "./money.js"
 import type { SeededStageCode } from "./stage.js"
 
 /**
@@ -69,6 +70,18 @@ const who: Record<AssignmentKind, { readonly of: string }> = {
 
 const yesNo = (on: boolean, yes: string, no: string) => (on ? yes : no)
 
+/** A refund's amounts as the history names them ("solicitado $38.500, reembolsado $38.500"). */
+const refundAmounts = (amount: RefundAmounts, imed: RefundAmounts) => {
+  const named: ReadonlyArray<readonly [string, number | null]> = [
+    ["solicitado", amount.required],
+    ["reembolsado", amount.refunded],
+    ["IMED solicitado", imed.required],
+    ["IMED aplicado", imed.refunded]
+  ]
+  const parts = named.flatMap(([name, pesos]) => (pesos === null ? [] : [`${name} ${formatClp(pesos)}`]))
+  return parts.length === 0 ? "sin montos" : parts.join(", ")
+}
+
 /** How an event reads in the case's history, in Spanish. */
 export const describeChange = (change: CaseChange): string => {
   switch (change.type) {
@@ -109,7 +122,7 @@ export const describeChange = (change: CaseChange): string => {
     case "refundRequested":
       return "Reembolso solicitado"
     case "refundAmended":
-      return "Reembolso corregido"
+      return `Montos del reembolso: ${refundAmounts(change.payload.amount, change.payload.imed)}`
     case "refundStatusChanged":
       return `Reembolso: ${change.payload.from} → ${change.payload.to}`
     case "costSet":

@@ -20,7 +20,7 @@ export const CaseService = ({ view }: { readonly view: CaseView }) => {
             "Cobertura asignada",
             assigned === null
               ? null
-              : `${formatAmount(assigned.amount)} por evento, tope ${formatAmount(assigned.maximum)}, ${times(assigned.events)} · carencia ${nf.format(assigned.lack)} días`
+              : `${formatAmount(assigned.amount)} en el período, tope por evento ${formatAmount(assigned.maximum)}, ${times(assigned.events)} · carencia ${nf.format(assigned.lack)} días`
           ],
           ["Usado en el período", used === null ? null : `${times(used.events)} · ${formatClp(used.total_amount)}`],
           ["Excepción de cobertura", view.coverageException ?? "Sin excepción"]
