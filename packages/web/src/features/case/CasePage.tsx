@@ -53,13 +53,16 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
   const reload = useCallback(() => actor.send({ type: "RELOAD" }), [actor])
   const [liveLogic] = useState(() => caseLiveMachine.provide({ actors: { feed: caseLiveFeed(subscribeCaseLive) } }))
   const live = useActorRef(liveLogic, { input: { caseId: id, known: 0 } })
-  const [changedElsewhere, setChangedElsewhere] = useState(false)
+  // The newest version written elsewhere while a step was being confirmed here; null: none.
+  const [changedElsewhere, setChangedElsewhere] = useState<number | null>(null)
   const [chatPosts, setChatPosts] = useState(0)
   const known = loaded?.view.version ?? 0
   useEffect(() => live.send({ type: "KNOWN", version: known }), [live, known])
   useEffect(() => {
     // Another user's write: read it at once, unless a step is being confirmed here (then say so and let them reload).
-    const changed = live.on("caseChanged", () => (taking.current === null ? actor.send({ type: "RELOAD" }) : setChangedElsewhere(true)))
+    const changed = live.on("caseChanged", ({ version }) =>
+      taking.current === null ? actor.send({ type: "RELOAD" }) : setChangedElsewhere((seen) => Math.max(seen ?? 0, version))
+    )
     const posted = live.on("chatPosted", () => setChatPosts((n) => n + 1))
     return () => {
       changed.unsubscribe()
@@ -71,6 +74,8 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
     const done = actor.on("saved", ({ record }) => {
       if (taking.current !== null) notify.success(stepTexts(taking.current, record.view, procedureOf.current).done)
       setStep(null)
+      // The notice of this very write can arrive before its answer: a version this save reached is not someone else's.
+      setChangedElsewhere((seen) => (seen !== null && seen <= record.view.version ? null : seen))
       // Who was sent, or freed, changes how candidates rank.
       lookups.touched("case")
     })
@@ -111,14 +116,14 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
           {view.status.isClosed ? "Cierre" : "Última reapertura"}: {view.status.description}
         </Text>
       )}
-      {changedElsewhere && (
+      {changedElsewhere !== null && (
         <Alert color="yellow" title="Otro usuario cambió este caso">
           <Group justify="space-between">
             <Text size="sm">Lo que se muestra ya no es lo último guardado.</Text>
             <Button
               size="xs"
               onClick={() => {
-                setChangedElsewhere(false)
+                setChangedElsewhere(null)
                 reload()
               }}
             >

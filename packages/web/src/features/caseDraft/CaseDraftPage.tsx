@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
 import { type Call, chileDateOf, coverageProblemsOf, eventProblems, formatDate } from "@palma/core"
 import { useSelector } from "@xstate/react"
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
 import { DistrictSelect } from "../../components/district/DistrictSelect"
 import { districtLabel, findDistrict } from "../../components/district/districtOptions"
@@ -33,6 +33,11 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
   const { districts } = useDistricts()
   const eventDistrict = findDistrict(districts, context.event.location)
   const send = actor.send
+  // React's autoFocus skips links: the opened case's «Ver el caso» is focused here, so Enter opens it.
+  const viewCase = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    if (state === "done") viewCase.current?.focus()
+  }, [state])
   const failure =
     context.failure === null ? null : (
       <Alert color="red" title="No se pudo continuar" role="alert">
@@ -56,7 +61,7 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
           {saved.assistance?.name} para {saved.insured?.name} {saved.insured?.paternalLastName} · {saved.stage.name}
         </Text>
         <Group>
-          <Button component={Link} to={`/assistance/case/${saved.case_id}`} autoFocus>
+          <Button component={Link} to={`/assistance/case/${saved.case_id}`} ref={viewCase}>
             Ver el caso
           </Button>
           <Button variant="default" onClick={() => send({ type: "RESET" })}>
@@ -168,6 +173,7 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
           onBack={() => send({ type: "BACK" })}
           onNext={() => send({ type: "NEXT" })}
           next={problems.length > 0 ? "Continuar con excepción" : "Continuar"}
+          focusNext={problems.length === 0}
         >
           <CoverageSummary assistance={chosen} coverage={context.services?.coverage ?? null} />
           {problems.length > 0 ? (
@@ -198,7 +204,12 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
         </Step>
       )}
       {state === "values" && (
-        <Step title="Valores" onBack={() => send({ type: "BACK" })} onNext={() => send({ type: "NEXT" })}>
+        <Step
+          title="Valores"
+          onBack={() => send({ type: "BACK" })}
+          onNext={() => send({ type: "NEXT" })}
+          focusNext={(context.services?.values ?? []).length === 0}
+        >
           {(context.services?.values ?? []).length === 0 ? (
             <Text c="dimmed">Este servicio no pide valores.</Text>
           ) : (
@@ -253,6 +264,8 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
             data={(procedures.value ?? []).filter((p) => p.isActive).map((p) => ({ value: p.id, label: p.name }))}
             value={context.procedureId}
             onChange={(value) => send({ type: "SET_PROCEDURE", procedure_id: value })}
+            searchable
+            selectFirstOptionOnChange
             clearable
             autoFocus
             error={procedures.status === "error" ? procedures.failure?.message : undefined}
@@ -260,7 +273,14 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
         </Step>
       )}
       {(state === "review" || state === "saving") && (
-        <Step title="Revisión" next="Abrir el caso" busy={state === "saving"} onBack={() => send({ type: "BACK" })} onNext={() => send({ type: "SUBMIT" })}>
+        <Step
+          title="Revisión"
+          next="Abrir el caso"
+          busy={state === "saving"}
+          focusNext
+          onBack={() => send({ type: "BACK" })}
+          onNext={() => send({ type: "SUBMIT" })}
+        >
           <Stack gap={4}>
             <Text>
               Solicitante: {context.rut} ({context.applicant?.type === "B" ? "carga" : "titular"})

@@ -8,6 +8,7 @@ export const Step = ({
   onBack,
   next = "Continuar",
   busy = false,
+  focusNext = false,
   children
 }: {
   readonly title: string
@@ -15,6 +16,8 @@ export const Step = ({
   readonly onBack?: () => void
   readonly next?: string
   readonly busy?: boolean
+  /** A step with nothing to type (a review, a covered service) has its main button focused, so Enter moves on. */
+  readonly focusNext?: boolean
   readonly children: ReactNode
 }) => (
   <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
@@ -37,7 +40,7 @@ export const Step = ({
           ) : (
             <span />
           )}
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} autoFocus={focusNext}>
             {next}
           </Button>
         </Group>
