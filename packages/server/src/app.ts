@@ -56,6 +56,8 @@ import { runMigrations } from "./sql/Migrations.js"
 import { StageLive } from "./stage/Http.js"
 import { UserLive } from "./user/Http.js"
 import { UsersLive } from "./user/Http.js"
+import { JobTokensLive } from "./jobToken/Http.js"
+import { JobTokenService } from "./jobToken/JobTokenService.js"
 import { UserRepo } from "./user/UserRepo.js"
 import { UserService } from "./user/UserService.js"
 import { ValueLive } from "./value/Http.js"
@@ -95,6 +97,7 @@ const apiLive = (config: ServerConfig) =>
       LeadLive,
       UserLive,
       UsersLive,
+      JobTokensLive,
       CaseLive,
       CaseIntakeLive,
       CaseExportLive,
@@ -150,6 +153,7 @@ export const appLayer = (
     Profiles.layer,
     SecurityLive,
     UserService.layer,
+    JobTokenService.layer,
     Throttle.layer,
     MasterCache.layer(config.databaseUrl === undefined),
     RowIntegrity.layer,

@@ -29,7 +29,7 @@ import { StageApi } from "./stage.js"
 import { UfApi } from "./uf.js"
 import { UserApi } from "./user.js"
 import { ValueApi } from "./value.js"
-import { UsersApi } from "./users.js"
+import { JobTokensApi, UsersApi } from "./users.js"
 import { ValueTypeApi } from "./valueType.js"
 
 /** What any call may answer, whatever its group: a refused body, or one too large. */
@@ -65,6 +65,7 @@ export class PalmaApi extends withCommonErrors(
     .add(LeadApi)
     .add(UserApi)
     .add(UsersApi)
+    .add(JobTokensApi)
     .add(CaseApi)
     .add(CaseIntakeApi)
     .add(CaseExportApi)

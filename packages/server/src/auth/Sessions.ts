@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto"
 import { AuthConfig } from "./AuthConfig.js"
 import { makeSessionLivenessCache } from "./SessionLivenessCache.js"
 import { type RefreshClaim, newRefreshSecret, secretMatches } from "./RefreshToken.js"
-import { idleExpiryAfter, isLive, newSession } from "./SessionPolicy.js"
+import { idleExpiryAfter, isLive, newJobSession, newSession } from "./SessionPolicy.js"
 import { type SessionRow, type SessionWithUser, SessionRepo } from "./SessionRepo.js"
 
 /** How long this process trusts what it learned about a session (another process may end it meanwhile). */
@@ -45,8 +45,29 @@ const make = Effect.gen(function* () {
       Effect.gen(function* () {
         const id = newSessionId()
         const refresh = newRefreshSecret(id)
-        yield* repo.insert({ ...newSession(id, userId, yield* now, lifetimes), refreshHash: refresh.hash })
+        yield* repo.insert({ ...newSession(id, userId, yield* now, lifetimes), refreshHash: refresh.hash, issuedBy: null })
         return { id, refreshToken: refresh.token }
+      }),
+
+    /** A job token for `userId`, issued by an admin: a named session of `days` days; its credential is shown once. */
+    issueJob: (userId: string, name: string, days: number, issuedBy: string) =>
+      Effect.gen(function* () {
+        const id = newSessionId()
+        const refresh = newRefreshSecret(id)
+        const row = newJobSession(id, userId, yield* now, name, days)
+        yield* repo.insert({ ...row, refreshHash: refresh.hash, issuedBy })
+        return { row, refreshToken: refresh.token }
+      }),
+
+    /** The live job tokens of every account. */
+    jobs: Effect.flatMap(now, (at) => repo.jobsLive(at)),
+
+    /** Revokes a job token; false when there is no live one with that id. */
+    revokeJob: (id: string) =>
+      Effect.gen(function* () {
+        const ended = yield* repo.endJob(id, yield* now)
+        cache.forget(id)
+        return ended
       }),
 
     /**

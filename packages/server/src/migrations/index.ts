@@ -24,6 +24,7 @@ import bulkLoad from "./0027_bulk_load.js"
 import policyEnds from "./0028_policy_ends.js"
 import caseAssignments from "./0029_case_assignments.js"
 import savedViews from "./0030_saved_views.js"
+import jobTokens from "./0031_job_tokens.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -52,5 +53,6 @@ export const migrations = {
   "0027_bulk_load": bulkLoad,
   "0028_policy_ends": policyEnds,
   "0029_case_assignments": caseAssignments,
-  "0030_saved_views": savedViews
+  "0030_saved_views": savedViews,
+  "0031_job_tokens": jobTokens
 }

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { PalmaApi } from "@palma/core"
+import { CurrentUser, PalmaApi } from "@palma/core"
+import { JobTokenService } from "../jobToken/JobTokenService.js"
 import { UserRepo } from "./UserRepo.js"
 import { UserService } from "./UserService.js"
 
@@ -21,11 +22,12 @@ export const UserLive = HttpApiBuilder.group(PalmaApi, "user", (handlers) =>
 
 /** Palma's `users` group, admins managing local accounts: decode, call the service, encode. */
 export const UsersLive = HttpApiBuilder.group(PalmaApi, "users", (handlers) =>
-  Effect.map(UserService, (users) =>
+  Effect.map(Effect.all([UserService, JobTokenService]), ([users, jobTokens]) =>
     handlers
       .handle("list", ({ urlParams }) => users.list(urlParams))
       .handle("setRole", ({ path, payload }) => users.setRole(path.id, payload.role))
       .handle("disable", ({ path }) => users.disable(path.id))
       .handle("enable", ({ path }) => users.enable(path.id))
+      .handle("issueJobToken", ({ path, payload }) => Effect.flatMap(CurrentUser, (actor) => jobTokens.issue(path.id, payload, actor)))
   )
 )
