@@ -118,8 +118,9 @@ const make = Effect.gen(function* () {
       yield* sql`UPDATE case_state SET state = ${JSON.stringify(facts)} WHERE case_id = ${id}`
     })
 
-  const events = (id: string) =>
-    sql`SELECT version, type, payload, user_id, at FROM case_event WHERE case_id = ${id} ORDER BY version`.pipe(
+  /** The case's events after `version` (0: all), in order. */
+  const events = (id: string, after: number) =>
+    sql`SELECT version, type, payload, user_id, at FROM case_event WHERE case_id = ${id} AND version > ${after} ORDER BY version`.pipe(
       Effect.flatMap(Schema.decodeUnknown(Schema.Array(EventRow)))
     )
 
@@ -189,7 +190,7 @@ const make = Effect.gen(function* () {
       Effect.orDie(insert(number, changes, facts, stage, userId)),
     update: (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
       Effect.orDie(update(id, version, changes, facts, stage, userId)),
-    events: (id: string) => Effect.orDie(events(id)),
+    events: (id: string, after = 0) => Effect.orDie(events(id, after)),
     page: (query: CaseListQuery, openedBy: string | null) => Effect.orDie(pageWhere(filtersOf(query, openedBy), query)),
     count: (query: CaseCriteria, openedBy: string | null) => Effect.orDie(countWhere(filtersOf(query, openedBy))),
     pageWhere: (filter: Statement.Fragment, paging: { readonly records?: number | undefined; readonly page?: number | undefined }) =>

@@ -29,6 +29,7 @@ import { CaseReferences } from "./CaseReferences.js"
 import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
 import { desiredFacts } from "./caseRequest.js"
 import { checkChanges } from "./caseRules.js"
+import { makeCaseHistoryCache } from "./caseHistoryCache.js"
 import { caseView, historyOf } from "./caseView.js"
 import { CaseViewRepo } from "./CaseViewRepo.js"
 
@@ -53,6 +54,14 @@ const make = Effect.gen(function* () {
       Effect.map(decodeChange({ type: row.type, payload: row.payload }), (change) => ({ version: row.version, change, user_id: row.user_id, at: row.at }))
     ).pipe(Effect.orDie)
 
+  const history = makeCaseHistoryCache()
+  /** The case's decoded events up to its stored version: the kept ones, and only those after them read and decoded. */
+  const eventsOf = (stored: StoredCase) => {
+    const known = history.knownVersion(stored.id)
+    if (known >= stored.version) return Effect.succeed(history.extend(stored.id, [], stored.version))
+    return Effect.map(Effect.flatMap(cases.events(stored.id, known), decodeEvents), (newer) => history.extend(stored.id, newer, stored.version))
+  }
+
   /** What the applicant used of the case's assistance in the policy year of its event, as the intake counts it (this case included). */
   const usedBy = (stored: StoredCase) => {
     const { service, parties, event } = stored.facts
@@ -67,7 +76,7 @@ const make = Effect.gen(function* () {
   const view = (stored: StoredCase) =>
     Effect.gen(function* () {
       const stage = stageOf(stored.facts)
-      const [names, used, events] = yield* Effect.all([views.names(stored.facts, stage), usedBy(stored), Effect.flatMap(cases.events(stored.id), decodeEvents)])
+      const [names, used, events] = yield* Effect.all([views.names(stored.facts, stage), usedBy(stored), eventsOf(stored)])
       return { row: caseView(stored, names, used, historyOf(events)), version: stored.version }
     })
 

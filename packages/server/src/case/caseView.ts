@@ -1,13 +1,7 @@
-import { type CaseChange, type CaseHistoryEntry, type CaseView, chileDateOf, chileTimeOf, describeChange, stageOfChange } from "@palma/core"
+import { type CaseHistoryEntry, type CaseView, chileDateOf, chileTimeOf, describeChange, stageOfChange } from "@palma/core"
 import type { StoredCase } from "./CaseRepo.js"
+import type { DecodedEvent } from "./caseHistoryCache.js"
 import type { CaseNames } from "./CaseViewRepo.js"
-
-interface DecodedEvent {
-  readonly version: number
-  readonly change: CaseChange
-  readonly user_id: string
-  readonly at: Date
-}
 
 const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("/")
 
