@@ -58,15 +58,62 @@ const refreshed = async (stored: StoredCredentials, apiUrl: string, path: string
   return next
 }
 
+/** A job token's refresh credential starts like every local session's: `prt_<session>.<secret>`. */
+const isJobToken = (token: string) => token.startsWith("prt_")
+
+const jobTokenEnded = () =>
+  deniedError(
+    "El token de la tarea (PALMA_TOKEN) fue revocado, venció o su cuenta está desactivada. Pida a un administrador que emita otro («palma users token …»)."
+  )
+
+/** Access tokens of a job token live a minute: a call this close to expiry gets a fresh one first. */
+const jobRefreshMarginMs = 15 * 1000
+
 /**
- * A Call carrying the caller's token: `PALMA_TOKEN` for unattended jobs, else the stored one.
- * A stored token is only ever sent to the server it was issued by.
+ * `PALMA_TOKEN` holding a job token (an admin issued it, `palma users token`): a refresh credential,
+ * exchanged for an access token with the account's current role, and again before any call that
+ * would start with one about to lapse, so a long run (an upload followed for minutes) outlives it.
+ * The credential itself only ever goes to the refresh route, and is never printed.
+ */
+const jobSession = async (apiUrl: string, credential: string): Promise<SignedInCall> => {
+  const exchange = connect(apiUrl, { token: credential })
+  const bearer: Bearer = { token: undefined }
+  let expiresAt = 0
+  let pending: Promise<void> | undefined
+  const renew = async () => {
+    const issued = await exchange((client) => client.auth.refresh()).catch((error: unknown) => {
+      if (error instanceof ApiFailure && (error.status === 401 || error.status === 403)) throw jobTokenEnded()
+      throw error
+    })
+    bearer.token = issued.token
+    expiresAt = issued.expiresAt
+  }
+  const fresh = () => {
+    if (expiresAt - Date.now() > jobRefreshMarginMs) return Promise.resolve()
+    pending ??= renew().finally(() => {
+      pending = undefined
+    })
+    return pending
+  }
+  await fresh()
+  const inner = connect(apiUrl, bearer)
+  const call: Call = async (f) => {
+    await fresh()
+    return inner(f)
+  }
+  return { apiUrl, bearer, call }
+}
+
+/**
+ * A Call carrying the caller's token: `PALMA_TOKEN` for unattended jobs (a job token is exchanged
+ * for access tokens, any other token is sent as it is), else the stored one. A stored token is
+ * only ever sent to the server it was issued by.
  */
 export const openSession = async (options: GlobalOptions, io: Io): Promise<SignedInCall> => {
   const envToken = envValue(io.env, "PALMA_TOKEN")
   if (envToken !== undefined) {
     const apiUrl = resolveApiUrl(options, undefined, io.env)
-    return signedInCall(apiUrl, envToken)
+    return isJobToken(envToken) ? jobSession(apiUrl, envToken) : signedInCall(apiUrl, envToken)
   }
   const path = credentialsPath(io.configDir)
   const stored = await readCredentials(path)

@@ -1,3 +1,4 @@
+import { request } from "node:http"
 import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest"
 
 declare module "vitest" {
@@ -39,7 +40,27 @@ export interface RealServer {
   readonly signOut: () => Promise<void>
   /** Calls the API as the signed-in page would, to set up data or read it back. */
   readonly api: <A = unknown>(method: string, path: string, body?: unknown) => Promise<A>
+  /**
+   * Calls the API from outside the page, as a CLI or a scheduled job would: `credential` as the
+   * bearer, none of the page's cookies, and what the server sets (a `__session` cookie) kept out of
+   * them. Not recorded in `requests`. The answer, whatever its status.
+   */
+  readonly asBearer: (credential: string, method: string, path: string) => Promise<{ readonly status: number; readonly body: string }>
 }
+
+/** A request through Node's own HTTP client: happy-dom's fetch would store the answer's cookies in the page whatever `credentials` says. */
+const outsideThePage = (url: string, method: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const sent = request(url, { method, headers }, (answer) => {
+      let body = ""
+      answer.setEncoding("utf8")
+      answer.on("data", (chunk: string) => (body += chunk))
+      answer.on("end", () => resolve({ status: answer.statusCode ?? 0, body }))
+      answer.on("error", reject)
+    })
+    sent.on("error", reject)
+    sent.end()
+  })
 
 /**
  * The body the app sent: JSON read back (the app's client sends it as bytes), a multipart form as
@@ -90,7 +111,8 @@ export const useRealServer = (options: { env?: Readonly<Record<string, string>> 
     signOut: async () => {
       await send("POST", "/api/auth/local/sign-out")
     },
-    api: send
+    api: send,
+    asBearer: (credential, method, path) => outsideThePage(`${url}${path}`, method, { authorization: `Bearer ${credential}` })
   }
   beforeAll(async () => {
     const response = await fetch(`${pool}/servers`, {

@@ -15,7 +15,7 @@ const roleText = (role: Role | null) => (role === null ? "sin rol" : roleLabel[r
 const describe = (user: ManagedUser) => `${user.fullName} <${user.email}>, ${roleText(user.role)}${user.disabled ? ", desactivado" : ""}`
 
 /** Local mode only: in Clerk mode users live in Clerk's dashboard. */
-const localSession = async (io: Io, globals: GlobalOptions) => {
+export const localSession = async (io: Io, globals: GlobalOptions) => {
   const session = await openSession(globals, io)
   const { mode } = await session.call((client) => client.auth.config())
   if (mode === "clerk") throw usageError("El servidor usa Clerk: los usuarios se administran en el panel de Clerk.")
@@ -48,7 +48,7 @@ export const listUsers = async (io: Io, options: ListOptions, globals: GlobalOpt
 }
 
 /** The id of a user named by id (`user_…`) or by email (exact, without case). */
-const userIdOf = async (call: Call, who: string): Promise<string> => {
+export const userIdOf = async (call: Call, who: string): Promise<string> => {
   if (who.startsWith("user_")) return who
   const found = await call((client) => client.users.list({ urlParams: { search: who, pageSize: 200 } }))
   const match = found.items.find((user) => user.email.toLowerCase() === who.toLowerCase())

@@ -1,10 +1,11 @@
 import { Argument, type Command, Option } from "commander"
-import { NewUserInput, type Role, roleLabel } from "@palma/core"
+import { JOB_TOKEN_DEFAULT_DAYS, JOB_TOKEN_MAX_DAYS, NewUserInput, type Role, roleLabel } from "@palma/core"
 import { usageError } from "../errors.js"
 import type { Io } from "../io.js"
 import { newPasswordOrAsk } from "../prompt.js"
 import { type GlobalOptions, openSession } from "../session.js"
 import { validPayload } from "../validate.js"
+import { type IssueOptions, issueJobToken, listJobTokens, revokeJobToken } from "./jobTokenAdmin.js"
 import { type ListOptions, listUsers, setUserDisabled, setUserRole } from "./userAdmin.js"
 
 interface AddUserOptions {
@@ -66,5 +67,23 @@ export const registerUsers = (program: Command, io: Io) => {
     .description("vuelve a activar un usuario desactivado")
     .argument("<usuario>", "correo o id (user_…)")
     .action((who: string, _: unknown, command: Command) => setUserDisabled(io, who, false, command.optsWithGlobals<GlobalOptions>()))
+  users
+    .command("token")
+    .description("emite un token (PALMA_TOKEN) con el que una tarea programada actúa como ese usuario; se muestra una sola vez")
+    .argument("<usuario>", "correo o id (user_…) de la cuenta de la tarea")
+    .requiredOption("--name <nombre>", "para qué es, p. ej. «Exportación nocturna»")
+    .option("--days <n>", `días de vigencia, de 1 a ${JOB_TOKEN_MAX_DAYS} (por omisión ${JOB_TOKEN_DEFAULT_DAYS})`)
+    .option("--json", "salida JSON (el token emitido con sus datos)")
+    .action((who: string, options: IssueOptions, command: Command) => issueJobToken(io, who, options, command.optsWithGlobals<GlobalOptions>()))
+  users
+    .command("tokens")
+    .description("lista los tokens de tareas programadas vigentes (sin el secreto)")
+    .option("--json", "salida JSON")
+    .action((options: { json?: boolean }, command: Command) => listJobTokens(io, options, command.optsWithGlobals<GlobalOptions>()))
+  users
+    .command("revoke-token")
+    .description("revoca un token de tarea programada: deja de servir de inmediato")
+    .argument("<id>", "id del token (palma users tokens)")
+    .action((id: string, _: unknown, command: Command) => revokeJobToken(io, id, command.optsWithGlobals<GlobalOptions>()))
   return users
 }

@@ -49,6 +49,8 @@ export const lookupSources = {
   candidateSpecialties: { load: loadCandidateSpecialties, touchedBy: ["specialist", "partner", "specialty"] },
   /** The UF of a day (`param`, YYYY-MM-DD): coverage in UF read in pesos. */
   uf: { load: (call, date) => call((c) => c.uf.valueOn({ path: { date } })), touchedBy: ["uf"] },
+  /** The live job tokens (admins): issuing, revoking, or a change to an account (disabling ends its tokens) changes them. */
+  jobTokens: { load: (call) => call((c) => c.jobTokens.list()), touchedBy: ["jobToken", "user"] },
   /** The signed-in user's saved case lists. */
   savedViews: { load: (call) => call((c) => c.case.views()), touchedBy: ["savedView"] },
   /** The case list's channels and stages. */

@@ -1,14 +1,18 @@
-import { Badge, Box, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core"
+import { Badge, Box, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
 import { type Call, type ManagedUser, Role, roleLabel, USERS_PAGE_SIZE, usersActors, type UsersQuery, usersMachine } from "@palma/core"
 import { Schema } from "effect"
 import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect, useState } from "react"
+import { useEffect, useId, useState } from "react"
 import { useSearchParams } from "react-router"
 import { RetryAlert } from "../../components/RetryAlert"
 import { ConfirmDelete, PageFooter } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { notify } from "../../lib/notify"
+import { IssueTokenDialog } from "./IssueTokenDialog"
+import { tokenRefusal } from "./jobTokenTexts"
+import { JobTokensSection } from "./JobTokensSection"
+import { useJobTokens } from "./useJobTokens"
 
 const NO_ROLE = "none"
 const roleOptions = [...(Object.keys(roleLabel) as Role[]).map((role) => ({ value: role, label: roleLabel[role] })), { value: NO_ROLE, label: "Sin rol" }]
@@ -25,7 +29,8 @@ const doneMessage = { role: "Rol actualizado", disable: "Usuario desactivado: su
 /**
  * Usuarios (admins, local mode): search by name or email, change a role, disable or enable an
  * account. A role change reaches the person's next token (within a minute); disabling ends their
- * sessions at once.
+ * sessions at once. Below, the tokens for scheduled jobs: issued from an account's row, revoked
+ * from their list.
  */
 export const UsersPage = ({ call = apiCall }: { readonly call?: Call }) => <UsersScreen call={call} />
 
@@ -38,6 +43,10 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
   const { page, failure, pending } = useSelector(actor, (s) => s.context)
   const [search, setSearch] = useState(query.search)
   const [confirming, setConfirming] = useState<ManagedUser | null>(null)
+  const [issuing, setIssuing] = useState<ManagedUser | null>(null)
+  const jobTokens = useJobTokens()
+  const { refresh: refreshTokens } = jobTokens
+  const reasonId = useId()
 
   // The URL is the list's state: back and forward, and a shared link, show the same list.
   useEffect(() => {
@@ -48,6 +57,8 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
     const changed = actor.on("changed", ({ change }) => {
       notify.success(change === null ? "Cambio guardado" : doneMessage[change.kind])
       setConfirming(null)
+      // Disabling an account ends its job tokens too.
+      refreshTokens()
     })
     const rejected = actor.on("rejected", ({ message }) => {
       notify.error(message)
@@ -57,7 +68,7 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
       changed.unsubscribe()
       rejected.unsubscribe()
     }
-  }, [actor])
+  }, [actor, refreshTokens])
 
   const go = (next: Partial<UsersQuery>) => {
     const merged = { ...query, ...next }
@@ -129,43 +140,64 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {items.map((user) => (
-                    <Table.Tr key={user.id}>
-                      <Table.Td>{user.fullName}</Table.Td>
-                      <Table.Td>{user.email}</Table.Td>
-                      <Table.Td>
-                        <NativeSelect
-                          size="xs"
-                          aria-label={`Rol de ${user.fullName}`}
-                          data={roleOptions}
-                          value={user.role ?? NO_ROLE}
-                          disabled={loading}
-                          onChange={(e) => {
-                            actor.send({ type: "CHANGE", change: { kind: "role", id: user.id, role: roleOf(e.currentTarget.value) } })
-                          }}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={user.disabled ? "gray" : "teal"} variant="light">
-                          {user.disabled ? "Desactivado" : "Activo"}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group justify="flex-end">
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color={user.disabled ? "teal" : "red"}
+                  {items.map((user) => {
+                    const refusal = tokenRefusal(user)
+                    return (
+                      <Table.Tr key={user.id}>
+                        <Table.Td>{user.fullName}</Table.Td>
+                        <Table.Td>{user.email}</Table.Td>
+                        <Table.Td>
+                          <NativeSelect
+                            size="xs"
+                            aria-label={`Rol de ${user.fullName}`}
+                            data={roleOptions}
+                            value={user.role ?? NO_ROLE}
                             disabled={loading}
-                            aria-label={`${user.disabled ? "Activar" : "Desactivar"} a ${user.fullName}`}
-                            onClick={() => setConfirming(user)}
-                          >
-                            {user.disabled ? "Activar" : "Desactivar"}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                            onChange={(e) => {
+                              actor.send({ type: "CHANGE", change: { kind: "role", id: user.id, role: roleOf(e.currentTarget.value) } })
+                            }}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={user.disabled ? "gray" : "teal"} variant="light">
+                            {user.disabled ? "Desactivado" : "Activo"}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group justify="flex-end" gap="xs" wrap="nowrap">
+                            {/* Refused, it stays focusable (aria-disabled) so its tooltip and description say why. */}
+                            <Tooltip label={refusal} disabled={refusal === null} events={{ hover: true, focus: true, touch: true }} withArrow>
+                              <Button
+                                size="compact-sm"
+                                variant="subtle"
+                                disabled={loading}
+                                data-disabled={refusal !== null || undefined}
+                                aria-disabled={refusal !== null || undefined}
+                                aria-describedby={refusal === null ? undefined : `${reasonId}-${user.id}`}
+                                aria-label={`Emitir token para ${user.fullName}`}
+                                onClick={() => {
+                                  if (refusal === null) setIssuing(user)
+                                }}
+                              >
+                                Emitir token…
+                              </Button>
+                            </Tooltip>
+                            {refusal !== null && <VisuallyHidden id={`${reasonId}-${user.id}`}>{refusal}</VisuallyHidden>}
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              color={user.disabled ? "teal" : "red"}
+                              disabled={loading}
+                              aria-label={`${user.disabled ? "Activar" : "Desactivar"} a ${user.fullName}`}
+                              onClick={() => setConfirming(user)}
+                            >
+                              {user.disabled ? "Activar" : "Desactivar"}
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    )
+                  })}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
@@ -180,6 +212,17 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
           </>
         )}
       </Paper>
+      <JobTokensSection call={call} jobTokens={jobTokens} />
+      {issuing !== null && (
+        <IssueTokenDialog
+          call={call}
+          user={issuing}
+          onClose={(issued) => {
+            setIssuing(null)
+            if (issued) refreshTokens()
+          }}
+        />
+      )}
       {confirming !== null && (
         <ConfirmDelete
           opened
