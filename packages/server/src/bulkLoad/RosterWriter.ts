@@ -52,6 +52,12 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       // The batch unpacked once into a table of the transaction: each step below joins it by key
       // (RUT, then the ids it learns) instead of parsing the rows again or looking a row's lead up per lead.
+      // Every step below is keyed (RUT, ids). The statement triggers of 0028 recompute the touched
+      // people's policy ends from transition tables the planner cannot size, and it chose sequential
+      // scans of lead_insured and insured, which grow with every batch: a load went quadratic (10 000
+      // rows: 19 s of writing, 100 000 did not end in 20 min on PGlite). Indexes only, for this
+      // transaction: 10 000 rows in 4.3 s, 30 000 in 14 s (`BENCH_ROWS=… pnpm bench:bulkLoad`).
+      yield* sql`SET LOCAL enable_seqscan = off`
       yield* sql`CREATE TEMP TABLE roster_batch ON COMMIT DROP AS
         SELECT b.row, r.*, NULL::uuid AS customer_id, NULL::uuid AS insured_id, NULL::uuid AS lead_id, false AS opens
         FROM bulk_load_row b CROSS JOIN LATERAL jsonb_to_record(b.record) AS r(rut text, name text, "paternalLastName" text,
