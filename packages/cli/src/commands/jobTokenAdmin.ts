@@ -1,4 +1,4 @@
-import { type JobToken, JobTokenInput, chileDateOf, chileTimeOf, formatDate } from "@palma/core"
+import { type JobToken, JobTokenInput, formatInstant } from "@palma/core"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
@@ -10,12 +10,6 @@ export interface IssueOptions {
   readonly name: string
   readonly days?: string
   readonly json?: boolean
-}
-
-/** An instant as it read on a clock in Chile: 05-03-2026 14:30. */
-const when = (iso: string) => {
-  const instant = new Date(iso)
-  return `${formatDate(chileDateOf(instant))} ${chileTimeOf(instant)}`
 }
 
 /** Whole digits only: anything else reaches the schema as NaN and gets its Spanish message. */
@@ -38,7 +32,7 @@ export const issueJobToken = async (io: Io, who: string, options: IssueOptions, 
   io.stdout.write(`${issued.token}\n`)
   io.stderr.write(
     [
-      `Token «${issued.name}» emitido: actúa como ${issued.userEmail}, con el rol que esa cuenta tenga, hasta el ${when(issued.expiresAt)} (id ${issued.id}).`,
+      `Token «${issued.name}» emitido: actúa como ${issued.userEmail}, con el rol que esa cuenta tenga, hasta el ${formatInstant(issued.expiresAt)} (id ${issued.id}).`,
       "Guárdelo ahora: no se volverá a mostrar.",
       `Úselo desde el archivo donde lo guardó: PALMA_API_URL=${apiUrl} PALMA_TOKEN=$(cat /etc/palma/job.token) palma cases export …`,
       `Para revocarlo: palma users revoke-token ${issued.id}`
@@ -64,7 +58,15 @@ export const listJobTokens = async (io: Io, options: { readonly json?: boolean }
     renderTable({
       headers: ["Id", "Nombre", "Cuenta", "Emitido por", "Creado", "Último uso", "Vence"],
       rightAligned: [false, false, false, false, false, false, false],
-      rows: tokens.map((t: JobToken) => [t.id, t.name, t.userEmail, t.issuedBy || "—", when(t.createdAt), when(t.lastSeenAt), when(t.expiresAt)])
+      rows: tokens.map((t: JobToken) => [
+        t.id,
+        t.name,
+        t.userEmail,
+        t.issuedBy || "—",
+        formatInstant(t.createdAt),
+        formatInstant(t.lastSeenAt),
+        formatInstant(t.expiresAt)
+      ])
     })
   )
 }

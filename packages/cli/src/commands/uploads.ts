@@ -1,5 +1,5 @@
 import type { Command } from "commander"
-import { type BulkLoadJob, bulkLoadStatusLabel, chileDateOf, chileTimeOf, formatDate } from "@palma/core"
+import { type BulkLoadJob, bulkLoadStatusLabel, formatInstant } from "@palma/core"
 import type { Io } from "../io.js"
 import type { Grid } from "../output/cells.js"
 import { renderJson } from "../output/json.js"
@@ -22,12 +22,6 @@ export const count = (n: number) => n.toLocaleString("es-CL")
 /** A count and its noun, singular for exactly one: "1 fila", "1.234 filas". */
 export const counted = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`
 
-/** An instant as it read on a clock in Chile: 05-03-2026 14:30. */
-const when = (iso: string) => {
-  const instant = new Date(iso)
-  return `${formatDate(chileDateOf(instant))} ${chileTimeOf(instant)}`
-}
-
 /** How long a job ran, from when a worker took it to when it ended; nothing while it runs or waits. */
 const durationOf = (job: BulkLoadJob): string => {
   if (job.startedAt === null || job.finishedAt === null) return ""
@@ -43,7 +37,7 @@ const gridOf = (jobs: ReadonlyArray<BulkLoadJob>): Grid => ({
   headers: ["Fecha", "Usuario", "Canal", "Producto", "Archivo", "Estado", "Filas", "Errores", "Duración"],
   rightAligned: [false, false, false, false, false, false, true, true, true],
   rows: jobs.map((job) => [
-    when(job.createdAt),
+    formatInstant(job.createdAt),
     job.user_name,
     job.retail_name,
     job.product_name,

@@ -65,3 +65,15 @@ export const chileDateOf = (instant: Date): string => chileDate().format(instant
 
 /** The time of day an instant shows on a clock in Chile ("HH:MM"). */
 export const chileTimeOf = (instant: Date): string => chileTime().format(instant)
+
+/** An ISO instant as people read it on a clock in Chile: "05-03-2026 14:30" (given back as is when it is not one). */
+export const formatInstant = (iso: string): string => {
+  const instant = new Date(iso)
+  return Number.isNaN(instant.getTime()) ? iso : `${formatDate(chileDateOf(instant))} ${chileTimeOf(instant)}`
+}
+
+/** The day an ISO instant falls on in Chile: "05-03-2026" (given back as is when it is not one). */
+export const formatInstantDay = (iso: string): string => {
+  const instant = new Date(iso)
+  return Number.isNaN(instant.getTime()) ? iso : formatDate(chileDateOf(instant))
+}

@@ -1,4 +1,4 @@
-import { assignmentKindOf, type CaseStep, type CaseView, chileDateOf, chileTimeOf, formatClp, formatDate } from "@palma/core"
+import { assignmentKindOf, type CaseStep, type CaseView, formatClp, formatInstant } from "@palma/core"
 
 export interface StepTexts {
   /** The button that opens the step's confirmation. */
@@ -62,7 +62,4 @@ export const stepTexts = (step: CaseStep, view: CaseView, procedure: string | nu
 }
 
 /** A date-time of the case's history as people read it in Chile: "05-03-2024 14:30". */
-export const whenOf = (at: string) => {
-  const instant = new Date(at)
-  return Number.isNaN(instant.getTime()) ? at : `${formatDate(chileDateOf(instant))} ${chileTimeOf(instant)}`
-}
+export const whenOf = formatInstant

@@ -1,8 +1,16 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core"
-import { type Call, type IssuedJobToken, JOB_TOKEN_DEFAULT_DAYS, JOB_TOKEN_MAX_DAYS, JobTokenInput, type ManagedUser, roleLabel } from "@palma/core"
+import {
+  type Call,
+  type IssuedJobToken,
+  JOB_TOKEN_DEFAULT_DAYS,
+  JOB_TOKEN_MAX_DAYS,
+  JobTokenInput,
+  formatInstantDay,
+  type ManagedUser,
+  roleLabel
+} from "@palma/core"
 import { useEffect, useRef, useState } from "react"
 import { RejectionAlert, useSchemaForm, useTask, type WriteRejection } from "../../kit"
-import { shownDay } from "./jobTokenTexts"
 
 interface IssueTokenDialogProps {
   readonly call: Call
@@ -153,7 +161,7 @@ const IssuedSecret = ({ issued, onDone }: { readonly issued: IssuedJobToken; rea
       <Text size="sm">La tarea programada lo recibe en la variable PALMA_TOKEN, por ejemplo:</Text>
       <Code block>{`PALMA_API_URL=${window.location.origin} PALMA_TOKEN=… palma cases export …`}</Code>
       <Text size="sm" c="dimmed">
-        Actúa como {issued.userEmail} y vence el {shownDay(issued.expiresAt)}, salvo que se revoque antes.
+        Actúa como {issued.userEmail} y vence el {formatInstantDay(issued.expiresAt)}, salvo que se revoque antes.
       </Text>
       <Group justify="flex-end">
         <Button onClick={onDone}>Listo</Button>

@@ -1,10 +1,9 @@
 import { Button, Stack, Table, Text, VisuallyHidden } from "@mantine/core"
-import type { Call, JobToken } from "@palma/core"
+import { type Call, formatInstant, formatInstantDay, type JobToken } from "@palma/core"
 import { useState } from "react"
 import { RetryAlert } from "../../components/RetryAlert"
 import { ConfirmDelete, Section, useTask } from "../../kit"
 import { notify } from "../../lib/notify"
-import { shownAt, shownDay } from "./jobTokenTexts"
 import type { JobTokens } from "./useJobTokens"
 
 const TITLE = "Tokens para tareas programadas"
@@ -70,9 +69,9 @@ export const JobTokensSection = ({ call, jobTokens }: JobTokensSectionProps) => 
                   <Table.Td>{token.name}</Table.Td>
                   <Table.Td>{token.userEmail}</Table.Td>
                   <Table.Td>{token.issuedBy}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{shownAt(token.createdAt)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{shownAt(token.lastSeenAt)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{shownDay(token.expiresAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatInstant(token.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatInstant(token.lastSeenAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatInstantDay(token.expiresAt)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-sm"

@@ -1,16 +1,4 @@
-import { chileDateOf, chileTimeOf, formatDate, type ManagedUser } from "@palma/core"
-
-/** An instant as es-CL reads it on a clock in Chile: "05-03-2025 14:30". */
-export const shownAt = (iso: string) => {
-  const instant = new Date(iso)
-  return Number.isNaN(instant.getTime()) ? iso : `${formatDate(chileDateOf(instant))} ${chileTimeOf(instant)}`
-}
-
-/** The day an instant falls on in Chile: "05-03-2026". */
-export const shownDay = (iso: string) => {
-  const instant = new Date(iso)
-  return Number.isNaN(instant.getTime()) ? iso : formatDate(chileDateOf(instant))
-}
+import type { ManagedUser } from "@palma/core"
 
 /** Why an account can't get a job token (the server refuses it with the same words), or null. */
 export const tokenRefusal = (user: ManagedUser): string | null =>
