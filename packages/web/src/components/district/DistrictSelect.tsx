@@ -1,7 +1,7 @@
-import { Select, type SelectProps } from "@mantine/core"
+import type { SelectProps } from "@mantine/core"
 import { useMemo } from "react"
 import { useDistricts } from "../../lib/lookups/useDistricts"
-import { byFoldedLabel } from "../foldedFilter"
+import { TypeAheadSelect } from "../TypeAheadSelect"
 import { districtLabel, findDistrict } from "./districtOptions"
 
 type DistrictSelectProps = Omit<SelectProps, "data" | "value" | "onChange"> & {
@@ -10,22 +10,20 @@ type DistrictSelectProps = Omit<SelectProps, "data" | "value" | "onChange"> & {
   readonly onChange: (code: string | null) => void
 }
 
-/** A searchable picker of Chile's 346 comunas (loaded once by the layout), each shown with its region. */
+/** A searchable picker of Chile's 346 comunas (loaded once by the layout), each shown with its region; Enter takes the first match. */
 export const DistrictSelect = ({ value, onChange, error, ...props }: DistrictSelectProps) => {
   const { districts, loading, error: failure } = useDistricts()
   const data = useMemo(() => districts.map((d) => ({ value: d.id, label: districtLabel(d) })), [districts])
   // The stored code may be written with or without its leading zero: select the list's own.
   const selected = findDistrict(districts, value)?.id ?? null
   return (
-    <Select
+    <TypeAheadSelect
       {...props}
       data={data}
       value={selected}
       onChange={onChange}
-      searchable
       clearable
       clearButtonProps={{ "aria-label": "Quitar comuna" }}
-      filter={byFoldedLabel}
       limit={60}
       nothingFoundMessage="Ninguna comuna coincide"
       placeholder={loading ? "Cargando comunas…" : (props.placeholder ?? "Escriba para buscar…")}

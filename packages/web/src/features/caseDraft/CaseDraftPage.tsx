@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
+import { Alert, Anchor, Button, Group, Radio, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
 import { type Call, chileDateOf, coverageProblemsOf, eventProblems, formatDate } from "@palma/core"
 import { useSelector } from "@xstate/react"
 import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
 import { DistrictSelect } from "../../components/district/DistrictSelect"
+import { TypeAheadSelect } from "../../components/TypeAheadSelect"
 import { districtLabel, findDistrict } from "../../components/district/districtOptions"
 import { call as apiCall } from "../../lib/api"
 import { useDistricts } from "../../lib/lookups/useDistricts"
@@ -240,8 +241,6 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
             description="Donde ocurrió; con ella se proponen los especialistas que la atienden"
             value={context.event.location === "" ? null : context.event.location}
             onChange={(code) => send({ type: "SET_EVENT", location: code ?? "" })}
-            selectFirstOptionOnChange
-            autoSelectOnBlur
             withAsterisk
             autoFocus
             error={eventTried ? eventErrors.location : undefined}
@@ -258,14 +257,12 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
       )}
       {state === "procedure" && (
         <Step title="Procedimiento" onBack={() => send({ type: "BACK" })} onNext={() => send({ type: "NEXT" })}>
-          <Select
+          <TypeAheadSelect
             label="Cómo se resolverá"
             placeholder={procedures.status === "loading" ? "Cargando…" : "Sin definir por ahora"}
             data={(procedures.value ?? []).filter((p) => p.isActive).map((p) => ({ value: p.id, label: p.name }))}
             value={context.procedureId}
             onChange={(value) => send({ type: "SET_PROCEDURE", procedure_id: value })}
-            searchable
-            selectFirstOptionOnChange
             clearable
             autoFocus
             error={procedures.status === "error" ? procedures.failure?.message : undefined}
