@@ -58,6 +58,9 @@ const make = Effect.gen(function* () {
       // rows: 19 s of writing, 100 000 did not end in 20 min on PGlite). Indexes only, for this
       // transaction: 10 000 rows in 4.3 s, 30 000 in 14 s (`BENCH_ROWS=… pnpm bench:bulkLoad`).
       yield* sql`SET LOCAL enable_seqscan = off`
+      // Those disabled scans cost 10^10 to the planner, so PostgreSQL compiled each statement (JIT):
+      // 50–130 ms a statement for 5 000 rows it then ran in a few.
+      yield* sql`SET LOCAL jit = off`
       yield* sql`CREATE TEMP TABLE roster_batch ON COMMIT DROP AS
         SELECT b.row, r.*, NULL::uuid AS customer_id, NULL::uuid AS insured_id, NULL::uuid AS lead_id, false AS opens
         FROM bulk_load_row b CROSS JOIN LATERAL jsonb_to_record(b.record) AS r(rut text, name text, "paternalLastName" text,
