@@ -93,6 +93,10 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
             parsers: pgliteParsers,
             // Trigram indexes make "name contains" searches use an index (migration 0014); PostgreSQL ships it in contrib.
             extensions: { pg_trgm },
+            // PGlite's own default is 128 MB of buffers inside the process, resident for good once
+            // touched; the files it reads are in the system's page cache anyway. 32 MB keeps the
+            // server near 300 MB (issue 13's budget is 400 MB for the whole server during an upload).
+            postgresqlconf: ["shared_buffers = 32MB"],
             ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {})
           }),
         catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${config.dataDir ?? "memory"}` })
