@@ -135,13 +135,41 @@ const query = (url: string, sql: string) => {
     .map((line) => line.split("\t"))
 }
 
+type Cleanups = Array<() => Promise<void> | void>
+
+/** A new database, migrated and seeded by a first server process; the caller's cleanups remove it. */
+const seededServer = async (cleanups: Cleanups) => {
+  const server = await startServerProcess({ keep: true, env })
+  cleanups.unshift(() => server.stop())
+  cleanups.push(() => rmSync(server.dataDir, { recursive: true, force: true }))
+  const databaseUrl = server.databaseUrl
+  if (databaseUrl !== undefined)
+    cleanups.push(() => psql(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`))
+  return server
+}
+
+/**
+ * The server as it runs day to day: seeded once by another process, then started again on the
+ * same data. Seeding the demo in one go grows the process for good (PGlite's memory never
+ * shrinks), which is the first start's cost, not an upload's.
+ */
+const restartedServer = async (cleanups: Cleanups) => {
+  const seeding = await seededServer(cleanups)
+  const seedPeak = memoryMb(seeding.pid, "VmHWM")
+  await seeding.stop()
+  const server = await startServerProcess({
+    keep: true,
+    dataDir: seeding.dataDir,
+    env: { ...env, ...(seeding.databaseUrl ? { DATABASE_URL: seeding.databaseUrl } : {}) }
+  })
+  cleanups.unshift(() => server.stop())
+  return { server, seedPeak }
+}
+
 /** Two processes on one PostgreSQL: kill the one loading halfway, the other completes the job. */
-const takeover = async (cleanups: Array<() => Promise<void> | void>) => {
-  const a = await startServerProcess({ keep: true, env })
+const takeover = async (cleanups: Cleanups) => {
+  const a = await seededServer(cleanups)
   const databaseUrl = a.databaseUrl!
-  cleanups.unshift(() => a.stop())
-  cleanups.push(() => rmSync(a.dataDir, { recursive: true, force: true }))
-  cleanups.push(() => psql(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`))
   const b = await startServerProcess({ env: { ...env, DATABASE_URL: databaseUrl } })
   cleanups.unshift(() => b.stop())
   const [tokenA, tokenB] = [await signIn(a.url, demo.admin), await signIn(b.url, demo.admin)]
@@ -185,9 +213,8 @@ const takeover = async (cleanups: Array<() => Promise<void> | void>) => {
 
 process.exitCode = await runBench(async (cleanups) => {
   log(`Bench de carga de asegurados: ${engine}, ${rows} filas, Node ${process.version}, ${availableParallelism()} CPU`)
-  log("Migrando y sembrando una base nueva…")
-  const server = await startServerProcess({ env })
-  cleanups.unshift(() => server.stop())
+  log("Migrando y sembrando una base nueva, y arrancando el servidor de nuevo sobre ella…")
+  const { server, seedPeak } = await restartedServer(cleanups)
   const token = await signIn(server.url, demo.admin)
   const plan = await preparePlan(server, token, "Bench", 76555333)
 
@@ -200,7 +227,7 @@ process.exitCode = await runBench(async (cleanups) => {
 
   const rssBefore = memoryMb(server.pid, "VmHWM")
   let rssPeak = memoryMb(server.pid, "VmRSS")
-  // VmHWM also counts the start (migrations, seed): sampling VmRSS shows the load's own peak.
+  // VmHWM also counts the start: sampling VmRSS shows the load's own peak.
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryMb(server.pid, "VmRSS"))), 100)
   log("  subiendo y cargando (de la subida a la carga terminada)…")
   const started = performance.now()
@@ -236,6 +263,7 @@ process.exitCode = await runBench(async (cleanups) => {
   console.log(`  de ella: archivo leído y comparado     ${(readMs / 1000).toFixed(1).padStart(7)} s`)
   console.log(`  de ella: filas escritas                ${((loadMs - readMs) / 1000).toFixed(1).padStart(7)} s`)
   console.log(`razón (carga ÷ exceljs, filas/s)        ${ratio.toFixed(2).padStart(9)} ×    ≥ ${goal} ×     ${pass(ratio >= goal)}`)
+  console.log(`RSS máxima al sembrar (otro proceso)    ${seedPeak.toFixed(0).padStart(9)} MB`)
   console.log(`RSS máxima del servidor antes           ${rssBefore.toFixed(0).padStart(9)} MB`)
   console.log(`RSS máxima durante la carga (VmRSS)     ${rssPeak.toFixed(0).padStart(9)} MB   ≤ ${RSS_GOAL_MB} MB   ${pass(rssPeak <= RSS_GOAL_MB)}`)
   console.log(`RSS máxima del proceso (VmHWM)          ${rssAfter.toFixed(0).padStart(9)} MB   ≤ ${RSS_GOAL_MB} MB   ${pass(rssAfter <= RSS_GOAL_MB)}`)
