@@ -96,7 +96,18 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
             // PGlite's own default is 128 MB of buffers inside the process, resident for good once
             // touched; the files it reads are in the system's page cache anyway. 32 MB keeps the
             // server near 300 MB (issue 13's budget is 400 MB for the whole server during an upload).
-            postgresqlconf: ["shared_buffers = 32MB"],
+            // This replaces the data dir's postgresql.conf, so the rest of PGlite's own is repeated.
+            postgresqlconf: [
+              "shared_buffers = 32MB",
+              "timezone = UTC",
+              "log_timezone = UTC",
+              "datestyle = 'iso, mdy'",
+              "lc_messages = C",
+              "lc_monetary = C",
+              "lc_numeric = C",
+              "lc_time = C",
+              "default_text_search_config = 'pg_catalog.english'"
+            ],
             ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {})
           }),
         catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${config.dataDir ?? "memory"}` })
