@@ -25,6 +25,7 @@ import policyEnds from "./0028_policy_ends.js"
 import caseAssignments from "./0029_case_assignments.js"
 import savedViews from "./0030_saved_views.js"
 import jobTokens from "./0031_job_tokens.js"
+import rosterPolicyEnds from "./0032_roster_policy_ends.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -54,5 +55,6 @@ export const migrations = {
   "0028_policy_ends": policyEnds,
   "0029_case_assignments": caseAssignments,
   "0030_saved_views": savedViews,
-  "0031_job_tokens": jobTokens
+  "0031_job_tokens": jobTokens,
+  "0032_roster_policy_ends": rosterPolicyEnds
 }
