@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream"
-import { Effect } from "effect"
+import { Effect, Fiber } from "effect"
 import { Rut } from "@palma/core"
 import { importExcelJS } from "../lazyImports.js"
 import type { ExportRetail, ExportLine } from "./CaseExportRepo.js"
@@ -92,16 +92,16 @@ export const writeCaseWorkbook = <E, R>(
       const header = sheet.getRow(1)
       header.font = { bold: true }
       header.commit()
-      let after = 0
-      for (;;) {
-        const lines = yield* pages(retail, after)
-        if (lines.length === 0) break
+      let lines = yield* pages(retail, 0)
+      while (lines.length > 0) {
+        // The next page is read while this one is written: on PostgreSQL the database works meanwhile.
+        const next = yield* Effect.fork(pages(retail, lines.at(-1)!.number))
         for (const line of lines) {
           // Strings are written as string cells: text starting with = + - @ stays text, never a formula.
           sheet.addRow(caseColumns.map((c) => c.of(line))).commit()
         }
-        after = lines.at(-1)!.number
         yield* drained(out)
+        lines = yield* Fiber.join(next)
       }
       sheet.commit()
     }

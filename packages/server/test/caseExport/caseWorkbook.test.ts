@@ -1,0 +1,74 @@
+import { PassThrough } from "node:stream"
+import { Effect } from "effect"
+import ExcelJS from "exceljs"
+import { describe, expect, it } from "vitest"
+import type { ExportLine, ExportRetail } from "../../src/caseExport/CaseExportRepo.js"
+import { writeCaseWorkbook } from "../../src/caseExport/caseWorkbook.js"
+
+const line = (number: number, retail: string): ExportLine => ({
+  number,
+  created_at: new Date("2026-03-01T15:00:00Z"),
+  event_date: "2026-03-01",
+  retail,
+  product_name: "Hogar",
+  policy_number: null,
+  insured_rut: null,
+  insured_name: "",
+  beneficiary_rut: null,
+  attended_name: "",
+  attended_birth: null,
+  relationship: "",
+  assistance_id: null,
+  assistance_name: "",
+  procedure_name: "",
+  stage_name: "Abierto",
+  is_closed: false,
+  refund_amount: null,
+  imed_amount: null,
+  district_name: "",
+  region_name: "",
+  contact: ""
+})
+
+describe("casos.xlsx written page by page", () => {
+  it("has every case of each channel once, in order, across pages read ahead of the writing", async () => {
+    const retails: ReadonlyArray<ExportRetail> = [
+      { retail_id: "a", name: "Canal A" },
+      { retail_id: "b", name: "Canal B" }
+    ]
+    // Canal A: cases 1, 3, 5… (1 250 of them); Canal B: 2, 4, 6… (7 of them); pages of 500.
+    const numbers = { a: Array.from({ length: 1250 }, (_, i) => 2 * i + 1), b: Array.from({ length: 7 }, (_, i) => 2 * i + 2) }
+    const asked: Array<[string, number]> = []
+    const pages = (retail: ExportRetail, after: number) =>
+      Effect.sync(() => {
+        asked.push([retail.retail_id!, after])
+        const of = retail.retail_id === "a" ? numbers.a : numbers.b
+        return of
+          .filter((n) => n > after)
+          .slice(0, 500)
+          .map((n) => line(n, retail.name))
+      })
+    const out = new PassThrough()
+    const chunks: Array<Buffer> = []
+    out.on("data", (chunk: Buffer) => chunks.push(chunk))
+    await Effect.runPromise(writeCaseWorkbook(out, retails, pages))
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(Buffer.concat(chunks))
+    const column = (sheet: string) =>
+      workbook
+        .getWorksheet(sheet)!
+        .getColumn(2)
+        .values.slice(2)
+        .map((v) => Number(v))
+    expect(column("Canal A")).toEqual(numbers.a)
+    expect(column("Canal B")).toEqual(numbers.b)
+    expect(asked).toEqual([
+      ["a", 0],
+      ["a", 999],
+      ["a", 1999],
+      ["a", 2499],
+      ["b", 0],
+      ["b", 14]
+    ])
+  })
+})
