@@ -2,6 +2,7 @@ import { HttpApi, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/p
 import { Effect } from "effect"
 import { PalmaApi, withCommonErrors } from "../api/Api.js"
 import { withETags } from "./etags.js"
+import { withServerFaults } from "./serverFaults.js"
 
 export interface ClientOptions {
   /** Origin of the server, e.g. "http://localhost:3000"; "" for same-origin in the browser. */
@@ -28,7 +29,7 @@ export const makeApiClient = (options: ClientOptions) =>
   Effect.gen(function* () {
     const base = yield* HttpClient.HttpClient
     const httpClient = withETags(
-      HttpClient.mapRequest(base, (request) => {
+      HttpClient.mapRequest(withServerFaults(base), (request) => {
         const token = options.token()
         const withId = HttpClientRequest.setHeader(request, "id", options.clientId)
         return token ? HttpClientRequest.bearerToken(withId, token) : withId
