@@ -99,7 +99,11 @@ const jobSession = async (apiUrl: string, credential: string): Promise<SignedInC
   const inner = connect(apiUrl, bearer)
   const call: Call = async (f) => {
     await fresh()
-    return inner(f)
+    return inner(f).catch((error: unknown) => {
+      // Revoked (or its account disabled) while the job runs: the access tokens it gave stop at once.
+      if (error instanceof ApiFailure && error.status === 401) throw jobTokenEnded()
+      throw error
+    })
   }
   return { apiUrl, bearer, call }
 }

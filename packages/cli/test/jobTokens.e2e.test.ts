@@ -120,6 +120,20 @@ describe("job tokens from the CLI (palma users token|tokens|revoke-token)", () =
     expect((await palma(["users", "tokens"], operator)).code).toBe(3)
   })
 
+  it("revoked while a job runs, its next call says the job token ended, not to log in", async () => {
+    const issued = await palma(["users", "token", "tarea@palma.cl", "--name", "Revocada en marcha"], admin)
+    expect(issued.code, issued.stderr).toBe(0)
+    const env = { PALMA_API_URL: server.url, PALMA_TOKEN: issued.stdout.trim() }
+    const io = { env, stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), interactive: false, configDir: admin.PALMA_CONFIG_DIR! }
+    const { call } = await openSession({}, io)
+    const cases = () => call((c) => c.case.getAll({ urlParams: {} }))
+    await cases()
+    const tokens = JSON.parse((await palma(["users", "tokens", "--json"], admin)).stdout) as ReadonlyArray<{ id: string; name: string }>
+    const running = tokens.find((t) => t.name === "Revocada en marcha")!
+    expect((await palma(["users", "revoke-token", running.id], admin)).code).toBe(0)
+    await expect(cases()).rejects.toThrow("El token de la tarea (PALMA_TOKEN) fue revocado")
+  })
+
   it("a malformed job token is refused like a revoked one, without echoing it", async () => {
     const run = await palma(["whoami"], await jobEnv("prt_no-es-un-token"))
     expect(run.code).toBe(3)
