@@ -53,7 +53,8 @@ describe("casos.xlsx written page by page", () => {
     out.on("data", (chunk: Buffer) => chunks.push(chunk))
     await Effect.runPromise(writeCaseWorkbook(out, retails, pages))
     const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load(Buffer.concat(chunks))
+    const bytes = Buffer.concat(chunks)
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
     const column = (sheet: string) =>
       workbook
         .getWorksheet(sheet)!
