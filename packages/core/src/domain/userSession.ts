@@ -8,7 +8,9 @@ export const UserSession = Schema.Struct({
   /** When it ends at the latest: the absolute lifetime or the idle timeout, whichever comes first. */
   expiresAt: Schema.String,
   /** The session of the token that asked. */
-  current: Schema.Boolean
+  current: Schema.Boolean,
+  /** The name an admin gave a job token of this account (a scheduled task); null for a sign-in. */
+  jobName: Schema.NullOr(Schema.String)
 })
 export type UserSession = typeof UserSession.Type
 

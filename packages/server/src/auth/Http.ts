@@ -168,7 +168,8 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
             createdAt: session.createdAt.toISOString(),
             lastSeenAt: session.lastSeenAt.toISOString(),
             expiresAt: endsAt(session).toISOString(),
-            current: session.id === actor.sessionId
+            current: session.id === actor.sessionId,
+            jobName: session.jobName
           }))
         })
       )

@@ -1,7 +1,7 @@
-import type { UserSession } from "@palma/core"
+import type { ManagedUser, UserSession } from "@palma/core"
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
-import { moderator } from "../accounts"
+import { admin, moderator } from "../accounts"
 import { useRealServer } from "../realServer"
 import { openAs } from "../signedIn"
 
@@ -31,6 +31,27 @@ describe("Sesiones", () => {
     await server.signIn(moderator.email, moderator.password)
     const open = await server.api<ReadonlyArray<UserSession>>("GET", "/api/auth/sessions")
     expect(open).toHaveLength(1)
+  })
+
+  it("names a job token of the account, and warns that closing all revokes it too", async () => {
+    await server.signIn(admin.email, admin.password)
+    const account = await server.api<ManagedUser>("POST", "/api/auth/local/users", {
+      email: "tarea-sesiones@palma.cl",
+      fullName: "Tarea de Sesiones",
+      role: "user",
+      password: "clave-segura-1"
+    })
+    await server.api("POST", `/api/auth/local/users/${account.id}/job-tokens`, { name: "Exportación nocturna", days: 30 })
+    const { user } = await openAs(server, { email: account.email, password: "clave-segura-1", fullName: account.fullName, role: "user" }, "/")
+    await user.click(await screen.findByRole("button", { name: "Menú de usuario" }))
+    await user.click(await screen.findByRole("menuitem", { name: "Sesiones" }))
+    const dialog = within(await screen.findByRole("dialog", { name: "Sesiones" }))
+    const table = within(await dialog.findByRole("table", { name: "Sesiones abiertas" }))
+    expect(table.getByRole("row", { name: /Token de tarea «Exportación nocturna»/ })).toBeInTheDocument()
+    expect(table.getByRole("row", { name: /Inicio de sesión.*Esta sesión/ })).toBeInTheDocument()
+    expect(table.getByRole("button", { name: "Revocar el token de tarea «Exportación nocturna»" })).toBeInTheDocument()
+    await user.click(dialog.getByRole("button", { name: "Cerrar todas mis sesiones" }))
+    expect(dialog.getByText(/También se revocarán los tokens de tareas programadas de esta cuenta/)).toBeInTheDocument()
   })
 
   it("closes one other session from the list", async () => {

@@ -60,6 +60,7 @@ const SessionsView = ({ call }: { readonly call: Call }) => {
       <Table aria-label="Sesiones abiertas" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th>Origen</Table.Th>
             <Table.Th>Inicio</Table.Th>
             <Table.Th>Última actividad</Table.Th>
             <Table.Th>Vence</Table.Th>
@@ -69,6 +70,7 @@ const SessionsView = ({ call }: { readonly call: Call }) => {
         <Table.Tbody>
           {sessions.map((session) => (
             <Table.Tr key={session.id}>
+              <Table.Td>{session.jobName === null ? "Inicio de sesión" : `Token de tarea «${session.jobName}»`}</Table.Td>
               <Table.Td>{shown(session.createdAt)}</Table.Td>
               <Table.Td>{shown(session.lastSeenAt)}</Table.Td>
               <Table.Td>{shown(session.expiresAt)}</Table.Td>
@@ -81,7 +83,9 @@ const SessionsView = ({ call }: { readonly call: Call }) => {
                     variant="subtle"
                     color="red"
                     disabled={busy}
-                    aria-label={`Cerrar la sesión iniciada el ${shown(session.createdAt)}`}
+                    aria-label={
+                      session.jobName === null ? `Cerrar la sesión iniciada el ${shown(session.createdAt)}` : `Revocar el token de tarea «${session.jobName}»`
+                    }
                     onClick={() => actor.send({ type: "CLOSE", id: session.id })}
                   >
                     Cerrar
@@ -96,6 +100,7 @@ const SessionsView = ({ call }: { readonly call: Call }) => {
         <Alert color="red" title="¿Cerrar todas sus sesiones?">
           <Text size="sm" mb="sm">
             Se cerrarán en todos sus dispositivos, también en este: deberá iniciar sesión de nuevo.
+            {sessions.some((s) => s.jobName !== null) && " También se revocarán los tokens de tareas programadas de esta cuenta."}
           </Text>
           <Group>
             <Button color="red" loading={status === "closingAll"} onClick={() => actor.send({ type: "CLOSE_ALL" })}>
