@@ -38,37 +38,37 @@ export const TypeAheadSelect = ({ data, value, onChange, filter = byFoldedLabel,
   const onKeyDownCapture = (event: KeyboardEvent) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") setNavigated(true)
     if (event.key !== "Enter" || navigated || !typed) return
-    // Ours alone: Mantine's handler would act on its own (possibly stale) index, and the form must not submit.
+    // Ours alone: Mantine's handler would act on its own (possibly stale) index, and the form must not
+    // submit. Stopped in the capture phase, the key never reaches the bubbling handlers (Mantine's, the form's).
     event.preventDefault()
     event.stopPropagation()
     if (first !== null) take(first)
   }
 
   return (
-    <div onKeyDownCapture={onKeyDownCapture}>
-      <Select
-        {...props}
-        data={data}
-        value={value}
-        onChange={onChange}
-        filter={filter}
-        limit={limit}
-        searchable
-        allowDeselect={false}
-        selectFirstOptionOnChange
-        searchValue={search}
-        onSearchChange={(next) => {
-          setSearch(next)
-          setNavigated(false)
-        }}
-        dropdownOpened={opened}
-        onDropdownOpen={() => setOpened(true)}
-        onDropdownClose={() => setOpened(false)}
-        onBlur={(event) => {
-          if (typed && !navigated && first !== null) take(first)
-          onBlur?.(event)
-        }}
-      />
-    </div>
+    <Select
+      {...props}
+      data={data}
+      value={value}
+      onChange={onChange}
+      filter={filter}
+      limit={limit}
+      searchable
+      allowDeselect={false}
+      selectFirstOptionOnChange
+      searchValue={search}
+      onKeyDownCapture={onKeyDownCapture}
+      onSearchChange={(next) => {
+        setSearch(next)
+        setNavigated(false)
+      }}
+      dropdownOpened={opened}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      onBlur={(event) => {
+        if (typed && !navigated && first !== null) take(first)
+        onBlur?.(event)
+      }}
+    />
   )
 }
