@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core"
+import { cutOnFailure } from "../http/cutOnFailure.js"
 import { CaseExportService } from "./CaseExportService.js"
 
 /** The `caseExport` group of the contract: casos.xlsx, its preview and the months with cases. */
@@ -9,9 +10,9 @@ export const CaseExportLive = HttpApiBuilder.group(PalmaApi, "caseExport", (hand
     handlers
       .handle("getAllCaseDates", () => exports.dates)
       .handle("getAllExports", ({ urlParams }) => exports.preview(urlParams))
-      .handle("exportCases", ({ urlParams }) =>
+      .handle("exportCases", ({ request, urlParams }) =>
         Effect.map(exports.workbook(urlParams), (bytes) =>
-          HttpServerResponse.stream(bytes, {
+          HttpServerResponse.stream(cutOnFailure(request, bytes), {
             contentType: XLSX_CONTENT_TYPE,
             headers: {
               "content-disposition": "attachment; filename=casos.xlsx",
