@@ -4,12 +4,18 @@ import { type CaseExportQuery, dateFilterRange, type DateFilter } from "@palma/c
 
 /** Chile's calendar: "Hoy", "Esta semana" and months are Santiago's days, whatever the server's zone. */
 const ZONE = "America/Santiago"
+/** Day 0 of the serial days a date cell holds (Excel's 1900 system, as exceljs counts it). */
+const EXCEL_EPOCH = "1899-12-30"
 
-/** One line of casos.xlsx, as read (the workbook formats it). */
+/**
+ * One line of casos.xlsx, as read (the workbook formats it). Days are Excel's serial day numbers
+ * (days since 1899-12-30), which is what a date cell holds: the database computes them, Santiago's
+ * day for the opening, so writing a line builds no Date.
+ */
 export const ExportLine = Schema.Struct({
   number: Schema.NumberFromString,
-  created_at: Schema.DateFromSelf,
-  event_date: Schema.NullOr(Schema.String),
+  created_day: Schema.Number,
+  event_day: Schema.NullOr(Schema.Number),
   retail: Schema.String,
   product_name: Schema.String,
   policy_number: Schema.NullOr(Schema.String),
@@ -17,7 +23,7 @@ export const ExportLine = Schema.Struct({
   insured_name: Schema.String,
   beneficiary_rut: Schema.NullOr(Schema.String),
   attended_name: Schema.String,
-  attended_birth: Schema.NullOr(Schema.String),
+  attended_birth_day: Schema.NullOr(Schema.Number),
   relationship: Schema.String,
   assistance_id: Schema.NullOr(Schema.String),
   assistance_name: Schema.String,
@@ -79,13 +85,14 @@ const make = Effect.gen(function* () {
 
   /** Up to `limit` lines of one channel after case number `after`, in opening order: the index on (retail, number) walks them. */
   const lines = (filter: Statement.Fragment, retail: string | null, after: number, limit: number) =>
-    sql`SELECT c.number::text AS number, c.created_at, to_char(c.event_date, 'YYYY-MM-DD') AS event_date,
+    sql`SELECT c.number::text AS number, (c.created_at AT TIME ZONE ${ZONE})::date - ${EXCEL_EPOCH}::date AS created_day,
+        c.event_date - ${EXCEL_EPOCH}::date AS event_day,
         COALESCE(r.name, '') AS retail, COALESCE(p.name, '') AS product_name, l.policy_number::text AS policy_number,
         i.rut AS insured_rut, concat_ws(' ', NULLIF(i.name, ''), NULLIF(i.paternal_last_name, ''), NULLIF(i.maternal_last_name, '')) AS insured_name,
         b.rut AS beneficiary_rut,
         COALESCE(concat_ws(' ', NULLIF(b.name, ''), NULLIF(b.paternal_last_name, ''), NULLIF(b.maternal_last_name, '')),
           concat_ws(' ', NULLIF(i.name, ''), NULLIF(i.paternal_last_name, ''), NULLIF(i.maternal_last_name, '')), '') AS attended_name,
-        to_char(CASE WHEN b.id IS NULL THEN i.birth_date ELSE b.birth_date END, 'YYYY-MM-DD') AS attended_birth,
+        (CASE WHEN b.id IS NULL THEN i.birth_date ELSE b.birth_date END) - ${EXCEL_EPOCH}::date AS attended_birth_day,
         COALESCE(rel.name, '') AS relationship,
         c.assistance_id::text AS assistance_id, COALESCE(a.name, '') AS assistance_name,
         COALESCE((SELECT pr.name FROM procedure pr WHERE pr.code = c.procedure_code ORDER BY pr.is_active DESC LIMIT 1), '') AS procedure_name,
@@ -112,7 +119,10 @@ const make = Effect.gen(function* () {
     filterOf,
     months: Effect.orDie(months),
     retails: (filter: Statement.Fragment) => Effect.orDie(retails(filter)),
-    lines: (filter: Statement.Fragment, retail: string | null, after: number, limit: number) => Effect.orDie(lines(filter, retail, after, limit))
+    // A page is small: on PostgreSQL, starting parallel workers for it cost more than they saved
+    // (2 000 lines in ~60 ms with them, ~42 ms without). PGlite has none and accepts the setting.
+    lines: (filter: Statement.Fragment, retail: string | null, after: number, limit: number) =>
+      sql`SET LOCAL max_parallel_workers_per_gather = 0`.pipe(Effect.zipRight(lines(filter, retail, after, limit)), sql.withTransaction, Effect.orDie)
   }
 })
 

@@ -7,8 +7,12 @@ import { caseRowOf } from "../case/caseRow.js"
 import { CaseExportRepo } from "./CaseExportRepo.js"
 import { writeCaseWorkbook } from "./caseWorkbook.js"
 
-/** Lines read per query while writing: enough to keep the writer busy, few enough to keep memory flat. */
-const PAGE = 1_000
+/**
+ * Lines read per query while writing. On PostgreSQL a query costs ~45 ms before its rows (planning
+ * the joins, parallel workers), so pages of 1 000 spent most of their time there; three pages are in
+ * memory at most (one read, two with the casos.xlsx thread).
+ */
+const PAGE = 2_000
 
 const nothingToExport = () => new NotFound({ message: "No hay casos para exportar con estos filtros." })
 

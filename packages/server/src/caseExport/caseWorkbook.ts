@@ -1,109 +1,102 @@
-import { PassThrough } from "node:stream"
-import { Effect, Fiber } from "effect"
-import { Rut } from "@palma/core"
-import { importExcelJS } from "../lazyImports.js"
-import type { ExportRetail, ExportLine } from "./CaseExportRepo.js"
+import { createRequire } from "node:module"
+import { dirname, join } from "node:path"
+import type { PassThrough } from "node:stream"
+import { pathToFileURL } from "node:url"
+import { Worker } from "node:worker_threads"
+import { Data, Effect, Fiber, Queue } from "effect"
+import type { ExportLine, ExportRetail } from "./CaseExportRepo.js"
+import { sheetNames } from "./caseSheet.js"
+import type { FromWorkbook, ToWorkbook } from "./caseWorkbookMessages.js"
 
-type Cell = string | number | Date | null
+/** The casos.xlsx thread stopped before the file was complete. */
+export class WorkbookThreadFailed extends Data.TaggedError("WorkbookThreadFailed")<{ readonly message: string }> {}
 
-/** A column of casos.xlsx: its header, width and how it shows a line. */
-interface Column {
-  readonly header: string
-  readonly width: number
-  readonly format?: "date" | "clp"
-  readonly of: (line: ExportLine) => Cell
+/**
+ * The thread's heap: it holds a page of lines and exceljs's current row, ~20 MB. A small young
+ * generation collects exceljs's garbage as it goes instead of growing the process by ~100 MB over
+ * an export; the old generation's cap is four times what it needs.
+ */
+const resourceLimits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 }
+
+/**
+ * tsx's module API, for a thread started from source. Resolved through its manifest because not
+ * every runner of the source (vitest's global setup) gives modules `import.meta.resolve`.
+ */
+const tsxApi = () => {
+  const require = createRequire(import.meta.url)
+  const manifest = require("tsx/package.json") as { exports: { "./esm/api": { import: { default: string } } } }
+  return pathToFileURL(join(dirname(require.resolve("tsx/package.json")), manifest.exports["./esm/api"].import.default)).href
 }
 
-const rut = (value: string | null) => (value === null ? "" : Rut.isValid(value) ? Rut.format(value) : value)
-/** A "YYYY-MM-DD" day as an Excel date (exceljs writes a Date's UTC day). */
-const day = (iso: string | null) => (iso === null ? null : new Date(`${iso}T00:00:00Z`))
-const chileDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santiago", year: "numeric", month: "2-digit", day: "2-digit" })
-
 /**
- * The original's twelve columns first, in its order, so spreadsheets that read the file keep
- * working (REGIÓN now really the region); then Palma's (DOMAIN "Exports and reports").
+ * The thread: the built file beside the server's bundle, or the source run through tsx when the
+ * server itself runs from source (tests, benches).
  */
-export const caseColumns: ReadonlyArray<Column> = [
-  { header: "CODIGO ASISTENCIA", width: 38, of: (l) => l.assistance_id ?? "" },
-  { header: "N° CASO", width: 10, of: (l) => l.number },
-  { header: "N° POLIZA", width: 12, of: (l) => l.policy_number ?? "" },
-  { header: "RUT ASEGURADO", width: 14, of: (l) => rut(l.insured_rut) },
-  { header: "FECHA DE ATENCIÓN", width: 14, format: "date", of: (l) => day(l.event_date) },
-  { header: "BENEFICIARIO", width: 32, of: (l) => l.attended_name },
-  { header: "NACIMIENTO", width: 12, format: "date", of: (l) => day(l.attended_birth) },
-  { header: "TIPO DE ATENCIÓN", width: 24, of: (l) => l.assistance_name },
-  { header: "MONTO DE REEMBOLSO", width: 16, format: "clp", of: (l) => l.refund_amount },
-  { header: "DESCUENTO POR I-MED", width: 16, format: "clp", of: (l) => l.imed_amount },
-  { header: "REGIÓN", width: 28, of: (l) => l.region_name },
-  { header: "CONTACTO", width: 24, of: (l) => l.contact },
-  { header: "FECHA DE APERTURA", width: 14, format: "date", of: (l) => day(chileDay.format(l.created_at)) },
-  { header: "FECHA DEL EVENTO", width: 14, format: "date", of: (l) => day(l.event_date) },
-  { header: "CANAL", width: 24, of: (l) => l.retail },
-  { header: "PRODUCTO", width: 24, of: (l) => l.product_name },
-  { header: "NOMBRE TITULAR", width: 32, of: (l) => l.insured_name },
-  { header: "RUT BENEFICIARIO", width: 14, of: (l) => rut(l.beneficiary_rut) },
-  { header: "RELACIÓN", width: 14, of: (l) => l.relationship },
-  { header: "SERVICIO", width: 24, of: (l) => l.assistance_name },
-  { header: "PROCEDIMIENTO", width: 22, of: (l) => l.procedure_name },
-  { header: "ETAPA", width: 22, of: (l) => l.stage_name },
-  { header: "ESTADO", width: 10, of: (l) => (l.is_closed ? "Cerrado" : "Abierto") },
-  { header: "COMUNA", width: 20, of: (l) => l.district_name }
-]
-
-const numFmt = { date: "dd-mm-yyyy", clp: '"$"#,##0' } as const
-
-/**
- * A channel's sheet name as the original made it: at most 30 characters, `\ / ? * [ ] :` as `_`,
- * "No Retail" for cases without a channel; a name already used gets " (2)", " (3)"…
- */
-export const sheetNames = (retails: ReadonlyArray<ExportRetail>): ReadonlyArray<string> => {
-  const used = new Set<string>()
-  return retails.map((c) => {
-    const base = (c.retail_id === null || c.name.trim() === "" ? "No Retail" : c.name.trim()).replace(/[\\/?*[\]:]/g, "_").slice(0, 30)
-    let name = base
-    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 30 - ` (${n})`.length)} (${n})`
-    used.add(name.toLowerCase())
-    return name
-  })
+const startThread = () => {
+  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./caseWorkbookWorker.js", import.meta.url), { resourceLimits })
+  const tsx = tsxApi()
+  const entry = new URL("./caseWorkbookWorker.ts", import.meta.url).href
+  return new Worker(`import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`, { eval: true, resourceLimits })
 }
 
 /** Waits while the reader has not taken what was written: memory stays flat for a slow client. */
 const drained = (out: PassThrough) => (out.writableNeedDrain ? Effect.async<void>((resume) => void out.once("drain", () => resume(Effect.void))) : Effect.void)
 
+/** A casos.xlsx thread writing into `out`, ended with the scope; `next` waits for its next answer. */
+const workbookThread = (out: PassThrough) =>
+  Effect.gen(function* () {
+    const answers = yield* Queue.unbounded<Exclude<FromWorkbook, { kind: "bytes" }>>()
+    const worker = yield* Effect.acquireRelease(Effect.sync(startThread), (worker) => Effect.promise(() => worker.terminate()))
+    worker.on("message", (message: FromWorkbook) => {
+      if (message.kind === "bytes") out.write(message.chunk)
+      else Queue.unsafeOffer(answers, message)
+    })
+    worker.on("error", (error) => Queue.unsafeOffer(answers, { kind: "failed", message: error.message }))
+    worker.on("exit", (code) => Queue.unsafeOffer(answers, { kind: "failed", message: `el hilo terminó (${code})` }))
+    const next = (expected: "written" | "done") =>
+      Effect.flatMap(Queue.take(answers), (answer) =>
+        answer.kind === expected
+          ? Effect.void
+          : new WorkbookThreadFailed({ message: answer.kind === "failed" ? answer.message : `se esperaba ${expected}, llegó ${answer.kind}` })
+      )
+    return { post: (message: ToWorkbook) => worker.postMessage(message), next }
+  })
+
 /**
- * casos.xlsx written into `out` as it is read: one sheet per channel, a frozen header with
- * filters, dates as Excel dates `dd-mm-yyyy`, amounts as numbers in CLP. `pages` yields a
- * channel's lines a page at a time (an empty page ends the channel).
+ * casos.xlsx written into `out` as it is read: one sheet per channel (see caseSheet.ts). `pages`
+ * yields a channel's lines a page at a time (an empty page ends the channel). The server's thread
+ * reads the next page while the casos.xlsx thread writes the current one; `out` ends with the file.
  */
 export const writeCaseWorkbook = <E, R>(
   out: PassThrough,
   retails: ReadonlyArray<ExportRetail>,
   pages: (retail: ExportRetail, after: number) => Effect.Effect<ReadonlyArray<ExportLine>, E, R>
 ) =>
-  Effect.gen(function* () {
-    const ExcelJS = yield* Effect.promise(importExcelJS)
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
-    workbook.creator = "Palma"
-    const names = sheetNames(retails)
-    for (const [i, retail] of retails.entries()) {
-      const sheet = workbook.addWorksheet(names[i], { views: [{ state: "frozen", ySplit: 1 }] })
-      sheet.columns = caseColumns.map((c) => ({ header: c.header, width: c.width, ...(c.format ? { style: { numFmt: numFmt[c.format] } } : {}) }))
-      sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: caseColumns.length } }
-      const header = sheet.getRow(1)
-      header.font = { bold: true }
-      header.commit()
-      let lines = yield* pages(retail, 0)
-      while (lines.length > 0) {
-        // The next page is read while this one is written: on PostgreSQL the database works meanwhile.
-        const next = yield* Effect.fork(pages(retail, lines.at(-1)!.number))
-        for (const line of lines) {
-          // Strings are written as string cells: text starting with = + - @ stays text, never a formula.
-          sheet.addRow(caseColumns.map((c) => c.of(line))).commit()
+  Effect.scoped(
+    Effect.gen(function* () {
+      const thread = yield* workbookThread(out)
+      const names = sheetNames(retails)
+      // Pages handed to the thread and not yet written: two, so it starts the next one the moment
+      // it finishes one, and memory holds at most three (the third being read).
+      let inThread = 0
+      for (const [i, retail] of retails.entries()) {
+        thread.post({ kind: "sheet", name: names[i]! })
+        let lines = yield* pages(retail, 0)
+        while (lines.length > 0) {
+          const next = yield* Effect.fork(pages(retail, lines.at(-1)!.number))
+          if (inThread === 2) {
+            yield* thread.next("written")
+            inThread--
+          }
+          thread.post({ kind: "lines", lines })
+          inThread++
+          yield* drained(out)
+          lines = yield* Fiber.join(next)
         }
-        yield* drained(out)
-        lines = yield* Fiber.join(next)
       }
-      sheet.commit()
-    }
-    yield* Effect.promise(() => workbook.commit())
-  })
+      thread.post({ kind: "end" })
+      for (; inThread > 0; inThread--) yield* thread.next("written")
+      yield* thread.next("done")
+      out.end()
+    })
+  )

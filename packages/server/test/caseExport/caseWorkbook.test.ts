@@ -7,8 +7,8 @@ import { writeCaseWorkbook } from "../../src/caseExport/caseWorkbook.js"
 
 const line = (number: number, retail: string): ExportLine => ({
   number,
-  created_at: new Date("2026-03-01T15:00:00Z"),
-  event_date: "2026-03-01",
+  created_day: 46082,
+  event_day: 46082,
   retail,
   product_name: "Hogar",
   policy_number: null,
@@ -16,7 +16,7 @@ const line = (number: number, retail: string): ExportLine => ({
   insured_name: "",
   beneficiary_rut: null,
   attended_name: "",
-  attended_birth: null,
+  attended_birth_day: null,
   relationship: "",
   assistance_id: null,
   assistance_name: "",
@@ -71,5 +71,18 @@ describe("casos.xlsx written page by page", () => {
       ["b", 0],
       ["b", 14]
     ])
+  })
+})
+
+describe("casos.xlsx when a page cannot be read", () => {
+  it("fails with the page's error and never ends the file", async () => {
+    const retails: ReadonlyArray<ExportRetail> = [{ retail_id: "a", name: "Canal A" }]
+    const pages = (_retail: ExportRetail, after: number) =>
+      after === 0 ? Effect.succeed([line(1, "Canal A"), line(2, "Canal A")]) : Effect.fail("la base de datos no respondió" as const)
+    const out = new PassThrough()
+    out.resume()
+    const exit = await Effect.runPromiseExit(writeCaseWorkbook(out, retails, pages))
+    expect(exit).toMatchObject({ _tag: "Failure", cause: { _tag: "Fail", error: "la base de datos no respondió" } })
+    expect(out.writableEnded).toBe(false)
   })
 })

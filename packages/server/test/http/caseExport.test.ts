@@ -142,12 +142,16 @@ describe("GET /case/exportCases (casos.xlsx)", () => {
     // A line read back against the case page's own answer.
     const row = sheet.getRow(2)
     const number = row.getCell(2).value as number
-    const [id] = await sqlRows<{ id: string }>((sql) => sql`SELECT id::text AS id FROM assistance_case WHERE number = ${number}`)
+    const [id] = await sqlRows<{ id: string; created_at: Date }>((sql) => sql`SELECT id::text AS id, created_at FROM assistance_case WHERE number = ${number}`)
     const page = (await get(`/api/case/getById/${id!.id}`)).json
     expect(row.getCell(3).value).toBe(page.policy.number)
     expect(row.getCell(4).value).toBe(Rut.format(page.insured.rut))
     expect(row.getCell(5).value).toEqual(new Date(`${page.event.date}T00:00:00Z`))
     expect(row.getCell(5).numFmt).toBe("dd-mm-yyyy")
+    // The opening's day is Chile's, whatever the server's zone.
+    const openedDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santiago" }).format(id!.created_at)
+    expect(row.getCell(13).value).toEqual(new Date(`${openedDay}T00:00:00Z`))
+    expect(row.getCell(13).numFmt).toBe("dd-mm-yyyy")
     expect(row.getCell(8).value).toBe(page.assistance.name)
     expect(row.getCell(15).value).toBe(page.retail.name)
     expect(row.getCell(23).value).toBe(page.status.isClosed ? "Cerrado" : "Abierto")

@@ -1,0 +1,12 @@
+import type { ExportLine } from "./CaseExportRepo.js"
+
+/** What the server's thread tells the casos.xlsx thread: a channel's sheet starts, its lines, the end. */
+export type ToWorkbook =
+  { readonly kind: "sheet"; readonly name: string } | { readonly kind: "lines"; readonly lines: ReadonlyArray<ExportLine> } | { readonly kind: "end" }
+
+/** What it answers: the file's bytes as they are zipped, a page written, the file complete, or why it could not go on. */
+export type FromWorkbook =
+  | { readonly kind: "bytes"; readonly chunk: Uint8Array }
+  | { readonly kind: "written" }
+  | { readonly kind: "done" }
+  | { readonly kind: "failed"; readonly message: string }
