@@ -42,23 +42,48 @@ const startThread = () => {
 /** Waits while the reader has not taken what was written: memory stays flat for a slow client. */
 const drained = (out: PassThrough) => (out.writableNeedDrain ? Effect.async<void>((resume) => void out.once("drain", () => resume(Effect.void))) : Effect.void)
 
-/** A casos.xlsx thread writing into `out`, ended with the scope; `next` waits for its next answer. */
+/**
+ * A thread that finished its last file cleanly, kept for the next export: starting one and loading
+ * exceljs in it takes ~250 ms, longer than a small export. It does not keep the process alive.
+ */
+let idle: Worker | undefined
+
+/** A casos.xlsx thread writing into `out` for the scope; `next` waits for its next answer. */
 const workbookThread = (out: PassThrough) =>
   Effect.gen(function* () {
     const answers = yield* Queue.unbounded<Exclude<FromWorkbook, { kind: "bytes" }>>()
-    const worker = yield* Effect.acquireRelease(Effect.sync(startThread), (worker) => Effect.promise(() => worker.terminate()))
-    worker.on("message", (message: FromWorkbook) => {
+    let complete = false
+    const onMessage = (message: FromWorkbook) => {
       if (message.kind === "bytes") out.write(message.chunk)
       else Queue.unsafeOffer(answers, message)
-    })
-    worker.on("error", (error) => Queue.unsafeOffer(answers, { kind: "failed", message: error.message }))
-    worker.on("exit", (code) => Queue.unsafeOffer(answers, { kind: "failed", message: `el hilo terminó (${code})` }))
+    }
+    const onError = (error: Error) => Queue.unsafeOffer(answers, { kind: "failed", message: error.message })
+    const onExit = (code: number) => Queue.unsafeOffer(answers, { kind: "failed", message: `el hilo terminó (${code})` })
+    const worker = yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        const worker = idle ?? startThread()
+        idle = undefined
+        worker.ref()
+        worker.on("message", onMessage).on("error", onError).on("exit", onExit)
+        return worker
+      }),
+      (worker) =>
+        Effect.promise(async () => {
+          worker.off("message", onMessage).off("error", onError).off("exit", onExit)
+          // Only a thread whose file ended cleanly is kept; one interrupted midway may hold half a file.
+          if (complete && idle === undefined) {
+            worker.unref()
+            idle = worker
+          } else await worker.terminate()
+        })
+    )
     const next = (expected: "written" | "done") =>
       Effect.flatMap(Queue.take(answers), (answer) =>
         answer.kind === expected
-          ? Effect.void
+          ? Effect.sync(() => void (complete = expected === "done"))
           : new WorkbookThreadFailed({ message: answer.kind === "failed" ? answer.message : `se esperaba ${expected}, llegó ${answer.kind}` })
       )
+    worker.postMessage({ kind: "start" } satisfies ToWorkbook)
     return { post: (message: ToWorkbook) => worker.postMessage(message), next }
   })
 

@@ -21,30 +21,44 @@ const port = parentPort
 if (port === null) throw new Error("caseWorkbookWorker corre solo como hilo de trabajo")
 const post = (message: FromWorkbook) => port.postMessage(message)
 
-const out = new Writable({
-  write: (chunk: Buffer, _encoding, done) => {
-    post({ kind: "bytes", chunk })
-    done()
-  }
-})
-const workbook = openCaseWorkbook(ExcelJS, out)
+/** The file being written: one export at a time, from its `start` to its `done`. */
+const open = () => {
+  const out = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      post({ kind: "bytes", chunk })
+      done()
+    }
+  })
+  return { out, workbook: openCaseWorkbook(ExcelJS, out) }
+}
+let file: ReturnType<typeof open> | undefined
+const current = () => {
+  if (file === undefined) throw new Error("casos.xlsx: mensaje sin exportación en curso")
+  return file
+}
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 const handle = async (message: ToWorkbook) => {
   switch (message.kind) {
+    case "start":
+      file = open()
+      return
     case "sheet":
-      workbook.sheet(message.name)
+      current().workbook.sheet(message.name)
       return
     case "lines":
       for (let i = 0; i < message.lines.length; i += LINES_PER_TURN) {
-        workbook.lines(message.lines.slice(i, i + LINES_PER_TURN))
+        current().workbook.lines(message.lines.slice(i, i + LINES_PER_TURN))
         await nextTurn()
       }
       post({ kind: "written" })
       return
-    case "end":
+    case "end": {
+      const { out, workbook } = current()
       await Promise.all([workbook.commit(), finished(out)])
+      file = undefined
       post({ kind: "done" })
+    }
   }
 }
 

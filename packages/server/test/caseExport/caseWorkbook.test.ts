@@ -84,5 +84,15 @@ describe("casos.xlsx when a page cannot be read", () => {
     const exit = await Effect.runPromiseExit(writeCaseWorkbook(out, retails, pages))
     expect(exit).toMatchObject({ _tag: "Failure", cause: { _tag: "Fail", error: "la base de datos no respondió" } })
     expect(out.writableEnded).toBe(false)
+
+    // The next export gets a whole file (the thread of the failed one is not reused).
+    const next = new PassThrough()
+    const chunks: Array<Buffer> = []
+    next.on("data", (chunk: Buffer) => chunks.push(chunk))
+    await Effect.runPromise(writeCaseWorkbook(next, retails, (_retail, after) => Effect.succeed(after === 0 ? [line(1, "Canal A")] : [])))
+    const bytes = Buffer.concat(chunks)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
+    expect(workbook.getWorksheet("Canal A")!.getRow(2).getCell(2).value).toBe(1)
   })
 })
