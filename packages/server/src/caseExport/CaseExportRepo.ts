@@ -77,11 +77,18 @@ const make = Effect.gen(function* () {
       FROM assistance_case WHERE event_date IS NOT NULL GROUP BY 1 ORDER BY 1 DESC`
   })
 
-  /** The channels the filter finds cases of, by name; cases without a channel last. */
+  /**
+   * The channels the filter finds cases of, by name; cases without a channel last. Asked channel by
+   * channel (the index on retail finds the first case of each) rather than as the distinct channels
+   * of every case: over 100 000 cases that read the whole table, ~60 ms on PostgreSQL and ~1 s on
+   * the embedded database, where every other request waited for it.
+   */
   const retails = (filter: Statement.Fragment) =>
-    sql<ExportRetail>`SELECT c.retail_id::text AS retail_id, COALESCE(r.name, '') AS name
-      FROM (SELECT DISTINCT retail_id FROM assistance_case c WHERE ${filter}) c LEFT JOIN retail r ON r.id = c.retail_id
-      ORDER BY c.retail_id IS NULL, r.name, c.retail_id`
+    sql<ExportRetail>`SELECT retail_id, name FROM (
+        SELECT r.id::text AS retail_id, r.name FROM retail r WHERE EXISTS (SELECT 1 FROM assistance_case c WHERE c.retail_id = r.id AND ${filter})
+        UNION ALL
+        SELECT NULL, '' WHERE EXISTS (SELECT 1 FROM assistance_case c WHERE c.retail_id IS NULL AND ${filter})
+      ) found ORDER BY retail_id IS NULL, name, retail_id`
 
   /** Up to `limit` lines of one channel after case number `after`, in opening order: the index on (retail, number) walks them. */
   const lines = (filter: Statement.Fragment, retail: string | null, after: number, limit: number) =>

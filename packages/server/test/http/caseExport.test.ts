@@ -182,6 +182,18 @@ describe("GET /case/exportCases (casos.xlsx)", () => {
     expect(line.getCell(9).numFmt).toBe('"$"#,##0')
   })
 
+  it("puts the cases without a channel on a last sheet, «No Retail»", async () => {
+    const [moved] = await sqlRows<{ number: number }>(
+      (sql) => sql`UPDATE assistance_case SET retail_id = NULL WHERE number = (SELECT max(number) FROM assistance_case) RETURNING number`
+    )
+    const workbook = await workbookOf((await download("retail_id=Todos")).bytes)
+    const last = workbook.worksheets.at(-1)!
+    expect(last.name).toBe("No Retail")
+    expect(last.rowCount).toBe(2)
+    expect(last.getRow(2).getCell(2).value).toBe(Number(moved!.number))
+    expect(workbook.worksheets.slice(0, -1).every((sheet) => sheet.name !== "No Retail")).toBe(true)
+  })
+
   it("finds nothing: 404 with a Spanish message and no file", async () => {
     const { status, headers, bytes } = await download("case_date=1999-01")
     expect(status).toBe(404)
