@@ -2,7 +2,7 @@
  * `pnpm bench:caseExport` (issue 14): casos.xlsx for every case of a generated population (default
  * 100k, `BENCH_CASES`) end to end — the HTTP request to its last byte — against exceljs's own
  * streaming writer writing the same rows from memory, measured in the same run; the server's peak
- * RSS; and the dashboard's figures over the same cases at 8 connections. Goals: ≤ 1.3× the raw
+ * RSS; how long a case list takes meanwhile; and the dashboard's figures over the same cases at 8 connections. Goals: ≤ 1.3× the raw
  * write, ≤ 300 MB, dashboard p99 ≤ 200 ms. PGlite, or PostgreSQL when DATABASE_URL is set.
  */
 import { readFileSync } from "node:fs"
@@ -62,12 +62,31 @@ process.exitCode = await runBench(async (cleanups) => {
   const rssBefore = peakRssMb(pid)
 
   log("  descargando casos.xlsx (todos los casos)…")
+  // Meanwhile another user opens a list, one request after the other: how long they wait (the
+  // list read once before, so its first, cold read is not counted as the export's doing).
+  await (await fetch(`${server.url}/api/case/getAll?page=1&records=20`, { headers })).arrayBuffer()
+  let exporting = true
+  const waits: Array<number> = []
+  const otherUser = (async () => {
+    while (exporting) {
+      const asked = performance.now()
+      const list = await fetch(`${server.url}/api/case/getAll?page=1&records=20`, { headers })
+      await list.arrayBuffer()
+      if (!list.ok) throw new Error(`case/getAll respondió ${list.status} durante la exportación`)
+      waits.push(performance.now() - asked)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  })()
   const started = performance.now()
   const response = await fetch(`${server.url}/api/case/exportCases?retail_id=Todos`, { headers })
   if (!response.ok) throw new Error(`exportCases respondió ${response.status}`)
   const bytes = Buffer.from(await response.arrayBuffer())
   const exportMs = performance.now() - started
+  exporting = false
+  await otherUser
   const rssAfter = peakRssMb(pid)
+  waits.sort((a, b) => a - b)
+  const waitAt = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? Number.NaN
 
   log("  leyendo el archivo para la escritura de referencia (no se mide)…")
   const sheets = await rowsOf(bytes)
@@ -88,6 +107,9 @@ process.exitCode = await runBench(async (cleanups) => {
   console.log(`razón                                ${ratio.toFixed(2).padStart(7)} ×   ≤ 1.3 ×    ${ratio <= 1.3 ? "PASS" : "MISS"}`)
   console.log(`RSS máxima del servidor (antes)      ${rssBefore.toFixed(0).padStart(7)} MB`)
   console.log(`RSS máxima del servidor (después)    ${rssAfter.toFixed(0).padStart(7)} MB  ≤ 300 MB   ${rssAfter <= 300 ? "PASS" : "MISS"}`)
+  console.log(
+    `lista de casos durante la exportación ${waitAt(0.5).toFixed(0).padStart(7)} ms (p50), ${waitAt(0.99).toFixed(0)} ms (p99), ${waitAt(1).toFixed(0)} ms (máx.), ${waits.length} pedidos`
+  )
   if (lines !== prepared.population.cases) throw new Error(`El archivo tiene ${lines} filas y hay ${prepared.population.cases} casos`)
 
   // The first dashboard after a write computes the figures (later ones are remembered until the next case write).
