@@ -228,13 +228,18 @@ process.exitCode = await runBench(async (cleanups) => {
   const rssBefore = memoryMb(server.pid, "VmHWM")
   let rssPeak = memoryMb(server.pid, "VmRSS")
   // VmHWM also counts the start: sampling VmRSS shows the load's own peak.
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryMb(server.pid, "VmRSS"))), 100)
+  // Where the time goes: the job turns to loading once the whole file is read and compared.
+  let readMs = Number.NaN
+  let rssReadPeak = rssPeak
+  const sampler = setInterval(() => {
+    const rss = memoryMb(server.pid, "VmRSS")
+    rssPeak = Math.max(rssPeak, rss)
+    if (Number.isNaN(readMs)) rssReadPeak = Math.max(rssReadPeak, rss)
+  }, 100)
   log("  subiendo y cargando (de la subida a la carga terminada)…")
   const started = performance.now()
   const id = await upload(server, token, plan, bytes)
   const answeredMs = performance.now() - started
-  // Where the time goes: the job turns to loading once the whole file is read and compared.
-  let readMs = Number.NaN
   const job = await pollUntil(server, token, id, (j) => {
     if (j.status === "loading" && Number.isNaN(readMs)) readMs = performance.now() - started
     return false
@@ -266,6 +271,7 @@ process.exitCode = await runBench(async (cleanups) => {
   console.log(`RSS máxima al sembrar (otro proceso)    ${seedPeak.toFixed(0).padStart(9)} MB`)
   console.log(`RSS máxima del servidor antes           ${rssBefore.toFixed(0).padStart(9)} MB`)
   console.log(`RSS máxima durante la carga (VmRSS)     ${rssPeak.toFixed(0).padStart(9)} MB   ≤ ${RSS_GOAL_MB} MB   ${pass(rssPeak <= RSS_GOAL_MB)}`)
+  console.log(`${"  de ella: mientras se leía el archivo".padEnd(40)}${rssReadPeak.toFixed(0).padStart(9)} MB`)
   console.log(`RSS máxima del proceso (VmHWM)          ${rssAfter.toFixed(0).padStart(9)} MB   ≤ ${RSS_GOAL_MB} MB   ${pass(rssAfter <= RSS_GOAL_MB)}`)
 
   if (engine !== "PostgreSQL") {
