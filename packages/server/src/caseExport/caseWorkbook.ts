@@ -1,9 +1,7 @@
-import { createRequire } from "node:module"
-import { dirname, join } from "node:path"
 import type { PassThrough } from "node:stream"
-import { pathToFileURL } from "node:url"
-import { Worker } from "node:worker_threads"
+import type { Worker } from "node:worker_threads"
 import { Data, Effect, Fiber, Queue } from "effect"
+import { startThread } from "../thread/startThread.js"
 import type { ExportLine, ExportRetail } from "./CaseExportRepo.js"
 import { sheetNames } from "./caseSheet.js"
 import type { FromWorkbook, ToWorkbook } from "./caseWorkbookMessages.js"
@@ -18,26 +16,7 @@ export class WorkbookThreadFailed extends Data.TaggedError("WorkbookThreadFailed
  */
 const resourceLimits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 }
 
-/**
- * tsx's module API, for a thread started from source. Resolved through its manifest because not
- * every runner of the source (vitest's global setup) gives modules `import.meta.resolve`.
- */
-const tsxApi = () => {
-  const require = createRequire(import.meta.url)
-  const manifest = require("tsx/package.json") as { exports: { "./esm/api": { import: { default: string } } } }
-  return pathToFileURL(join(dirname(require.resolve("tsx/package.json")), manifest.exports["./esm/api"].import.default)).href
-}
-
-/**
- * The thread: the built file beside the server's bundle, or the source run through tsx when the
- * server itself runs from source (tests, benches).
- */
-const startThread = () => {
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./caseWorkbookWorker.js", import.meta.url), { resourceLimits })
-  const tsx = tsxApi()
-  const entry = new URL("./caseWorkbookWorker.ts", import.meta.url).href
-  return new Worker(`import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`, { eval: true, resourceLimits })
-}
+const startWorkbookThread = () => startThread({ name: "caseWorkbookWorker", source: new URL("./caseWorkbookWorker.ts", import.meta.url) }, resourceLimits)
 
 /** Waits while the reader has not taken what was written: memory stays flat for a slow client. */
 const drained = (out: PassThrough) => (out.writableNeedDrain ? Effect.async<void>((resume) => void out.once("drain", () => resume(Effect.void))) : Effect.void)
@@ -61,7 +40,7 @@ const workbookThread = (out: PassThrough) =>
     const onExit = (code: number) => Queue.unsafeOffer(answers, { kind: "failed", message: `el hilo terminó (${code})` })
     const worker = yield* Effect.acquireRelease(
       Effect.sync(() => {
-        const worker = idle ?? startThread()
+        const worker = idle ?? startWorkbookThread()
         idle = undefined
         worker.ref()
         worker.on("message", onMessage).on("error", onError).on("exit", onExit)
