@@ -3,6 +3,8 @@ import { Readable } from "node:stream"
 import { Effect } from "effect"
 import { isColumnRequired, normalizeHeader } from "@palma/core"
 import { importExcelJS } from "../lazyImports.js"
+import { startThread } from "../thread/startThread.js"
+import type { FromRosterRead, ToRosterRead } from "./rosterReadMessages.js"
 import { xlsxStreamOrder } from "./xlsxStreamOrder.js"
 
 /** One column of the plan's format, as the reader needs it. */
@@ -178,6 +180,85 @@ const readLayout = async (bytes: Uint8Array, columns: ReadonlyArray<RosterColumn
   }
 }
 
+/** What reading a roster's data rows needs, once its header row is known: plain data, so a thread can take it. */
+export interface RosterRead {
+  readonly bytes: Uint8Array
+  /** Each field of the format with the file column that feeds it (undefined: not in the file). */
+  readonly fields: ReadonlyArray<readonly [string, number | undefined]>
+  readonly headerRow: number
+  readonly maxRows: number
+}
+
+/**
+ * The data rows of a roster, read with exceljs: each a row's cells by field, rows with nothing in
+ * the format's columns skipped. Runs on the roster thread (`rosterReadWorker.ts`).
+ */
+export async function* sheetDataRows(read: RosterRead): AsyncGenerator<SheetRow> {
+  /** A data row's cells by field, or undefined when none of them holds anything. */
+  const cellsOf = (row: ExcelJS.Row): Record<string, RosterCell> | undefined => {
+    const cells: Record<string, RosterCell> = {}
+    let any = false
+    for (const [field, col] of read.fields) {
+      const cell = col === undefined ? null : toRosterCell(row.findCell(col)?.value)
+      cells[field] = cell
+      any ||= cell !== null
+    }
+    return any ? cells : undefined
+  }
+  let count = 0
+  try {
+    for await (const row of firstSheetRows(read.bytes)) {
+      if (row.number <= read.headerRow) continue
+      const cells = cellsOf(row)
+      if (cells === undefined) continue
+      if (++count > read.maxRows) throw new RosterFileError(`El archivo tiene más de ${thousands(read.maxRows)} filas de datos`)
+      yield { row: row.number, cells }
+    }
+  } catch (error) {
+    throw asFileError(error)
+  }
+}
+
+/**
+ * The roster thread's heap: a small young generation collects exceljs's garbage as it goes; the old
+ * one holds the file's shared strings (up to ~100 MB for a 20 MB file of distinct names).
+ */
+const rosterThreadLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 }
+
+/**
+ * The data rows read on a thread of their own (`rosterReadWorker.ts`), a batch ahead of the one
+ * being taken; the thread ends when the rows are done with, read whole or not.
+ */
+async function* threadRows(read: RosterRead): AsyncGenerator<SheetRow> {
+  const worker = startThread({ name: "rosterReadWorker", source: new URL("./rosterReadWorker.ts", import.meta.url) }, rosterThreadLimits)
+  const inbox: Array<FromRosterRead> = []
+  let wake: (() => void) | undefined
+  const receive = (message: FromRosterRead) => {
+    inbox.push(message)
+    wake?.()
+    wake = undefined
+  }
+  worker.on("message", receive)
+  worker.on("error", (error) => receive({ kind: "failed", message: UNREADABLE, missing: [], fault: error.name }))
+  worker.on("exit", () => receive({ kind: "failed", message: UNREADABLE, missing: [], fault: "ThreadExit" }))
+  const ask = (message: ToRosterRead) => worker.postMessage(message)
+  try {
+    ask({ kind: "read", read })
+    ask({ kind: "more" })
+    ask({ kind: "more" })
+    for (;;) {
+      while (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve))
+      const message = inbox.shift()!
+      if (message.kind === "end") return
+      if (message.kind === "failed") throw new RosterFileError(message.message, message.missing, message.fault)
+      ask({ kind: "more" })
+      yield* message.rows
+    }
+  } finally {
+    await worker.terminate()
+  }
+}
+
 /**
  * Reads the roster in the first worksheet of an .xlsx (already vetted by `checkXlsx`): finds the
  * header row (the first with any text), matches it to the format's columns by header text, never
@@ -201,33 +282,8 @@ export const readRosterSheet = async (
   })()
   const layout = await readLayout(ordered, columns)
   const fields = columns.map((column) => [column.field_id, layout.mapped.get(column.field_id)] as const)
-
-  /** A data row's cells by field, or undefined when none of them holds anything. */
-  const cellsOf = (row: ExcelJS.Row): Record<string, RosterCell> | undefined => {
-    const cells: Record<string, RosterCell> = {}
-    let any = false
-    for (const [field, col] of fields) {
-      const cell = col === undefined ? null : toRosterCell(row.findCell(col)?.value)
-      cells[field] = cell
-      any ||= cell !== null
-    }
-    return any ? cells : undefined
-  }
-
-  async function* dataRows(): AsyncGenerator<SheetRow> {
-    let count = 0
-    try {
-      for await (const row of firstSheetRows(ordered)) {
-        if (row.number <= layout.headerRow) continue
-        const cells = cellsOf(row)
-        if (cells === undefined) continue
-        if (++count > maxRows) throw new RosterFileError(`El archivo tiene más de ${thousands(maxRows)} filas de datos`)
-        yield { row: row.number, cells }
-      }
-    } catch (error) {
-      throw asFileError(error)
-    }
-  }
+  const read: RosterRead = { bytes: ordered, fields, headerRow: layout.headerRow, maxRows }
+  const dataRows = () => threadRows(read)
 
   let taken = false
   return {
