@@ -36,8 +36,8 @@ const workbookThread = (out: PassThrough) =>
       if (message.kind === "bytes") out.write(message.chunk)
       else Queue.unsafeOffer(answers, message)
     }
-    const onError = (error: Error) => Queue.unsafeOffer(answers, { kind: "failed", message: error.message })
-    const onExit = (code: number) => Queue.unsafeOffer(answers, { kind: "failed", message: `el hilo terminó (${code})` })
+    const onError = (error: Error) => Queue.unsafeOffer(answers, { kind: "failed", fault: error.name })
+    const onExit = (code: number) => Queue.unsafeOffer(answers, { kind: "failed", fault: `exit ${code}` })
     const worker = yield* Effect.acquireRelease(
       Effect.sync(() => {
         const worker = idle ?? startWorkbookThread()
@@ -53,6 +53,10 @@ const workbookThread = (out: PassThrough) =>
           if (complete && idle === undefined) {
             worker.unref()
             idle = worker
+            // A kept thread that dies is forgotten, so no export waits on it.
+            worker.once("exit", () => {
+              if (idle === worker) idle = undefined
+            })
           } else await worker.terminate()
         })
     )
@@ -60,7 +64,7 @@ const workbookThread = (out: PassThrough) =>
       Effect.flatMap(Queue.take(answers), (answer) =>
         answer.kind === expected
           ? Effect.sync(() => void (complete = expected === "done"))
-          : new WorkbookThreadFailed({ message: answer.kind === "failed" ? answer.message : `se esperaba ${expected}, llegó ${answer.kind}` })
+          : new WorkbookThreadFailed({ message: answer.kind === "failed" ? answer.fault : `se esperaba ${expected}, llegó ${answer.kind}` })
       )
     worker.postMessage({ kind: "start" } satisfies ToWorkbook)
     return { post: (message: ToWorkbook) => worker.postMessage(message), next }

@@ -7,9 +7,9 @@ export type ToWorkbook =
   | { readonly kind: "lines"; readonly lines: ReadonlyArray<ExportLine> }
   | { readonly kind: "end" }
 
-/** What it answers: the file's bytes as they are zipped, a page written, the file complete, or why it could not go on. */
+/** What it answers: the file's bytes as they are zipped, a page written, the file complete, or why it could not go on (the error's name, never its message). */
 export type FromWorkbook =
   | { readonly kind: "bytes"; readonly chunk: Uint8Array }
   | { readonly kind: "written" }
   | { readonly kind: "done" }
-  | { readonly kind: "failed"; readonly message: string }
+  | { readonly kind: "failed"; readonly fault: string }

@@ -62,8 +62,9 @@ const handle = async (message: ToWorkbook) => {
   }
 }
 
-// One message at a time, in order: a page is written whole before the next one or the end.
+// One message at a time, in order: a page is written whole before the next one or the end. A
+// failure goes back by the error's name only: its message may quote a cell (a RUT, an email).
 let previous: Promise<void> = Promise.resolve()
 port.on("message", (message: ToWorkbook) => {
-  previous = previous.then(() => handle(message)).catch((error: unknown) => post({ kind: "failed", message: String(error) }))
+  previous = previous.then(() => handle(message)).catch((error: unknown) => post({ kind: "failed", fault: error instanceof Error ? error.name : typeof error }))
 })
