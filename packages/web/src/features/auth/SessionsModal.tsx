@@ -88,7 +88,7 @@ const SessionsView = ({ call }: { readonly call: Call }) => {
                     }
                     onClick={() => actor.send({ type: "CLOSE", id: session.id })}
                   >
-                    Cerrar
+                    {session.jobName === null ? "Cerrar" : "Revocar"}
                   </Button>
                 )}
               </Table.Td>
