@@ -49,6 +49,13 @@ export const caseColumns: ReadonlyArray<Column> = [
 const numFmt = { date: "dd-mm-yyyy", clp: '"$"#,##0' } as const
 
 /**
+ * One style object per column, shared by its cells: exceljs remembers the style of an object it
+ * has seen, where each cell's own copy of its column's style made it build and look up the style's
+ * XML again, for every cell (a third of the thread's time over 100 000 cases).
+ */
+const cellStyles: ReadonlyArray<Partial<ExcelJS.Style>> = caseColumns.map((c) => (c.format ? { numFmt: numFmt[c.format] } : {}))
+
+/**
  * A channel's sheet name as the original made it: at most 30 characters, `\ / ? * [ ] :` as `_`,
  * "No Retail" for cases without a channel; a name already used gets " (2)", " (3)"…
  */
@@ -87,8 +94,12 @@ export const openCaseWorkbook = (excel: typeof ExcelJS, out: Writable) => {
     },
     lines: (lines: ReadonlyArray<ExportLine>) => {
       if (sheet === undefined) throw new Error("casos.xlsx: líneas antes de la primera hoja")
-      // Strings are written as string cells: text starting with = + - @ stays text, never a formula.
-      for (const line of lines) sheet.addRow(caseColumns.map((c) => c.of(line))).commit()
+      for (const line of lines) {
+        // Strings are written as string cells: text starting with = + - @ stays text, never a formula.
+        const row = sheet.addRow(caseColumns.map((c) => c.of(line)))
+        row.eachCell({ includeEmpty: true }, (cell, column) => (cell.style = cellStyles[column - 1]!))
+        row.commit()
+      }
     },
     commit: async () => {
       close()
