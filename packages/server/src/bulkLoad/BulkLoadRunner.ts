@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Context, Data, Duration, Effect, Layer, Option, Stream, identity } from "effect"
+import { Context, Data, Effect, Layer, Option, Stream, identity } from "effect"
 import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
@@ -9,6 +9,7 @@ import { classify } from "./classify.js"
 import { type RosterRecord, type RowLookups, parseRosterRow } from "./rosterRow.js"
 import { fileErrorMessage, logFault, type RosterCell, type RosterColumn, RosterFileError, readRosterSheet, type SheetRow } from "./rosterSheet.js"
 import { RosterWriter } from "./RosterWriter.js"
+import { letOthersIn } from "../sql/letOthersIn.js"
 
 /**
  * Rows per batch written per transaction while loading (a crash loses at most one batch's work,
@@ -22,12 +23,6 @@ const BATCH_ROWS = { embedded: 1000, shared: 5000 }
  * PostgreSQL peaked the server at 426 MB for 100 000 rows; 1 000 at 368 MB, in the same time.
  */
 const READ_BATCH_ROWS = 1000
-/**
- * Between batches the runner lets go of the database for a moment: the embedded database has one
- * connection whose lock is not fair, so without it the job would take it back before any waiting
- * request and the whole back-office would wait for the job to end.
- */
-const breathe = Effect.sleep(Duration.millis(2))
 
 /** Why a job stops for good, in words for the person who uploaded it. */
 class JobFailed extends Data.TaggedError("JobFailed")<{ readonly message: string }> {}
@@ -113,7 +108,7 @@ const make = Effect.gen(function* () {
             })
             yield* repo.insertRows(job.id, rows)
             if (!(yield* Effect.orDie(repo.renew(job.id, owner, leaseSeconds)))) return yield* new JobLost()
-            yield* breathe
+            yield* letOthersIn
           })
         )
       )
@@ -142,7 +137,7 @@ const make = Effect.gen(function* () {
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
         if (Option.isNone(written)) break
         after = written.value
-        yield* breathe
+        yield* letOthersIn
       }
       yield* Effect.gen(function* () {
         const current = yield* repo.find(job.id)

@@ -5,6 +5,7 @@ import { Context, Effect, Layer, Option, Stream } from "effect"
 import { type CaseDates, caseMonthOf, type CaseExportQuery, type CaseList, chileDateOf, NotFound } from "@palma/core"
 import { CaseRepo } from "../case/CaseRepo.js"
 import { caseRowOf } from "../case/caseRow.js"
+import { letOthersIn } from "../sql/letOthersIn.js"
 import { CaseExportRepo } from "./CaseExportRepo.js"
 import { writeCaseWorkbook } from "./caseWorkbook.js"
 
@@ -50,7 +51,7 @@ const make = Effect.gen(function* () {
       return Stream.unwrapScoped(
         Effect.gen(function* () {
           const out = new PassThrough()
-          yield* writeCaseWorkbook(out, retails, (retail, after) => exports.lines(filter, retail.retail_id, after, page)).pipe(
+          yield* writeCaseWorkbook(out, retails, (retail, after) => Effect.zipLeft(exports.lines(filter, retail.retail_id, after, page), letOthersIn)).pipe(
             Effect.catchAllCause((cause) =>
               Effect.logError("casos.xlsx no se pudo terminar", cause).pipe(Effect.andThen(Effect.sync(() => out.destroy(new ExportAborted()))))
             ),
