@@ -17,7 +17,7 @@ import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlClient, SqlError, type SqlConnection } from "@effect/sql"
 import { makeCompiler } from "@effect/sql-pg/PgClient"
 import { Context, Effect, Layer, Stream, type Scope } from "effect"
-import { pgliteParsers } from "./PgTypes.js"
+import { pgliteParsers, pgliteSerializers } from "./PgTypes.js"
 
 export const TypeId: unique symbol = Symbol.for("@palma/server/sql/PgLiteClient")
 
@@ -91,6 +91,7 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
         try: () =>
           PGlite.create(config.dataDir, {
             parsers: pgliteParsers,
+            serializers: pgliteSerializers,
             // Trigram indexes make "name contains" searches use an index (migration 0014); PostgreSQL ships it in contrib.
             extensions: { pg_trgm },
             // PGlite's own default is 128 MB of buffers inside the process, resident for good once

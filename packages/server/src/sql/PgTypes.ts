@@ -12,9 +12,10 @@
  * - arrays of the above → arrays of strings (NULL elements stay null).
  *
  * Everything else keeps the drivers' defaults, which agree: `timestamptz` → Date, int2/int4/float →
- * number, bool → boolean, json/jsonb → parsed value, text/uuid → string, bytea → Uint8Array.
+ * number, bool → boolean, json/jsonb → parsed value, text/uuid → string, bytea → Uint8Array (PGlite's
+ * bytea is parsed and serialized here too, the same values, only without its per-byte garbage).
  */
-import { types as pgliteTypes, type ParserOptions } from "@electric-sql/pglite"
+import { types as pgliteTypes, type ParserOptions, type SerializerOptions } from "@electric-sql/pglite"
 import { createRequire } from "node:module"
 
 /** int8, date, timestamp, numeric. */
@@ -26,11 +27,25 @@ const TEXT_ARRAY_OID = 1009
 
 const asText = (value: string): string => value
 
+const BYTEA_OID = 17
+
 /** The `parsers` option for PGlite. */
 export const pgliteParsers: ParserOptions = Object.fromEntries([
   ...textOids.map((oid) => [oid, asText] as const),
-  ...textArrayOids.map((oid) => [oid, (value: string) => pgliteTypes.arrayParser(value, asText, oid)] as const)
+  ...textArrayOids.map((oid) => [oid, (value: string) => pgliteTypes.arrayParser(value, asText, oid)] as const),
+  // bytea arrives as hex text ("\\x…"). PGlite's own parser makes a string and a parseInt of each
+  // byte (a roster of 3.4 MB: millions of them); Node decodes hex natively.
+  [BYTEA_OID, (value: string) => new Uint8Array(Buffer.from(value.slice(2), "hex"))]
 ])
+
+/**
+ * The `serializers` option for PGlite: bytea sent as hex, written natively. PGlite's own makes an
+ * array of every byte and a string of each: with it, the upload of a 3.4 MB roster was answered in
+ * 1.2 s instead of 0.5 s, and its load peaked the server at 690 MB instead of 548 MB.
+ */
+export const pgliteSerializers: SerializerOptions = {
+  [BYTEA_OID]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`
+}
 
 type TypeParser = (value: string) => unknown
 

@@ -189,6 +189,26 @@ export const describeSqlClient = (layer: Layer.Layer<SqlClient.SqlClient, unknow
     expect(rows).toEqual([{ price: "12.34", sum: "0.3" }])
   })
 
+  it("round-trips bytea as Uint8Array, every byte value and the empty value", async () => {
+    const bytes = new Uint8Array(Array.from({ length: 512 }, (_, i) => (i * 7) % 256))
+    // A view into a larger buffer: only its own bytes are sent.
+    const view = new Uint8Array([9, 1, 2, 3, 9]).subarray(1, 4)
+    const [row] = await run(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        return yield* sql<{ bytes: Uint8Array; view: Uint8Array; empty: Uint8Array; length: number; first: string }>`SELECT
+          ${bytes}::bytea AS bytes, ${view}::bytea AS view, ${new Uint8Array(0)}::bytea AS empty,
+          octet_length(${bytes}::bytea) AS length, encode(substring(${bytes}::bytea FROM 1 FOR 3), 'hex') AS first`
+      })
+    )
+    expect(row!.bytes).toBeInstanceOf(Uint8Array)
+    expect([...row!.bytes]).toEqual([...bytes])
+    expect([...row!.view]).toEqual([1, 2, 3])
+    expect([...row!.empty]).toEqual([])
+    expect(row!.length).toBe(512)
+    expect(row!.first).toBe("00070e")
+  })
+
   it("fails with SqlError, keeping the database error code", async () => {
     const error = await run(
       Effect.gen(function* () {
