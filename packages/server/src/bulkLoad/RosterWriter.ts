@@ -129,7 +129,10 @@ const make = Effect.gen(function* () {
       yield* sql`INSERT INTO lead_value (lead_id, value_id, value)
         SELECT r.lead_id, v.key::uuid, v.value FROM roster_batch r CROSS JOIN LATERAL jsonb_each_text(r."values") v
         ON CONFLICT (lead_id, value_id) DO UPDATE SET value = EXCLUDED.value WHERE lead_value.value IS DISTINCT FROM EXCLUDED.value`
-      yield* sql`UPDATE bulk_load_row b SET lead_id = r.lead_id FROM roster_batch r WHERE b.job_id = ${jobId} AND b.row = r.row`
+      // The batch's range too, so the job's key finds its rows: joined on the job alone, the planner
+      // read every row of the job for each batch (1.8 s of 100 000 rows' writing on PostgreSQL).
+      yield* sql`UPDATE bulk_load_row b SET lead_id = r.lead_id FROM roster_batch r
+        WHERE b.job_id = ${jobId} AND b.row > ${batch.after} AND b.row <= ${batch.last} AND b.row = r.row`
       yield* sql`DROP TABLE roster_batch`
     })
 
