@@ -2,7 +2,7 @@
  * `pnpm bench:caseExport` (issue 14): casos.xlsx for every case of a generated population (default
  * 100k, `BENCH_CASES`) end to end — the HTTP request to its last byte — against exceljs's own
  * streaming writer writing the same rows from memory, measured in the same run; the server's peak
- * RSS; how long a case list takes meanwhile; and the dashboard's figures over the same cases at 8 connections. Goals: ≤ 1.3× the raw
+ * RSS; how long a case list takes during a second export; and the dashboard's figures over the same cases at 8 connections. Goals: ≤ 1.3× the raw
  * write, ≤ 300 MB, dashboard p99 ≤ 200 ms. PGlite, or PostgreSQL when DATABASE_URL is set.
  */
 import { readFileSync } from "node:fs"
@@ -61,9 +61,22 @@ process.exitCode = await runBench(async (cleanups) => {
   const { pid } = server
   const rssBefore = peakRssMb(pid)
 
+  const exportAll = async () => {
+    const started = performance.now()
+    const response = await fetch(`${server.url}/api/case/exportCases?retail_id=Todos`, { headers })
+    if (!response.ok) throw new Error(`exportCases respondió ${response.status}`)
+    const bytes = Buffer.from(await response.arrayBuffer())
+    return { bytes, ms: performance.now() - started }
+  }
+
+  // The ratio is the export alone against the raw write, as the issue defines it.
   log("  descargando casos.xlsx (todos los casos)…")
-  // Meanwhile another user opens a list, one request after the other: how long they wait (the
-  // list read once before, so its first, cold read is not counted as the export's doing).
+  const { bytes, ms: exportMs } = await exportAll()
+  const rssAfter = peakRssMb(pid)
+
+  // Then once more while another user opens a list, one request after the other: how long they
+  // wait (the list read once before, so its first, cold read is not counted as the export's doing).
+  log("  otra vez, mientras otro usuario abre la lista de casos…")
   await (await fetch(`${server.url}/api/case/getAll?page=1&records=20`, { headers })).arrayBuffer()
   let exporting = true
   const waits: Array<number> = []
@@ -77,14 +90,10 @@ process.exitCode = await runBench(async (cleanups) => {
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
   })()
-  const started = performance.now()
-  const response = await fetch(`${server.url}/api/case/exportCases?retail_id=Todos`, { headers })
-  if (!response.ok) throw new Error(`exportCases respondió ${response.status}`)
-  const bytes = Buffer.from(await response.arrayBuffer())
-  const exportMs = performance.now() - started
-  exporting = false
+  const shared = await exportAll().finally(() => (exporting = false))
   await otherUser
-  const rssAfter = peakRssMb(pid)
+  const rssShared = peakRssMb(pid)
+  if (shared.bytes.length === 0) throw new Error("La segunda exportación vino vacía")
   waits.sort((a, b) => a - b)
   const waitAt = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? Number.NaN
 
@@ -107,6 +116,7 @@ process.exitCode = await runBench(async (cleanups) => {
   console.log(`razón                                ${ratio.toFixed(2).padStart(7)} ×   ≤ 1.3 ×    ${ratio <= 1.3 ? "PASS" : "MISS"}`)
   console.log(`RSS máxima del servidor (antes)      ${rssBefore.toFixed(0).padStart(7)} MB`)
   console.log(`RSS máxima del servidor (después)    ${rssAfter.toFixed(0).padStart(7)} MB  ≤ 300 MB   ${rssAfter <= 300 ? "PASS" : "MISS"}`)
+  console.log(`casos.xlsx con otro usuario listando  ${(shared.ms / 1000).toFixed(1).padStart(7)} s, RSS máxima ${rssShared.toFixed(0)} MB`)
   console.log(
     `lista de casos durante la exportación ${waitAt(0.5).toFixed(0).padStart(7)} ms (p50), ${waitAt(0.99).toFixed(0)} ms (p99), ${waitAt(1).toFixed(0)} ms (máx.), ${waits.length} pedidos`
   )
