@@ -197,10 +197,17 @@ const make = Effect.gen(function* () {
       return { items, total: count?.total ?? 0, page, pageSize }
     }).pipe(Effect.orDie)
 
-  const setStatus = (id: string, status: BulkLoadStatus, message: string | null = null) =>
-    sql`UPDATE bulk_load_job SET status = ${status}, message = ${message}, owner = NULL, lease_until = NULL,
-        finished_at = CASE WHEN ${status} IN ('done', 'failed', 'cancelled') THEN now() ELSE finished_at END
-      WHERE id = ${id}`.pipe(Effect.orDie)
+  /**
+   * Ends a job this process holds, done or failed. False when it no longer holds it: another
+   * process took it over (this one stalled past its lease) or it was cancelled, and that one's
+   * outcome stands.
+   */
+  const end = (id: string, owner: string, status: "done" | "failed", message: string | null = null) =>
+    Effect.map(
+      sql`UPDATE bulk_load_job SET status = ${status}, message = ${message}, owner = NULL, lease_until = NULL, finished_at = now()
+        WHERE id = ${id} AND owner = ${owner} RETURNING id`,
+      (rows) => rows.length > 0
+    ).pipe(Effect.orDie)
 
   /** A checked file confirmed: it loads next, with or without removing the missing. False when it was not waiting. */
   const confirm = (id: string, removeMissing: boolean) =>
@@ -244,7 +251,7 @@ const make = Effect.gen(function* () {
     rows,
     failedRows,
     missing,
-    setStatus,
+    end,
     confirm,
     cancel,
     dropFile,

@@ -106,8 +106,12 @@ const make = Effect.gen(function* () {
               const outcome = classify(p.record, stored.get(p.record.rut))
               return { row: p.row, rut: p.record.rut, name: nameOf(p.record), outcome, reasons: [], record: p.record }
             })
-            yield* repo.insertRows(job.id, rows)
-            if (!(yield* Effect.orDie(repo.renew(job.id, owner, leaseSeconds)))) return yield* new JobLost()
+            // The lease first, in the rows' transaction: a process that lost the job (it stalled past
+            // its lease and another took it over, clearing the rows) stores nothing over the other's.
+            yield* Effect.gen(function* () {
+              if (!(yield* repo.renew(job.id, owner, leaseSeconds))) return yield* new JobLost()
+              yield* repo.insertRows(job.id, rows)
+            }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
             yield* letOthersIn
           })
         )
@@ -143,7 +147,7 @@ const make = Effect.gen(function* () {
         const current = yield* repo.find(job.id)
         if (Option.isNone(current) || current.value.status !== "loading") return yield* new JobLost()
         if (current.value.removeMissing) yield* repo.markRemoved(job.id, yield* writer.removeMissing(job.id))
-        yield* repo.setStatus(job.id, "done")
+        if (!(yield* repo.end(job.id, owner, "done"))) return yield* new JobLost()
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
       yield* repo.dropFile(job.id)
     })
@@ -162,12 +166,12 @@ const make = Effect.gen(function* () {
       yield* load({ ...job, status: "loading" }, owner, leaseSeconds)
     }).pipe(
       Effect.catchTags({
-        JobFailed: (failure) => repo.setStatus(job.id, "failed", failure.message).pipe(Effect.zipRight(repo.dropFile(job.id))),
+        JobFailed: (failure) => Effect.flatMap(repo.end(job.id, owner, "failed", failure.message), (ended) => (ended ? repo.dropFile(job.id) : Effect.void)),
         JobLost: () => Effect.void
       }),
       Effect.catchAllCause((cause) =>
         Effect.logError("Una carga de asegurados falló", cause).pipe(
-          Effect.zipRight(repo.setStatus(job.id, "failed", "La carga se detuvo por un error interno; vuelva a subir el archivo")),
+          Effect.zipRight(repo.end(job.id, owner, "failed", "La carga se detuvo por un error interno; vuelva a subir el archivo")),
           Effect.catchAllCause(() => Effect.void)
         )
       )
