@@ -107,14 +107,6 @@ const make = Effect.gen(function* () {
       (rows) => Option.fromNullable(rows[0])
     ).pipe(Effect.orDie)
 
-  /** Renews the lease; false when this process no longer holds the job (cancelled, or taken over). */
-  const renew = (id: string, owner: string, leaseSeconds: number) =>
-    Effect.map(
-      sql`UPDATE bulk_load_job SET lease_until = now() + make_interval(secs => ${leaseSeconds})
-        WHERE id = ${id} AND owner = ${owner} AND status IN ('validating', 'loading') RETURNING id`,
-      (rows) => rows.length > 0
-    ).pipe(Effect.orDie)
-
   /** The embedded database has one process: whatever a previous run held is free again at start. */
   const releaseAll = sql`UPDATE bulk_load_job SET owner = NULL, lease_until = NULL WHERE status IN ('validating', 'loading')`.pipe(Effect.orDie)
 
@@ -124,14 +116,24 @@ const make = Effect.gen(function* () {
   /** Reading starts over: a job taken over mid-read forgets what its last holder had read. */
   const clearRows = (id: string) => sql`DELETE FROM bulk_load_row WHERE job_id = ${id}`.pipe(Effect.orDie)
 
-  const insertRows = (id: string, rows: ReadonlyArray<ReadRow>) =>
-    rows.length === 0
-      ? Effect.void
-      : sql`INSERT INTO bulk_load_row (job_id, row, rut, name, outcome, reasons, record)
-          SELECT ${id}::uuid, r.row, r.rut, r.name, r.outcome, r.reasons, r.record
-          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(row integer, rut text, name text, outcome text, reasons jsonb, record jsonb)`.pipe(
-          Effect.orDie
-        )
+  /**
+   * Stores a batch of read rows if this process still holds the job, renewing its lease, in one
+   * statement: the renewal locks the job's row until the rows are in, so no other process takes
+   * the job over in between. False when it no longer holds it (another process took it over and
+   * reads the file again, or it was cancelled): nothing is stored.
+   */
+  const storeRead = (id: string, owner: string, leaseSeconds: number, rows: ReadonlyArray<ReadRow>) =>
+    Effect.map(
+      sql<{ held: number }>`WITH held AS (
+          UPDATE bulk_load_job SET lease_until = now() + make_interval(secs => ${leaseSeconds})
+          WHERE id = ${id} AND owner = ${owner} AND status = 'validating' RETURNING id),
+        stored AS (INSERT INTO bulk_load_row (job_id, row, rut, name, outcome, reasons, record)
+          SELECT held.id, r.row, r.rut, r.name, r.outcome, r.reasons, r.record
+          FROM held CROSS JOIN json_to_recordset(${JSON.stringify(rows)}::json)
+            AS r(row integer, rut text, name text, outcome text, reasons jsonb, record jsonb))
+        SELECT count(*)::int AS held FROM held`,
+      ([result]) => (result?.held ?? 0) > 0
+    ).pipe(Effect.orDie)
 
   /** The file is read: its counts, and where it goes next (ready waits for a confirmation). */
   const finishReading = (id: string, owner: string, next: "ready" | "loading") =>
@@ -239,11 +241,10 @@ const make = Effect.gen(function* () {
     find,
     list,
     claim,
-    renew,
     releaseAll,
     file,
     clearRows,
-    insertRows,
+    storeRead,
     finishReading,
     markLoaded,
     markRemoved,

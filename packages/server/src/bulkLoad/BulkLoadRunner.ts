@@ -106,12 +106,9 @@ const make = Effect.gen(function* () {
               const outcome = classify(p.record, stored.get(p.record.rut))
               return { row: p.row, rut: p.record.rut, name: nameOf(p.record), outcome, reasons: [], record: p.record }
             })
-            // The lease first, in the rows' transaction: a process that lost the job (it stalled past
-            // its lease and another took it over, clearing the rows) stores nothing over the other's.
-            yield* Effect.gen(function* () {
-              if (!(yield* repo.renew(job.id, owner, leaseSeconds))) return yield* new JobLost()
-              yield* repo.insertRows(job.id, rows)
-            }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+            // Only while this process holds the job: one that stalled past its lease, and whose job
+            // another process took over and reads again, stores nothing over the other's rows.
+            if (!(yield* repo.storeRead(job.id, owner, leaseSeconds, rows))) return yield* new JobLost()
             yield* letOthersIn
           })
         )
