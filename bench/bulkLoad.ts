@@ -1,7 +1,8 @@
 /**
  * `pnpm bench:bulkLoad` (issue 13): an insured roster of `BENCH_ROWS` rows (default 100k) uploaded
  * and loaded end to end (upload → job done, not a dry run) against exceljs's streaming reader going
- * over every row of the same file, measured in the same run; the server's peak RSS. With
+ * over every row of the same file, measured in the same run; the server's peak RSS; how long a case
+ * list waits during a second upload (`BENCH_LIST_ROWS`, default 20k). With
  * DATABASE_URL set, also two API processes on one PostgreSQL: the one loading is killed halfway and
  * the other takes the job over; rows lost or doubled must be 0. Goals: ≥ 0.6× the raw read on
  * PostgreSQL, ≥ 0.4× on PGlite; ≤ 400 MB.
@@ -20,6 +21,7 @@ import { envInt, log, runBench } from "./pagedReads.ts"
 
 const rows = envInt("BENCH_ROWS", 100_000, 1_000, 200_000)
 const takeoverRows = envInt("BENCH_TAKEOVER_ROWS", 20_000, 2_000, 200_000)
+const listRows = envInt("BENCH_LIST_ROWS", 20_000, 1_000, 200_000)
 const engine = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"
 const goal = engine === "PostgreSQL" ? 0.6 : 0.4
 const RSS_GOAL_MB = 400
@@ -149,6 +151,44 @@ const seededServer = async (cleanups: Cleanups) => {
 }
 
 /**
+ * Another upload of `listRows` rows while another user opens the case list (20 a page), one
+ * request after the other: how long they wait while a roster is read and written. Apart from the
+ * measured load, whose ratio is the upload alone.
+ */
+const listDuringUpload = async (server: Server, token: string) => {
+  const plan = await preparePlan(server, token, "Lista", 76555666)
+  const bytes = await roster(30_000_000, listRows)
+  const headers = { authorization: `Bearer ${token}` }
+  const list = async () => {
+    const response = await fetch(`${server.url}/api/case/getAll?page=1&records=20`, { headers })
+    await response.arrayBuffer()
+    if (!response.ok) throw new Error(`case/getAll respondió ${response.status} durante la carga`)
+  }
+  // Read once before, so its first, cold read is not counted as the upload's doing.
+  await list()
+  let uploading = true
+  const waits: Array<number> = []
+  const otherUser = (async () => {
+    while (uploading) {
+      const asked = performance.now()
+      await list()
+      waits.push(performance.now() - asked)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  })()
+  const id = await upload(server, token, plan, bytes).catch((error: unknown) => {
+    uploading = false
+    throw error
+  })
+  const job = await pollUntil(server, token, id, () => false).finally(() => (uploading = false))
+  await otherUser
+  if (job.status !== "done") throw new Error(`La segunda carga terminó ${job.status}: ${job.message ?? ""}`)
+  waits.sort((a, b) => a - b)
+  const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? Number.NaN
+  return { p50: at(0.5), p99: at(0.99), max: at(1), count: waits.length }
+}
+
+/**
  * The server as it runs day to day: seeded once by another process, then started again on the
  * same data. Seeding the demo in one go grows the process for good (PGlite's memory never
  * shrinks), which is the first start's cost, not an upload's.
@@ -273,6 +313,12 @@ process.exitCode = await runBench(async (cleanups) => {
   console.log(`RSS máxima durante la carga (VmRSS)     ${rssPeak.toFixed(0).padStart(9)} MB   ≤ ${RSS_GOAL_MB} MB   ${pass(rssPeak <= RSS_GOAL_MB)}`)
   console.log(`${"  de ella: mientras se leía el archivo".padEnd(40)}${rssReadPeak.toFixed(0).padStart(9)} MB`)
   console.log(`RSS máxima del proceso (VmHWM)          ${rssAfter.toFixed(0).padStart(9)} MB   ≤ ${RSS_GOAL_MB} MB   ${pass(rssAfter <= RSS_GOAL_MB)}`)
+
+  log(`  otra carga de ${listRows} filas mientras otro usuario abre la lista de casos…`)
+  const waits = await listDuringUpload(server, token)
+  console.log(
+    `lista de casos durante otra carga (${listRows} filas): ${waits.p50.toFixed(0)} ms (p50), ${waits.p99.toFixed(0)} ms (p99), ${waits.max.toFixed(0)} ms (máx.), ${waits.count} pedidos`
+  )
 
   if (engine !== "PostgreSQL") {
     console.log("\n(El relevo entre dos procesos solo se mide en PostgreSQL: PGlite admite un proceso por directorio de datos.)")
