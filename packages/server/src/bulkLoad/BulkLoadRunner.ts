@@ -4,12 +4,12 @@ import { Context, Data, Effect, Layer, Option, Stream, identity } from "effect"
 import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
+import { letOthersIn } from "../sql/letOthersIn.js"
 import { BulkLoadRepo, type HeldJob, type ReadRow } from "./BulkLoadRepo.js"
 import { classify } from "./classify.js"
 import { type RosterRecord, type RowLookups, parseRosterRow } from "./rosterRow.js"
 import { fileErrorMessage, logFault, type RosterCell, type RosterColumn, RosterFileError, readRosterSheet, type SheetRow } from "./rosterSheet.js"
 import { RosterWriter } from "./RosterWriter.js"
-import { letOthersIn } from "../sql/letOthersIn.js"
 
 /**
  * Rows per batch written per transaction while loading (a crash loses at most one batch's work,

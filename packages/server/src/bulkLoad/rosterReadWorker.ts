@@ -6,7 +6,7 @@
  */
 import { parentPort } from "node:worker_threads"
 import type { FromRosterRead, ToRosterRead } from "./rosterReadMessages.js"
-import { RosterFileError, type SheetRow, sheetDataRows } from "./rosterSheet.js"
+import { asFileError, type SheetRow, sheetDataRows } from "./rosterSheet.js"
 
 /** Rows sent per message: few messages, little held. */
 const BATCH = 500
@@ -38,11 +38,8 @@ port.on("message", (message: ToRosterRead) => {
   if (message.kind === "read") rows = sheetDataRows(message.read)
   else
     previous = previous.then(nextBatch).catch((error: unknown) => {
-      // sheetDataRows turns every fault of the file into a RosterFileError; anything else is Palma's.
-      const file =
-        error instanceof RosterFileError
-          ? error
-          : new RosterFileError("No se pudo leer el archivo Excel", [], error instanceof Error ? error.name : typeof error)
+      // A RosterFileError crosses with its words for the user; anything else as an unreadable file, by its name only.
+      const file = asFileError(error)
       post({ kind: "failed", message: file.message, missing: file.missing, fault: file.fault })
     })
 })

@@ -49,7 +49,8 @@ const UNREADABLE = "No se pudo leer el archivo Excel"
 const faultName = (error: unknown): string => (error instanceof Error ? error.name : typeof error)
 
 /** exceljs's own errors mean nothing to the user: any of them is an unreadable file. */
-const asFileError = (error: unknown): RosterFileError => (error instanceof RosterFileError ? error : new RosterFileError(UNREADABLE, [], faultName(error)))
+export const asFileError = (error: unknown): RosterFileError =>
+  error instanceof RosterFileError ? error : new RosterFileError(UNREADABLE, [], faultName(error))
 
 /** The Spanish reason a reading failed, for the person who sent the file. */
 export const fileErrorMessage = (error: unknown): string => (error instanceof RosterFileError ? error.message : UNREADABLE)
