@@ -4,6 +4,7 @@ import { AttachmentPath, CaseAttachmentLink, CaseDocumentUpload, FileLinkPath, S
 import { CaseChatInput, CaseChatMessage, CaseIdPath } from "../domain/caseChat.js"
 import { CaseNumberPath } from "../domain/caseView.js"
 import { CaseDocument } from "../domain/caseDocument.js"
+import { CaseStepInput } from "../domain/caseStepInput.js"
 import { CaseLiveQuery } from "../domain/caseLive.js"
 import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
 import { SavedView, SavedViewInput } from "../domain/savedView.js"
@@ -24,6 +25,20 @@ export const CaseApi = HttpApiGroup.make("case")
   .add(
     HttpApiEndpoint.post("upsert", "/upsert")
       .setPayload(CaseDocument)
+      .addSuccess(CaseView)
+      .addError(BadRequest)
+      .addError(NotFound)
+      .addError(Forbidden)
+      .addError(Conflict)
+      .addError(PreconditionFailed)
+      .middleware(Staff)
+  )
+  // Palma's own: one step of the case lifecycle (`If-Match` the version read); a step it refuses is a 409 with its reason.
+  .add(
+    HttpApiEndpoint.post("step", "/:case_id/step")
+      .setPath(CaseIdPath)
+      .setHeaders(Schema.Struct({ "if-match": Schema.optional(Schema.String) }))
+      .setPayload(CaseStepInput)
       .addSuccess(CaseView)
       .addError(BadRequest)
       .addError(NotFound)

@@ -72,6 +72,8 @@ export const CaseView = Schema.Struct({
   type: ApplicantType,
   lead_id: NullId,
   procedure_id: NullId,
+  // Palma's: the procedure's code (specialist, alliance, refund, imed), which the case lifecycle keys on.
+  procedure_code: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   user_id: Schema.String,
   date: Schema.String,
   time: Schema.String,

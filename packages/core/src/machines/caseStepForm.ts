@@ -1,7 +1,17 @@
 import type { AssignmentKind } from "../domain/caseFacts.js"
+import { assignmentOf, type CaseStep, lifecycleOf, refusalOf } from "../domain/caseLifecycle.js"
+import { type CaseStepInput, commandOfStep } from "../domain/caseStepInput.js"
 import type { CaseView } from "../domain/caseView.js"
-import type { CaseAction, Picked } from "./caseAction.js"
-import { assignmentOf, type CaseStep } from "./caseStage.js"
+import { caseFactsOfView } from "../domain/caseViewFacts.js"
+import type { Role } from "../domain/role.js"
+
+/** A record picked from a list, as the dialog shows it. */
+export interface Picked {
+  readonly id: string
+  readonly name: string
+  /** A procedure's code (what the lifecycle keys on); absent for other records. */
+  readonly code?: string
+}
 
 /** What a step's dialog lets a person enter, as typed (the same record for every step). */
 export interface StepFields {
@@ -15,7 +25,7 @@ export interface StepFields {
   readonly scheduled_time: string
   readonly qualification: Picked | null
   readonly comment: string
-  /** Pesos as typed: digits, maybe with the thousands' dots. */
+  /** Pesos as typed: digits, maybe with the thousands' dots ("" for a refund's payment: all that was asked for). */
   readonly amount: string
 }
 
@@ -44,21 +54,8 @@ export const stepFieldsFor = (step: CaseStep, view: CaseView): StepFields => {
   return blank
 }
 
-/** Who a case's procedure sends (by its code), or what money it asks for. */
+/** Who a case's procedure sends (by its code). */
 export const assignmentKindFor = (procedure: string | null): AssignmentKind => (procedure === "alliance" ? "alliance" : "specialist")
-const refundKindFor = (procedure: string | null) => (procedure === "imed" ? "imed" : "refund")
-
-const visitErrors = (fields: StepFields, view: CaseView): StepErrors => {
-  if (fields.scheduled_time !== "" && fields.scheduled_date === "") return { scheduled_date: "Indique el día de la visita" }
-  if (fields.scheduled_date !== "" && view.event !== null && fields.scheduled_date < view.event.date) {
-    return { scheduled_date: "La visita no puede ser antes del evento" }
-  }
-  return {}
-}
-const visitOf = (fields: StepFields) => ({
-  scheduled_date: fields.scheduled_date === "" ? null : fields.scheduled_date,
-  scheduled_time: fields.scheduled_time === "" ? null : fields.scheduled_time
-})
 
 /** Pesos typed the Chilean way ("45.000" or "45000"); null when it is not a whole amount. */
 export const pesosOf = (typed: string): number | null => {
@@ -66,46 +63,69 @@ export const pesosOf = (typed: string): number | null => {
   return /^\d{1,12}$/.test(digits) ? Number(digits) : null
 }
 
-/**
- * The step's action from what was entered, or what is missing or wrong, in Spanish, by field.
- * `procedure` is the code of the case's procedure (what to send or ask for).
- */
-export const stepActionOf = (
-  step: CaseStep,
-  fields: StepFields,
-  view: CaseView,
-  procedure: string | null
-): { readonly action: CaseAction } | { readonly errors: StepErrors } => {
+const orNull = (typed: string) => (typed === "" ? null : typed)
+
+/** The step as typed, or which field is missing or unreadable. */
+const inputOf = (step: CaseStep, fields: StepFields, view: CaseView): { readonly input: CaseStepInput } | { readonly errors: StepErrors } => {
+  const visit = { scheduled_date: orNull(fields.scheduled_date), scheduled_time: orNull(fields.scheduled_time) }
   switch (step) {
     case "close":
     case "reopen":
-      return fields.note.trim() === "" ? { errors: { note: "Escriba una descripción" } } : { action: { step, note: fields.note } }
+      return { input: { type: step, description: fields.note.trim() } }
     case "chooseProcedure":
-      return fields.procedure === null ? { errors: { procedure: "Elija un procedimiento" } } : { action: { step, procedure: fields.procedure } }
+      return fields.procedure === null ? { errors: { procedure: "Elija un procedimiento" } } : { input: { type: step, procedure_id: fields.procedure.id } }
     case "assignProvider": {
-      const kind = assignmentKindFor(procedure)
-      const errors: StepErrors = {
-        ...(fields.provider === null ? { provider: kind === "specialist" ? "Elija un especialista" : "Elija una alianza" } : {}),
-        ...visitErrors(fields, view)
-      }
-      if (fields.provider === null || Object.keys(errors).length > 0) return { errors }
-      return { action: { step, kind, provider: fields.provider, specialty: fields.specialty, visit: visitOf(fields) } }
+      const kind = assignmentKindFor(view.procedure_code)
+      if (fields.provider === null) return { errors: { provider: kind === "specialist" ? "Elija un especialista" : "Elija una alianza" } }
+      return { input: { type: step, kind, provider_id: fields.provider.id, specialty_id: fields.specialty?.id ?? null, ...visit } }
     }
-    case "schedule": {
-      const errors = visitErrors(fields, view)
-      return Object.keys(errors).length > 0 ? { errors } : { action: { step, visit: visitOf(fields) } }
-    }
+    case "schedule":
+      return { input: { type: step, ...visit } }
     case "qualify":
       return fields.qualification === null
         ? { errors: { qualification: "Elija una calificación" } }
-        : { action: { step, qualification: fields.qualification, comment: fields.comment } }
+        : { input: { type: step, qualification_id: fields.qualification.id, comment: fields.comment.trim() } }
     case "requestRefund": {
       const amount = pesosOf(fields.amount)
-      return amount === null || amount === 0
-        ? { errors: { amount: "Indique un monto en pesos mayor que cero" } }
-        : { action: { step, kind: refundKindFor(procedure), amount, comment: fields.comment } }
+      return amount === null
+        ? { errors: { amount: "Escriba el monto en pesos, sin decimales" } }
+        : { input: { type: step, amount, comment: fields.comment.trim() } }
+    }
+    case "payRefund": {
+      if (fields.amount.trim() === "") return { input: { type: step, refunded: null } }
+      const refunded = pesosOf(fields.amount)
+      return refunded === null ? { errors: { amount: "Escriba el monto en pesos, sin decimales" } } : { input: { type: step, refunded } }
     }
     default:
-      return { action: { step, note: fields.note } }
+      return { input: { type: step } }
   }
+}
+
+/** The field under which the lifecycle's refusal of a step's data is shown. */
+const refusalField: Partial<Record<CaseStep, keyof StepFields>> = {
+  close: "note",
+  reopen: "note",
+  assignProvider: "scheduled_date",
+  schedule: "scheduled_date",
+  requestRefund: "amount",
+  payRefund: "amount"
+}
+
+/**
+ * The step to send from what was entered, or what is missing or wrong, in Spanish, by field. What
+ * the case lifecycle would refuse (a visit before the event, a payment over the amount asked) is
+ * asked of the lifecycle itself before anything is sent.
+ */
+export const stepInputOf = (
+  step: CaseStep,
+  fields: StepFields,
+  view: CaseView,
+  role: Role
+): { readonly input: CaseStepInput } | { readonly errors: StepErrors } => {
+  const typed = inputOf(step, fields, view)
+  if ("errors" in typed) return typed
+  const facts = caseFactsOfView(view)
+  const refusal = refusalOf(lifecycleOf(facts), { ...commandOfStep(typed.input, facts, fields.procedure?.code ?? null), role })
+  const field = refusalField[step]
+  return refusal !== null && field !== undefined ? { errors: { [field]: refusal } } : typed
 }

@@ -22,6 +22,7 @@ export const openCase: CaseView = {
   type: "I",
   lead_id: id(2),
   procedure_id: null,
+  procedure_code: null,
   user_id: "",
   date: "20/11/2026",
   time: "09:15",

@@ -2,17 +2,21 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import {
   type Actor,
-  applyChange,
   BadRequest,
   CaseChange,
+  type CaseCommand,
   type CaseDocument,
   type CaseFacts,
   type CaseListQuery,
   type CaseNotice,
-  changesBetween,
+  type CaseStepInput,
   chileDateOf,
-  emptyCase,
+  commandsBetween,
   Conflict,
+  decideAll,
+  emptyCase,
+  Forbidden,
+  lifecycleOf,
   NotFound,
   stageOf
 } from "@palma/core"
@@ -28,7 +32,7 @@ import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
 import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
 import { desiredFacts } from "./caseRequest.js"
-import { checkChanges } from "./caseRules.js"
+import { stepCommand } from "./caseStepCommand.js"
 import { makeCaseHistoryCache } from "./caseHistoryCache.js"
 import { caseView, historyOf } from "./caseView.js"
 import { CaseViewRepo } from "./CaseViewRepo.js"
@@ -84,13 +88,28 @@ const make = Effect.gen(function* () {
 
   const getByNumber = (number: number) => Effect.flatMap(cases.idOfNumber(number), Option.match({ onNone: () => Effect.fail(notFound()), onSome: getById }))
 
-  /** Writes what `desired` changes in a stored case, as events under the acting user; nothing when it changes nothing. */
-  const record = (stored: StoredCase, desired: CaseFacts, actor: Actor) =>
+  /**
+   * The case lifecycle decides the commands on the stored case (issue 32): the events appended are
+   * the ones it produced, the projection is the facts it reached; a refusal is a 409 with its
+   * reason and writes nothing.
+   */
+  const decided = (facts: CaseFacts, commands: ReadonlyArray<CaseCommand>, actor: Actor) =>
     Effect.gen(function* () {
-      const changes = changesBetween(stored.facts, desired)
-      yield* checkChanges(stored.facts, changes, actor)
+      const role = actor.role
+      if (role === null) return yield* new Forbidden({ message: "Su cuenta no tiene un rol para trabajar casos" })
+      const decision = decideAll(
+        lifecycleOf(facts),
+        commands.map((c) => ({ ...c, role }))
+      )
+      if (decision.refusal !== null) return yield* new Conflict({ message: decision.refusal })
+      return { changes: decision.changes, facts: decision.snapshot.context.facts }
+    })
+
+  /** Appends what the commands produce to a stored case, under the acting user; nothing when they produce nothing. */
+  const record = (stored: StoredCase, commands: ReadonlyArray<CaseCommand>, actor: Actor) =>
+    Effect.gen(function* () {
+      const { changes, facts } = yield* decided(stored.facts, commands, actor)
       if (changes.length === 0) return
-      const facts = changes.reduce(applyChange, stored.facts)
       yield* cases.update(stored.id, stored.version, changes, facts, stageOf(facts), actor.userId)
     })
 
@@ -154,17 +173,33 @@ const make = Effect.gen(function* () {
           yield* matchVersion(stored.version, precondition)
           const desired = yield* desiredFacts(doc, stored.facts, refs, districts)
           yield* requireCoverage(stored.facts, desired)
-          yield* record(stored, desired, actor)
+          yield* record(stored, commandsBetween(stored.facts, desired), actor)
           return stored.id
         }
         const desired = yield* desiredFacts(yield* withApplicantLead(doc), emptyCase(0), refs, districts)
         yield* requireCoverage(emptyCase(0), desired)
-        const changes = changesBetween(emptyCase(0), desired)
-        yield* checkChanges(emptyCase(0), changes, actor)
         const number = yield* cases.nextNumber
-        const all: ReadonlyArray<CaseChange> = [{ type: "opened", payload: { number, type: desired.parties.type } }, ...changes]
-        const facts = all.reduce(applyChange, emptyCase(number))
-        return yield* cases.insert(number, all, facts, stageOf(facts), actor.userId)
+        const opened: CaseCommand = { type: "open", number, applicant: desired.parties.type }
+        const { changes, facts } = yield* decided(emptyCase(0), [opened, ...commandsBetween(emptyCase(0), desired)], actor)
+        return yield* cases.insert(number, changes, facts, stageOf(facts), actor.userId)
+      })
+    ).pipe(
+      Effect.flatMap(getById),
+      Effect.tap(({ row }) => changed({ type: "case", case_id: row.case_id, version: row.version, stage_code: row.stage.code }))
+    )
+
+  /**
+   * One step on a case (Palma's own `POST /api/case/{case_id}/step`): the step becomes the
+   * lifecycle's command, which decides it on the stored case. Only the records the step names are
+   * looked up. A stale `If-Match` is a 412 with nothing written.
+   */
+  const step = (caseId: string, input: CaseStepInput, actor: Actor, precondition: Precondition) =>
+    transaction(
+      Effect.gen(function* () {
+        const stored = yield* locked(caseId)
+        yield* matchVersion(stored.version, precondition)
+        yield* record(stored, [yield* stepCommand(input, stored.facts, refs)], actor)
+        return stored.id
       })
     ).pipe(
       Effect.flatMap(getById),
@@ -189,7 +224,7 @@ const make = Effect.gen(function* () {
       Effect.gen(function* () {
         const stored = yield* locked(caseId)
         const files = [...stored.facts.files.filter((f) => f.document_id !== file.document_id), file]
-        yield* record(stored, { ...stored.facts, files }, actor)
+        yield* record(stored, [{ type: "setFiles", files }], actor)
       })
     )
 
@@ -210,7 +245,7 @@ const make = Effect.gen(function* () {
     })
   }
 
-  return { getById, getByNumber, upsert, recordFile, announce, list, origins: cases.origins, statuses: cases.statuses }
+  return { getById, getByNumber, upsert, step, recordFile, announce, list, origins: cases.origins, statuses: cases.statuses }
 })
 
 /** Assistance cases: the seed's whole-document upsert turned into events, and the reads of the projection. */

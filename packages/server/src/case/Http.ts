@@ -37,6 +37,13 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
           return yield* Effect.flatMap(cases.upsert(payload, actor, precondition), answerVersioned)
         })
       )
+      .handle("step", ({ path, payload }) =>
+        Effect.gen(function* () {
+          const actor = yield* CurrentUser
+          const precondition = yield* ifMatch
+          return yield* Effect.flatMap(cases.step(path.case_id, payload, actor, precondition), answerVersioned)
+        })
+      )
       .handle("views", () => Effect.flatMap(CurrentUser, views.list))
       .handle("saveView", ({ payload }) => Effect.flatMap(CurrentUser, (actor) => views.save(payload, actor)))
       .handle("deleteView", ({ path }) => Effect.flatMap(CurrentUser, (actor) => views.remove(path.id, actor)))

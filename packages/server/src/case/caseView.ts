@@ -52,6 +52,7 @@ export const caseView = (
     type: facts.parties.type,
     lead_id: facts.service.lead_id,
     procedure_id: facts.procedure?.id ?? null,
+    procedure_code: facts.procedure?.code ?? null,
     // The original always answers "" here; who did what is in `history`.
     user_id: "",
     date: ddmmyyyy(chileDateOf(stored.createdAt)),

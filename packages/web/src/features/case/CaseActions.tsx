@@ -5,15 +5,13 @@ import { stepTexts } from "./caseTexts"
 
 interface CaseActionsProps {
   readonly view: CaseView
-  /** The code of the case's procedure. */
-  readonly procedure: string | null
   readonly options: ReadonlyArray<CaseStepOption>
   readonly busy: boolean
   readonly onPick: (step: CaseStep) => void
 }
 
-/** The steps the case allows now; one the role may not take is disabled and says why. */
-export const CaseActions = ({ view, procedure, options, busy, onPick }: CaseActionsProps) => {
+/** The steps the case lifecycle allows now; one the role may not take is disabled and says why. */
+export const CaseActions = ({ view, options, busy, onPick }: CaseActionsProps) => {
   const refusals = [...new Set(options.flatMap((o) => (o.refusal === null ? [] : [o.refusal])))]
   const refusalId = (refusal: string) => `case-refusal-${refusals.indexOf(refusal)}`
   return (
@@ -34,7 +32,7 @@ export const CaseActions = ({ view, procedure, options, busy, onPick }: CaseActi
                 aria-describedby={refusal === null ? undefined : refusalId(refusal)}
                 onClick={() => onPick(step)}
               >
-                {stepTexts(step, view, procedure).label}
+                {stepTexts(step, view).label}
               </Button>
             ))}
           </Group>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core"
-import { type Call, caseLiveFeed, caseLiveMachine, type CaseStep, caseRecordMachine, caseSteps, roleFromPublicMeta } from "@palma/core"
+import { type Call, caseRecordWith, caseStepsOf, roleFromPublicMeta } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
-import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { useCallback, useEffect, useMemo, useState } from "react"
 import { Link, useParams } from "react-router"
 import { RetryAlert } from "../../components/RetryAlert"
 import { call as apiCall } from "../../lib/api"
@@ -30,52 +30,27 @@ export const CasePage = ({ call = apiCall }: { readonly call?: Call }) => {
 }
 
 const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) => {
-  const [logic] = useState(() => caseRecordMachine(call))
-  const actor = useActorRef(logic, { input: { id } })
+  const role = roleFromPublicMeta(useSession().user.publicMetadata)
+  const [logic] = useState(() => caseRecordWith(call, subscribeCaseLive))
+  const actor = useActorRef(logic, { input: { id, role } })
   const failed = useSelector(actor, (s) => s.matches("failure"))
-  const loaded = useSelector(actor, (s) => s.context.record)
+  const loaded = useSelector(actor, (s) => s.context.loaded)
   const failure = useSelector(actor, (s) => s.context.failure)
   const rejection = useSelector(actor, (s) => s.context.rejection)
-  const saving = useSelector(actor, (s) => s.matches("saving"))
-  const reloading = useSelector(actor, (s) => s.matches("reloading"))
-  const role = roleFromPublicMeta(useSession().user.publicMetadata)
+  const step = useSelector(actor, (s) => s.context.step)
+  const changedElsewhere = useSelector(actor, (s) => s.context.changedElsewhere)
+  const chatPosts = useSelector(actor, (s) => s.context.chatPosts)
+  const saving = useSelector(actor, (s) => s.matches({ ready: "saving" }))
+  const reloading = useSelector(actor, (s) => s.matches({ ready: "reloading" }))
   const stages = useLookup("stages")
   const procedures = useLookup("procedures")
   const lookups = useLookupCache()
   const stageNames = useMemo(() => Object.fromEntries((stages.value ?? []).map((s) => [s.code, s.name])), [stages.value])
-  const [step, setStep] = useState<CaseStep | null>(null)
-  // The step being confirmed, for the outcome's listener (subscribed once).
-  const taking = useRef<CaseStep | null>(null)
-  taking.current = step
-  const procedure = (procedures.value ?? []).find((p) => p.id === loaded?.view.procedure_id) ?? null
-  const procedureOf = useRef<string | null>(null)
-  procedureOf.current = procedure?.code ?? null
   const reload = useCallback(() => actor.send({ type: "RELOAD" }), [actor])
-  const [liveLogic] = useState(() => caseLiveMachine.provide({ actors: { feed: caseLiveFeed(subscribeCaseLive) } }))
-  const live = useActorRef(liveLogic, { input: { caseId: id, known: 0 } })
-  // The newest version written elsewhere while a step was being confirmed here; null: none.
-  const [changedElsewhere, setChangedElsewhere] = useState<number | null>(null)
-  const [chatPosts, setChatPosts] = useState(0)
-  const known = loaded?.view.version ?? 0
-  useEffect(() => live.send({ type: "KNOWN", version: known }), [live, known])
-  useEffect(() => {
-    // Another user's write: read it at once, unless a step is being confirmed here (then say so and let them reload).
-    const changed = live.on("caseChanged", ({ version }) =>
-      taking.current === null ? actor.send({ type: "RELOAD" }) : setChangedElsewhere((seen) => Math.max(seen ?? 0, version))
-    )
-    const posted = live.on("chatPosted", () => setChatPosts((n) => n + 1))
-    return () => {
-      changed.unsubscribe()
-      posted.unsubscribe()
-    }
-  }, [live, actor])
 
   useEffect(() => {
-    const done = actor.on("saved", ({ record }) => {
-      if (taking.current !== null) notify.success(stepTexts(taking.current, record.view, procedureOf.current).done)
-      setStep(null)
-      // The notice of this very write can arrive before its answer: a version this save reached is not someone else's.
-      setChangedElsewhere((seen) => (seen !== null && seen <= record.view.version ? null : seen))
+    const done = actor.on("taken", ({ step: taken, record }) => {
+      if (taken !== null) notify.success(stepTexts(taken, record.view).done)
       // Who was sent, or freed, changes how candidates rank.
       lookups.touched("case")
     })
@@ -90,8 +65,9 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
       </Text>
     )
   const { view, names } = loaded
-  // Until the procedures are read, no step that depends on the procedure is offered.
-  const options = caseSteps(view, role, procedure?.code ?? null)
+  const procedure = (procedures.value ?? []).find((p) => p.id === view.procedure_id) ?? null
+  // What the case lifecycle offers this role now, with the reason for a step it may not take.
+  const options = caseStepsOf(view, role)
 
   return (
     <Stack>
@@ -120,19 +96,13 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
         <Alert color="yellow" title="Otro usuario cambió este caso">
           <Group justify="space-between">
             <Text size="sm">Lo que se muestra ya no es lo último guardado.</Text>
-            <Button
-              size="xs"
-              onClick={() => {
-                setChangedElsewhere(null)
-                reload()
-              }}
-            >
+            <Button size="xs" onClick={reload}>
               Recargar
             </Button>
           </Group>
         </Alert>
       )}
-      <CaseActions view={view} procedure={procedure?.code ?? null} options={options} busy={saving || reloading} onPick={setStep} />
+      <CaseActions view={view} options={options} busy={saving || reloading} onPick={(picked) => actor.send({ type: "PICK", step: picked })} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CaseParties view={view} />
         <CaseTimeline view={view} stageNames={stageNames} />
@@ -142,18 +112,18 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
       <CaseDocuments call={call} view={view} onUploaded={reload} />
       <CaseChat call={call} caseId={view.case_id} names={names} posted={chatPosts} />
       <CaseHistory history={view.history} names={names} stageNames={stageNames} />
-      {step !== null && (
+      {step !== null && role !== null && (
         <CaseStepDialog
           step={step}
           view={view}
-          procedure={procedure?.code ?? null}
+          role={role}
           offered={options.some((o) => o.step === step && o.refusal === null)}
           saving={saving}
           reloading={reloading}
           rejection={rejection}
-          onConfirm={(action) => actor.send({ type: "SAVE", input: action })}
-          onReload={() => actor.send({ type: "RELOAD" })}
-          onClose={() => setStep(null)}
+          onConfirm={(input) => actor.send({ type: "TAKE", input })}
+          onReload={reload}
+          onClose={() => actor.send({ type: "DISMISS" })}
         />
       )}
     </Stack>

@@ -1,32 +1,35 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core"
 import {
-  type CaseAction,
   type CaseStep,
+  type CaseStepInput,
   type CaseView,
   type Failure,
-  isPlainStep,
+  type Role,
   type StepErrors,
   type StepFields,
-  stepActionOf,
-  stepFieldsFor
+  stepFieldsFor,
+  stepInputOf
 } from "@palma/core"
 import { useCallback, useState } from "react"
 import { StaleRecord } from "../../kit"
 import { stepTexts } from "./caseTexts"
 import { StepFieldsBody } from "./StepFieldsBody"
 
+/** The steps whose dialog asks for more than a yes or a description. */
+const asksFor: ReadonlyArray<CaseStep> = ["chooseProcedure", "assignProvider", "schedule", "qualify", "requestRefund", "payRefund"]
+
 interface CaseStepDialogProps {
   readonly step: CaseStep
   readonly view: CaseView
-  /** The code of the case's procedure (what to send, what money to ask for). */
-  readonly procedure: string | null
+  /** Who confirms: the case lifecycle checks the entry for this role before it is sent. */
+  readonly role: Role
   /** Whether the case as now loaded still allows the step (after a reload it may not). */
   readonly offered: boolean
   readonly saving: boolean
   readonly reloading: boolean
   /** The server's refusal of the last try: shown here, the typed description kept. */
   readonly rejection: Failure | null
-  readonly onConfirm: (action: CaseAction) => void
+  readonly onConfirm: (input: CaseStepInput) => void
   readonly onReload: () => void
   readonly onClose: () => void
 }
@@ -36,8 +39,8 @@ interface CaseStepDialogProps {
  * refusal: on a 412 «Recargar» reads the case again and the same entry can be confirmed on the
  * current version.
  */
-export const CaseStepDialog = ({ step, view, procedure, offered, saving, reloading, rejection, onConfirm, onReload, onClose }: CaseStepDialogProps) => {
-  const texts = stepTexts(step, view, procedure)
+export const CaseStepDialog = ({ step, view, role, offered, saving, reloading, rejection, onConfirm, onReload, onClose }: CaseStepDialogProps) => {
+  const texts = stepTexts(step, view)
   const [fields, setFields] = useState<StepFields>(() => stepFieldsFor(step, view))
   const [errors, setErrors] = useState<StepErrors>({})
   const [reloaded, setReloaded] = useState(false)
@@ -46,13 +49,13 @@ export const CaseStepDialog = ({ step, view, procedure, offered, saving, reloadi
   const refused = tried ? rejection : null
   const stale = refused?.status === 412
   // A step that only asks for a yes starts on its button; the others on their first field.
-  const plain = isPlainStep(step)
+  const plain = !asksFor.includes(step)
   const submit = () => {
-    const outcome = stepActionOf(step, fields, view, procedure)
+    const outcome = stepInputOf(step, fields, view, role)
     if ("errors" in outcome) return setErrors(outcome.errors)
     setReloaded(false)
     setTried(true)
-    onConfirm(outcome.action)
+    onConfirm(outcome.input)
   }
   const change = useCallback((patch: Partial<StepFields>) => {
     setFields((f) => ({ ...f, ...patch }))
@@ -69,7 +72,7 @@ export const CaseStepDialog = ({ step, view, procedure, offered, saving, reloadi
       >
         <Stack>
           <Text>{texts.question}</Text>
-          <StepFieldsBody step={step} view={view} procedure={procedure} noteLabel={texts.note} fields={fields} errors={errors} onChange={change} />
+          <StepFieldsBody step={step} view={view} noteLabel={texts.note} fields={fields} errors={errors} onChange={change} />
           {stale ? (
             <StaleRecord
               message={refused.message}

@@ -4,12 +4,15 @@ import { useLookup } from "../../lib/lookups/useLookup"
 
 /**
  * What the case's service covers and what was used in the period, beside the refund being asked;
- * a typed amount beyond it is flagged (not refused: a moderator decides). Coverage in UF is read
+ * a typed amount beyond it is flagged (not refused: a moderator decides, seeing it when approving
+ * and paying too). `counted`: pesos of this very refund already in what was used. Coverage in UF is read
  * at the event date's UF, and a UF that is only the last known one says so.
  */
-export const RefundCoverage = ({ view, amount }: { readonly view: CaseView; readonly amount: string }) => {
+export const RefundCoverage = ({ view, amount, counted = 0 }: { readonly view: CaseView; readonly amount: string; readonly counted?: number }) => {
   const assigned = view.assistance?.assigned ?? null
-  const used = view.assistance?.used ?? { events: 0, total_amount: 0 }
+  const usedWithThis = view.assistance?.used ?? { events: 0, total_amount: 0 }
+  // A refund being moderated is already in what the period used: it is compared with what is left without it.
+  const used = { ...usedWithThis, total_amount: Math.max(0, usedWithThis.total_amount - counted) }
   const eventDate = view.event?.date ?? chileDateOf(new Date())
   const inUf = assigned?.currency === "U"
   const uf = useLookup("uf", eventDate, inUf)

@@ -1,5 +1,5 @@
 import { Select, Stack, Textarea, TextInput } from "@mantine/core"
-import { assignmentKindFor, type CaseStep, type CaseView, type StepErrors, type StepFields } from "@palma/core"
+import { assignmentKindFor, type CaseStep, type CaseView, formatClp, type StepErrors, type StepFields } from "@palma/core"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { ProviderFields } from "./ProviderFields"
 import { RefundCoverage } from "./RefundCoverage"
@@ -8,8 +8,6 @@ import { VisitFields } from "./VisitFields"
 interface StepFieldsBodyProps {
   readonly step: CaseStep
   readonly view: CaseView
-  /** The code of the case's procedure. */
-  readonly procedure: string | null
   /** The description a plain step asks for (closing, reopening), or null. */
   readonly noteLabel: string | null
   readonly fields: StepFields
@@ -17,8 +15,11 @@ interface StepFieldsBodyProps {
   readonly onChange: (patch: Partial<StepFields>) => void
 }
 
+/** What the refund asks for, in pesos (the reimbursement, or else the IMED discount). */
+const requested = (view: CaseView) => view.refund?.amount.required ?? view.refund?.imed.required ?? null
+
 /** What the step asks for, by step; the dialog around it confirms, shows refusals and posts. */
-export const StepFieldsBody = ({ step, view, procedure, noteLabel, fields, errors, onChange }: StepFieldsBodyProps) => {
+export const StepFieldsBody = ({ step, view, noteLabel, fields, errors, onChange }: StepFieldsBodyProps) => {
   const procedures = useLookup("procedures", "", step === "chooseProcedure")
   const qualifications = useLookup("qualifications", "", step === "qualify")
   const comment = (
@@ -36,13 +37,13 @@ export const StepFieldsBody = ({ step, view, procedure, noteLabel, fields, error
           value={fields.procedure?.id ?? null}
           onChange={(id) => {
             const picked = (procedures.value ?? []).find((p) => p.id === id)
-            onChange({ procedure: picked === undefined ? null : { id: picked.id, name: picked.name } })
+            onChange({ procedure: picked === undefined ? null : { id: picked.id, name: picked.name, code: picked.code } })
           }}
           error={errors.procedure ?? (procedures.status === "error" ? procedures.failure?.message : undefined)}
         />
       )
     case "assignProvider":
-      return <ProviderFields kind={assignmentKindFor(procedure)} view={view} fields={fields} errors={errors} onChange={onChange} />
+      return <ProviderFields kind={assignmentKindFor(view.procedure_code)} view={view} fields={fields} errors={errors} onChange={onChange} />
     case "schedule":
       return <VisitFields fields={fields} errors={errors} onChange={onChange} autoFocus />
     case "qualify":
@@ -79,6 +80,23 @@ export const StepFieldsBody = ({ step, view, procedure, noteLabel, fields, error
             onChange={(e) => onChange({ amount: e.currentTarget.value })}
           />
           {comment}
+        </Stack>
+      )
+    case "approveRefund":
+      return <RefundCoverage view={view} amount={String(requested(view) ?? "")} counted={requested(view) ?? 0} />
+    case "payRefund":
+      return (
+        <Stack>
+          <RefundCoverage view={view} amount={fields.amount === "" ? String(requested(view) ?? "") : fields.amount} counted={requested(view) ?? 0} />
+          <TextInput
+            label="Monto pagado en pesos"
+            description={`En blanco: lo solicitado${requested(view) === null ? "" : ` (${formatClp(requested(view) ?? 0)})`}`}
+            data-autofocus
+            inputMode="numeric"
+            value={fields.amount}
+            error={errors.amount}
+            onChange={(e) => onChange({ amount: e.currentTarget.value })}
+          />
         </Stack>
       )
     default:

@@ -18,7 +18,8 @@ const refundAmount = (view: CaseView) => {
 }
 
 /** What each step says on the case page, in Spanish, for this case. */
-export const stepTexts = (step: CaseStep, view: CaseView, procedure: string | null): StepTexts => {
+export const stepTexts = (step: CaseStep, view: CaseView): StepTexts => {
+  const procedure = view.procedure_code
   const sendsPartner = procedure === "alliance"
   switch (step) {
     case "chooseProcedure":
@@ -46,7 +47,12 @@ export const stepTexts = (step: CaseStep, view: CaseView, procedure: string | nu
     case "rejectRefund":
       return { label: "Rechazar reembolso", question: `¿Rechazar el reembolso${refundAmount(view)}?`, note: null, done: "Reembolso rechazado" }
     case "payRefund":
-      return { label: "Marcar reembolso pagado", question: `¿Marcar como pagado el reembolso${refundAmount(view)}?`, note: null, done: "Reembolso pagado" }
+      return {
+        label: "Marcar reembolso pagado",
+        question: `¿Marcar como pagado el reembolso${refundAmount(view)}? Si se pagó menos, indique cuánto.`,
+        note: null,
+        done: "Reembolso pagado"
+      }
     case "confirmAssignment":
       return { label: "Confirmar visita", question: `¿Confirmar la visita de ${who(view)}?`, note: null, done: "Visita confirmada" }
     case "completeAssignment":
