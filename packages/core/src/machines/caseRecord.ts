@@ -195,9 +195,10 @@ export const caseRecordMachine = setup({
               {
                 guard: "confirming",
                 target: "confirming",
-                actions: assign({ loaded: ({ event }) => event.output, changedElsewhere: null })
+                // The case as it is now: a refusal of the version before is no longer this one's.
+                actions: assign({ loaded: ({ event }) => event.output, changedElsewhere: null, rejection: null })
               },
-              { target: "idle", actions: assign({ loaded: ({ event }) => event.output, changedElsewhere: null }) }
+              { target: "idle", actions: assign({ loaded: ({ event }) => event.output, changedElsewhere: null, rejection: null }) }
             ],
             onError: [
               { guard: "confirming", target: "confirming", actions: assign({ rejection: ({ event }) => failureOf(event.error) }) },

@@ -70,8 +70,9 @@ const inputOf = (step: CaseStep, fields: StepFields, view: CaseView): { readonly
   const visit = { scheduled_date: orNull(fields.scheduled_date), scheduled_time: orNull(fields.scheduled_time) }
   switch (step) {
     case "close":
-    case "reopen":
       return { input: { type: step, description: fields.note.trim() } }
+    case "reopen":
+      return fields.note.trim() === "" ? { errors: { note: "Escriba el motivo de la reapertura" } } : { input: { type: step, description: fields.note.trim() } }
     case "chooseProcedure":
       return fields.procedure === null ? { errors: { procedure: "Elija un procedimiento" } } : { input: { type: step, procedure_id: fields.procedure.id } }
     case "assignProvider": {
@@ -86,7 +87,8 @@ const inputOf = (step: CaseStep, fields: StepFields, view: CaseView): { readonly
         ? { errors: { qualification: "Elija una calificación" } }
         : { input: { type: step, qualification_id: fields.qualification.id, comment: fields.comment.trim() } }
     case "requestRefund": {
-      const amount = pesosOf(fields.amount)
+      // Nothing typed is asking for nothing: the lifecycle says what it needs.
+      const amount = fields.amount.trim() === "" ? 0 : pesosOf(fields.amount)
       return amount === null
         ? { errors: { amount: "Escriba el monto en pesos, sin decimales" } }
         : { input: { type: step, amount, comment: fields.comment.trim() } }

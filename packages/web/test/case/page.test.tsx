@@ -16,7 +16,8 @@ const firstHistory = () =>
   within(historyRows()[0]!)
     .getAllByRole("cell")
     .map((c) => c.textContent)
-const upserts = () => server.calls("POST /api/case/upsert")
+/** The steps this page sent (`POST /api/case/{case_id}/step`). */
+const steps = () => server.requests.filter((r) => r.method === "POST" && /^\/api\/case\/[^/]+\/step$/.test(r.path))
 const openAt = (view: CaseView) => renderApp(`/assistance/case/${view.case_id}`)
 const heading = (view: CaseView) => screen.findByRole("heading", { level: 1, name: `Caso N° ${view.case_number}` })
 
@@ -57,16 +58,17 @@ describe("a case's page", () => {
     await user.click(screen.getByRole("button", { name: "Cerrar caso" }))
     const dialog = within(await screen.findByRole("dialog", { name: "Cerrar caso" }))
     await user.click(dialog.getByRole("button", { name: "Cerrar caso" }))
-    expect(dialog.getByText("Escriba una descripción")).toBeInTheDocument()
-    expect(upserts()).toHaveLength(0)
+    expect(dialog.getByText("Indique cómo se resolvió el caso para cerrarlo")).toBeInTheDocument()
+    expect(steps()).toHaveLength(0)
     await user.type(dialog.getByRole("textbox", { name: /Descripción del cierre/ }), "Resuelto por teléfono")
     await user.click(dialog.getByRole("button", { name: "Cerrar caso" }))
 
     expect(await screen.findByLabelText("Etapa: Caso cerrado")).toBeInTheDocument()
     expect(await screen.findByText("Caso cerrado", { selector: "[role=alert] *, .mantine-Notification-description" })).toBeInTheDocument()
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument()
-    expect(upserts()[0]!.headers.get("if-match")).toBe(`"${view.version}"`)
-    expect(upserts()[0]!.body).toMatchObject({ case_id: view.case_id, status: { isClosed: true, description: "Resuelto por teléfono" } })
+    expect(steps()[0]!.headers.get("if-match")).toBe(`"${view.version}"`)
+    expect(steps()[0]!.path).toBe(`/api/case/${view.case_id}/step`)
+    expect(steps()[0]!.body).toEqual({ type: "close", description: "Resuelto por teléfono" })
     await waitFor(() => expect(firstHistory().slice(1, 3)).toEqual([operator.fullName, "Caso cerrado"]))
     expect(screen.getByText("Cierre: Resuelto por teléfono")).toBeInTheDocument()
 
@@ -99,11 +101,7 @@ describe("a case's page", () => {
     await user.click(dialog.getByRole("button", { name: "Cerrar caso" }))
     expect(await screen.findByLabelText("Etapa: Caso cerrado")).toBeInTheDocument()
     // The page's two tries: the version it read, then the one Recargar read.
-    expect(
-      upserts()
-        .slice(1)
-        .map((r) => r.headers.get("if-match"))
-    ).toEqual([`"${view.version}"`, `"${changed.version}"`])
+    expect(steps().map((r) => r.headers.get("if-match"))).toEqual([`"${view.version}"`, `"${changed.version}"`])
   })
 
   it("a moderator approves a pending refund and marks it paid; an operator sees why they cannot", async () => {

@@ -11,7 +11,11 @@ const server = useRealServer()
 const openAt = (view: CaseView) => renderApp(`/assistance/case/${view.case_id}`)
 const heading = (view: CaseView) => screen.findByRole("heading", { level: 1, name: `Caso N° ${view.case_number}` })
 const procedurePanel = () => within(screen.getByRole("region", { name: "Procedimiento" }))
-const lastUpsert = () => server.calls("POST /api/case/upsert").at(-1)!.body as CaseView
+/** The case as the last step sent from the page left it (read back from the server). */
+const afterLastStep = async () => {
+  const step = server.requests.filter((r) => r.method === "POST" && /^\/api\/case\/[^/]+\/step$/.test(r.path)).at(-1)!
+  return server.api<CaseView>("GET", `/api/case/getById/${step.path.split("/")[3]}`)
+}
 const dialogNamed = async (name: string) => within(await screen.findByRole("dialog", { name }))
 const gone = () => waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument())
 
@@ -89,7 +93,7 @@ describe("a case's procedure, worked from its page", () => {
     await user.type(dialog.getByLabelText("Hora"), "10:30")
     await user.click(dialog.getByRole("button", { name: "Asignar especialista" }))
     await gone()
-    expect(lastUpsert().specialist).toMatchObject({
+    expect((await afterLastStep()).specialist).toMatchObject({
       specialist_id: ranked[0]!.id,
       specialty_id: specialties.length === 1 ? specialties[0]!.specialty_id : null,
       district_id: view.event!.district_id,
@@ -147,7 +151,7 @@ describe("a case's procedure, worked from its page", () => {
     dialog = await dialogNamed("Solicitar reembolso")
     await user.type(dialog.getByRole("textbox", { name: /Monto en pesos/ }), "cuarenta")
     await user.click(dialog.getByRole("button", { name: "Solicitar reembolso" }))
-    expect(dialog.getByText("Indique un monto en pesos mayor que cero")).toBeInTheDocument()
+    expect(dialog.getByText("Escriba el monto en pesos, sin decimales")).toBeInTheDocument()
     // Beyond the service's per-event maximum (in pesos at the event's UF when in UF): flagged, not refused.
     const assigned = view.assistance!.assigned!
     const rate = assigned.currency === "U" ? (await server.api<UfValue>("GET", `/api/uf/${view.event!.date}`)).value : null
@@ -159,7 +163,7 @@ describe("a case's procedure, worked from its page", () => {
     await user.type(dialog.getByRole("textbox", { name: /Monto en pesos/ }), "45.000")
     await user.click(dialog.getByRole("button", { name: "Solicitar reembolso" }))
     await gone()
-    expect(lastUpsert().refund).toMatchObject({ amount: { required: 45000 }, status: "Pendiente" })
+    expect((await afterLastStep()).refund).toMatchObject({ amount: { required: 45000 }, status: "Pendiente" })
     expect(await procedurePanel().findByText("Pendiente")).toBeInTheDocument()
     expect(screen.getByRole("button", { name: "Aprobar reembolso" })).toBeDisabled()
     // Money asked for: the procedure no longer changes.
