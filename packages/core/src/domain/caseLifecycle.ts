@@ -1,5 +1,5 @@
 import { enqueueActions, initialTransition, type SnapshotFrom, setup, transition } from "xstate"
-import type { AssignmentKind, CaseAssignment, CaseFacts, RefundAmounts } from "./caseFacts.js"
+import type { AssignmentKind, CaseFacts, RefundAmounts } from "./caseFacts.js"
 import type { CaseCommand, CaseCommandOf, CaseCommandType } from "./caseCommand.js"
 import type { CaseChange } from "./caseEvent.js"
 import { applyChange } from "./caseFold.js"
