@@ -34,8 +34,9 @@ const recordOf = (request: HttpClientRequest.HttpClientRequest): string | undefi
 
 /**
  * DESIGN §2 "Concurrency on writes", on the client's side: remembers the `ETag` of each record it
- * last read or wrote, and sends it as `If-Match` on that record's next update or delete, so every
- * screen and command gets a 412 instead of silently overwriting another user's change.
+ * last read or wrote, and sends it as `If-Match` on that record's next update or delete (unless the
+ * request names its own), so every screen and command gets a 412 instead of silently overwriting
+ * another user's change.
  */
 export const withETags = (client: HttpClient.HttpClient): HttpClient.HttpClient => {
   const tags = new Map<string, string>()
@@ -50,6 +51,8 @@ export const withETags = (client: HttpClient.HttpClient): HttpClient.HttpClient 
   return client.pipe(
     HttpClient.mapRequest((request) => {
       if (request.method === "GET" || request.method === "HEAD") return request
+      // A caller that names the version it decided on (a case's step) holds the write to that one, not to the last one read.
+      if (request.headers["if-match"] !== undefined) return request
       const record = recordOf(request)
       const tag = record === undefined ? undefined : tags.get(record)
       return tag === undefined ? request : HttpClientRequest.setHeader(request, "if-match", tag)
