@@ -11,6 +11,10 @@ export const ExitCode = {
   noCases: 4,
   /** An insured upload ended with rows it could not load, or its check found some (`palma insured upload`). */
   rowsFailed: 5,
+  /** The case lifecycle refused the step where the case stands (409); its reason is on stderr (`palma case <n> <paso>`). */
+  refused: 6,
+  /** The case changed since it was read (412): read it again before deciding (`palma case <n> <paso>`). */
+  changed: 7,
   /** The person pressed Ctrl+C at a prompt (shell convention 128 + SIGINT). */
   cancelled: 130
 } as const

@@ -26,3 +26,9 @@ export const foldName = (s: string) =>
     .replace(/[\u0300-\u036f]/g, "")
     .trim()
     .toLowerCase()
+
+/** A case's number as typed; anything else is a usage error. */
+export const caseNumberOf = (text: string): number => {
+  if (!/^\d{1,15}$/.test(text.trim())) throw usageError(`Número de caso inválido «${text}».`)
+  return Number(text.trim())
+}

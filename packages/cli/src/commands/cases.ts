@@ -1,8 +1,9 @@
 import { type Command, Option } from "commander"
-import { type CaseList, type CaseListQuery, type CaseView, chileDateOf, formatDate, type RefundStatus, refundStatuses } from "@palma/core"
-import { usageError } from "../errors.js"
+import { type CaseList, type CaseListQuery, chileDateOf, formatDate, type RefundStatus, refundStatuses } from "@palma/core"
 import type { Io } from "../io.js"
-import { positiveFlag, foldName } from "../validate.js"
+import { caseNumberOf, positiveFlag } from "../validate.js"
+import { namedRecord } from "../namedRecord.js"
+import { describeCase } from "../output/caseText.js"
 import { formatCell, type Grid } from "../output/cells.js"
 import { renderCsv } from "../output/csv.js"
 import { renderJson } from "../output/json.js"
@@ -10,6 +11,7 @@ import { renderTable } from "../output/table.js"
 import { type GlobalOptions, openSession } from "../session.js"
 import { registerCaseExport } from "./caseExport.js"
 import { newCase } from "./caseNew.js"
+import { registerCaseSteps } from "./caseStep.js"
 
 interface ListOptions {
   readonly retail?: string
@@ -23,21 +25,6 @@ interface ListOptions {
   readonly records?: string
   readonly json?: boolean
   readonly csv?: boolean
-}
-
-/** A channel or a stage named by id, code or name (tildes and case ignored); a miss lists what there is. */
-const resolveName = (
-  wanted: string,
-  options: ReadonlyArray<{ readonly id: string; readonly name: string; readonly code?: string }>,
-  what: string,
-  flag: string
-) => {
-  const found = options.find((o) => o.id === wanted || (o.code !== undefined && o.code === wanted) || foldName(o.name) === foldName(wanted))
-  if (found === undefined) {
-    const known = options.map((o) => (o.code === undefined ? o.name : `${o.code} (${o.name})`)).join(", ")
-    throw usageError(`${what} «${wanted}» en ${flag}. Use uno de: ${known || "(ninguno)"}.`)
-  }
-  return found.id
 }
 
 const gridOf = (list: CaseList): Grid => ({
@@ -59,9 +46,9 @@ const list = async (io: Io, options: ListOptions, globals: GlobalOptions) => {
   const records = positiveFlag(options.records, "--records", 20)
   const { call } = await openSession(globals, io)
   const query: { -readonly [K in keyof CaseListQuery]: CaseListQuery[K] } = { page, records }
-  if (options.retail !== undefined) query.retail_id = resolveName(options.retail, await call((c) => c.case.getOrigins()), "Canal desconocido", "--retail")
+  if (options.retail !== undefined) query.retail_id = namedRecord(options.retail, await call((c) => c.case.getOrigins()), "Canal desconocido", "--retail").id
   if (options.stage !== undefined)
-    query.stage_id = resolveName(options.stage, await call((c) => c.stage.list({ urlParams: {} })), "Etapa desconocida", "--stage")
+    query.stage_id = namedRecord(options.stage, await call((c) => c.stage.list({ urlParams: {} })), "Etapa desconocida", "--stage").id
   if (options.rut !== undefined) query.applicant_rut = options.rut
   if (options.name !== undefined) query.applicant_name = options.name
   if (options.status !== undefined) query.status = options.status
@@ -75,46 +62,11 @@ const list = async (io: Io, options: ListOptions, globals: GlobalOptions) => {
   io.stdout.write(found.data.length === 0 ? `Sin casos en esta página.\n${footer}` : `${renderTable(gridOf(found))}${footer}`)
 }
 
-const person = (p: { readonly name: string; readonly paternalLastName: string; readonly maternalLastName: string; readonly rut: string }) =>
-  `${[p.name, p.paternalLastName, p.maternalLastName].filter((s) => s !== "").join(" ")} (${p.rut})`
-
-/** The case as an operator reads it on the phone: who, what, where it stands, and its history. */
-const describe = (c: CaseView) => {
-  const money = (n: number | null) => (n === null ? "—" : `$${n.toLocaleString("es-CL")}`)
-  const lines = [
-    `Caso N° ${c.case_number} — ${c.stage.name}${c.status.isClosed ? " (cerrado)" : ""}`,
-    `  Abierto: ${c.date} ${c.time}`,
-    ...(c.retail ? [`  Canal: ${c.retail.name}`] : []),
-    ...(c.policy ? [`  Póliza: ${c.policy.number} (${formatDate(c.policy.startDate)} a ${formatDate(c.policy.endDate)})`] : []),
-    ...(c.insured ? [`  Titular: ${person(c.insured)}`] : []),
-    ...(c.beneficiary ? [`  Carga: ${person(c.beneficiary)}`] : []),
-    ...(c.product ? [`  Producto: ${c.product.name}`] : []),
-    ...(c.assistance ? [`  Servicio: ${c.assistance.name} (usado en el período: ${c.assistance.used.events} evento(s))`] : []),
-    ...(c.event ? [`  Evento: ${formatDate(c.event.date)}${c.event.location ? `, ${c.event.location}` : ""} — ${c.event.description}`] : []),
-    ...(c.specialist
-      ? [
-          `  Especialista: ${c.specialist.specialist_name}${c.specialist.cancel ? " (anulado)" : c.specialist.completed ? " (completado)" : c.specialist.confirmed ? " (confirmado)" : ""}`
-        ]
-      : []),
-    ...(c.alliance ? [`  Alianza: ${c.alliance.partner_name}${c.alliance.cancel ? " (anulada)" : c.alliance.completed ? " (completada)" : ""}`] : []),
-    ...(c.refund
-      ? [
-          `  Reembolso: ${c.refund.status} · solicitado ${money(c.refund.amount.required ?? c.refund.imed.required)} · pagado ${money(c.refund.amount.refunded ?? c.refund.imed.refunded)}`
-        ]
-      : []),
-    ...(c.status.isClosed || c.status.description ? [`  Cierre: ${c.status.description}`] : []),
-    "  Historial (más reciente primero):",
-    ...c.history.map((h) => `    ${h.date} ${h.time}  ${h.name}`),
-    ""
-  ]
-  return lines.join("\n")
-}
-
 const show = async (io: Io, number: string, options: { readonly json?: boolean }, globals: GlobalOptions) => {
-  if (!/^\d{1,15}$/.test(number.trim())) throw usageError(`Número de caso inválido «${number}».`)
+  const wanted = caseNumberOf(number)
   const { call } = await openSession(globals, io)
-  const found = await call((c) => c.case.getByNumber({ path: { number: Number(number.trim()) } }))
-  io.stdout.write(options.json ? renderJson(found) : describe(found))
+  const found = await call((c) => c.case.getByNumber({ path: { number: wanted } }))
+  io.stdout.write(options.json ? renderJson(found) : describeCase(found))
 }
 
 export const registerCases = (program: Command, io: Io) => {
@@ -150,4 +102,5 @@ export const registerCases = (program: Command, io: Io) => {
     .argument("<numero>", "número del caso")
     .option("--json", "salida JSON")
     .action((number: string, options: { readonly json?: boolean }, command: Command) => show(io, number, options, command.optsWithGlobals<GlobalOptions>()))
+  registerCaseSteps(single, io)
 }

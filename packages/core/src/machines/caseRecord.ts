@@ -47,10 +47,13 @@ const stepRequest = (taken: StepTaken) =>
     readonly withResponse?: false
   }
 
-/** A case's calls: read it by id, and take one step (`POST /case/{id}/step`) on the version read. */
+/** One step sent (`POST /case/{id}/step`) on the version given; a host that knows another version to hold the case to sends that one. */
+export const takeStep = async (call: Call, taken: StepTaken): Promise<LoadedCase> => namesOf(call, await call((c) => c.case.step<false>(stepRequest(taken))))
+
+/** A case's calls: read it by id, and take one step on the version read. */
 export const caseRecordActors = (call: Call) => ({
   load: fromPromise<LoadedCase, string>(async ({ input: id }) => namesOf(call, await call((c) => c.case.getById({ path: { id } })))),
-  take: fromPromise<LoadedCase, StepTaken>(async ({ input }) => namesOf(call, await call((c) => c.case.step<false>(stepRequest(input)))))
+  take: fromPromise<LoadedCase, StepTaken>(({ input }) => takeStep(call, input))
 })
 
 export interface CaseRecordContext {
