@@ -7,6 +7,7 @@ import {
   type StepFields,
   Rut,
   assignmentKindFor,
+  blankStepFields,
   candidateSpecialtiesParam,
   candidatesParam,
   loadCandidateSpecialties,
@@ -29,18 +30,6 @@ export interface StepOptions {
   readonly qualification?: string
   readonly comment?: string
   readonly amount?: string
-}
-
-const blank: StepFields = {
-  note: "",
-  procedure: null,
-  provider: null,
-  specialty: null,
-  scheduled_date: "",
-  scheduled_time: "",
-  qualification: null,
-  comment: "",
-  amount: ""
 }
 
 /**
@@ -107,30 +96,30 @@ export const stepFieldsOf = async (call: Call, view: CaseView, step: CaseStep, o
   switch (step) {
     case "close":
     case "reopen":
-      return { ...blank, note: options.description ?? "" }
+      return { ...blankStepFields, note: options.description ?? "" }
     case "chooseProcedure": {
       const active = (await call((c) => c.procedure.list({ urlParams: {} }))).filter((p) => p.isActive)
       const { id, name, code } = namedRecord(options.procedure ?? "", active, "Procedimiento desconocido", "--procedure")
-      return { ...blank, procedure: { id, name, code } }
+      return { ...blankStepFields, procedure: { id, name, code } }
     }
     case "assignProvider": {
       if (options.provider === undefined && options.pick === undefined) throw usageError("Indique a quién enviar con --provider <rut|id|nombre> o --pick <n>.")
       const provider = chosenCandidate(await rankedCandidates(call, view), options)
       const specialty = await chosenSpecialty(call, view, provider, options.specialty)
-      return { ...blank, provider: { id: provider.id, name: provider.name }, specialty, ...visit(options) }
+      return { ...blankStepFields, provider: { id: provider.id, name: provider.name }, specialty, ...visit(options) }
     }
     case "schedule":
-      return { ...blank, ...visit(options) }
+      return { ...blankStepFields, ...visit(options) }
     case "qualify": {
       const active = (await call((c) => c.qualification.list({ urlParams: {} }))).filter((q) => q.isActive)
       const { id, name } = namedRecord(options.qualification ?? "", active, "Calificación desconocida", "--qualification")
-      return { ...blank, qualification: { id, name }, comment: options.comment ?? "" }
+      return { ...blankStepFields, qualification: { id, name }, comment: options.comment ?? "" }
     }
     case "requestRefund":
-      return { ...blank, amount: amount(options.amount, "--amount"), comment: options.comment ?? "" }
+      return { ...blankStepFields, amount: amount(options.amount, "--amount"), comment: options.comment ?? "" }
     case "payRefund":
-      return { ...blank, amount: amount(options.amount, "--amount") }
+      return { ...blankStepFields, amount: amount(options.amount, "--amount") }
     default:
-      return blank
+      return blankStepFields
   }
 }

@@ -31,7 +31,8 @@ export interface StepFields {
 
 export type StepErrors = Partial<Record<keyof StepFields, string>>
 
-const blank: StepFields = {
+/** A step's fields with nothing entered. */
+export const blankStepFields: StepFields = {
   note: "",
   procedure: null,
   provider: null,
@@ -46,12 +47,12 @@ const blank: StepFields = {
 /** The fields a step's dialog opens with: a new schedule starts from the one set, a new rating from the one given. */
 export const stepFieldsFor = (step: CaseStep, view: CaseView): StepFields => {
   const sent = assignmentOf(view)
-  if (step === "schedule" && sent !== null) return { ...blank, scheduled_date: sent.scheduled_date ?? "", scheduled_time: sent.scheduled_time ?? "" }
+  if (step === "schedule" && sent !== null) return { ...blankStepFields, scheduled_date: sent.scheduled_date ?? "", scheduled_time: sent.scheduled_time ?? "" }
   if (step === "qualify" && sent !== null) {
     const qualification = sent.qualification_id === null ? null : { id: sent.qualification_id, name: sent.qualification_name ?? "" }
-    return { ...blank, qualification, comment: sent.comment }
+    return { ...blankStepFields, qualification, comment: sent.comment }
   }
-  return blank
+  return blankStepFields
 }
 
 /** Who a case's procedure sends (by its code). */
