@@ -1,6 +1,7 @@
 import type { Command } from "commander"
-import { ApiFailure, type CaseExportQuery, type DateFilter, toDateFilter } from "@palma/core"
-import { CliError, ExitCode, usageError } from "../errors.js"
+import { type Call, type CaseExportQuery, type DateFilter, caseDownloadActors, caseDownloadMachine, toDateFilter } from "@palma/core"
+import { createActor, waitFor } from "xstate"
+import { CliError, ExitCode, fromApiFailure, usageError } from "../errors.js"
 import { outputPath, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
@@ -27,6 +28,31 @@ const dateFilter = (value: string | undefined, flag: string): DateFilter => {
 }
 
 /**
+ * The export screen's download machine (caseDownload), as the web drives it: the count, then the
+ * workbook; no case (at the count, or gone by the download's 404) is exit 4.
+ */
+const download = async (io: Io, call: Call, query: CaseExportQuery): Promise<{ readonly bytes: Uint8Array; readonly cases: number }> => {
+  const actor = createActor(caseDownloadMachine.provide({ actors: caseDownloadActors(call) }))
+  const progress = (line: string) => void (io.interactive && io.stderr.write(line))
+  actor.subscribe((snapshot) => {
+    if (snapshot.matches("downloading")) progress(`Generando casos.xlsx con ${snapshot.context.cases.toLocaleString("es-CL")} casos…\n`)
+  })
+  let downloaded: { readonly bytes: Uint8Array; readonly cases: number } | undefined
+  actor.on("downloaded", ({ bytes, cases }) => (downloaded = { bytes, cases }))
+  actor.start()
+  try {
+    progress("Contando casos…\n")
+    actor.send({ type: "DOWNLOAD", criteria: { ...query, page: 1 } })
+    const ended = await waitFor(actor, (s) => s.matches("idle"))
+    if (downloaded !== undefined) return downloaded
+    const failure = ended.context.failure
+    throw failure === null || failure.status === 404 ? noCases() : fromApiFailure(failure)
+  } finally {
+    actor.stop()
+  }
+}
+
+/**
  * `palma cases export`: casos.xlsx for scripts and scheduled jobs. Non-interactive (PALMA_API_URL
  * and PALMA_TOKEN, or a stored session); the file is written beside the target and renamed over
  * it, and only when there are cases (exit 4 when there are none, nothing written).
@@ -38,20 +64,12 @@ const exportCases = async (io: Io, options: ExportOptions, globals: GlobalOption
   const path = await outputPath(options.output, options.force)
   const { call } = await openSession(globals, io)
   const query: CaseExportQuery = { retail_id: await retailIdOf(call, options.retail), case_date, event_date }
-  const progress = (line: string) => void (io.interactive && io.stderr.write(line))
-  progress("Contando casos…\n")
-  const { summary } = await call((c) => c.caseExport.getAllExports({ urlParams: { ...query, records: 1 } }))
-  if (summary.cases === 0) throw noCases()
-  progress(`Generando casos.xlsx con ${summary.cases.toLocaleString("es-CL")} casos…\n`)
-  const bytes = await call((c) => c.caseExport.exportCases({ urlParams: query })).catch((error: unknown) => {
-    // The last case may have left the filters between counting and writing.
-    throw error instanceof ApiFailure && error.status === 404 ? noCases() : error
-  })
+  const { bytes, cases } = await download(io, call, query)
   await writeAtomically(path, bytes)
   io.stdout.write(
     options.json
-      ? renderJson({ file: path, cases: summary.cases, bytes: bytes.byteLength, filters: query })
-      : `${options.output}: ${summary.cases.toLocaleString("es-CL")} casos (${Math.ceil(bytes.byteLength / 1024).toLocaleString("es-CL")} KB)\n`
+      ? renderJson({ file: path, cases, bytes: bytes.byteLength, filters: query })
+      : `${options.output}: ${cases.toLocaleString("es-CL")} casos (${Math.ceil(bytes.byteLength / 1024).toLocaleString("es-CL")} KB)\n`
   )
 }
 
