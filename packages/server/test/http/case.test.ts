@@ -307,6 +307,17 @@ describe("the case's chat (getChatByCase, createChatMessage)", () => {
     expect((await call("GET", `/api/case/getById/${opened.case_id}`)).json.version).toBe(opened.version)
   })
 
+  it("keeps the type the original client sends when it is one of its own (it draws the operator's bubble only for «Operador»)", async () => {
+    const opened = (await upsert(newCase())).json
+    const post = (type: unknown, token: string) => call("POST", "/api/case/createChatMessage", { case_id: opened.case_id, message: "Hola", type }, token)
+    expect((await post("Operador", tokens.admin)).json.type).toBe("Operador")
+    expect((await post("Cliente", tokens.user)).json.type).toBe("Cliente")
+    expect((await post("operador", tokens.admin)).json.type).toBe("Administrador")
+    expect((await post(7, tokens.moderator)).json.type).toBe("Moderador")
+    const list = (await call("GET", `/api/case/getChatByCase/${opened.case_id}`)).json as unknown as Array<Json>
+    expect(list.map((m) => m.type)).toEqual(["Operador", "Cliente", "Administrador", "Moderador"])
+  })
+
   it("answers null for a message without a case, 404 for an unknown case and 400 for an empty message", async () => {
     const orphan = await call("POST", "/api/case/createChatMessage", { case_id: null, message: "hola" })
     expect(orphan.status).toBe(200)
