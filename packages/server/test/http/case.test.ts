@@ -358,15 +358,17 @@ describe("a case's documents (uploadDocument, getAttachById) and their signed li
     expect(links.status).toBe(200)
     const [link] = links.json as unknown as Array<Json>
     expect(link).toMatchObject({ document_id: f.document, file_tag: "boletafdp.pdf", content_type: "application/pdf", size: pdf.length })
-    expect(link!.viewLink).toMatch(/^\/api\/case\/file\/[\w-]{48}\.[\w-]{22}$/)
-    const file = await fetch(`${server.url}${link!.viewLink}`)
+    // Absolute from PALMA_PUBLIC_URL (the test servers': http://localhost:3000): the original client opens it from its own origin.
+    expect(link!.viewLink).toMatch(/^http:\/\/localhost:3000\/api\/case\/file\/[\w-]{48}\.[\w-]{22}$/)
+    const path = new URL(link!.viewLink).pathname
+    const file = await fetch(`${server.url}${path}`)
     expect(file.status).toBe(200)
     expect(file.headers.get("content-type")).toBe("application/pdf")
     expect(file.headers.get("x-content-type-options")).toBe("nosniff")
     expect(file.headers.get("content-disposition")).toContain("boletafdp.pdf")
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf)
 
-    const [body, mac] = (link!.viewLink as string).split("/").at(-1)!.split(".")
+    const [body, mac] = path.split("/").at(-1)!.split(".")
     const forged = await fetch(`${server.url}/api/case/file/${body}.${mac![0] === "A" ? "B" : "A"}${mac!.slice(1)}`)
     expect(forged.status).toBe(401)
 
