@@ -180,6 +180,20 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
     opened = paid.json
   })
 
+  it('a refund asked by the original\'s form, whose status is "" for a new request, starts Pendiente; an unknown status is still refused', async () => {
+    const fresh = (await upsert(newCase())).json
+    const form = { amount: { required: 30000, refunded: null }, imed: { required: null, refunded: null }, status: "", comment: "" }
+    const asked = await upsert({ ...fresh, procedure_id: f.procedures.refund, refund: form })
+    expect(asked.status, JSON.stringify(asked.json)).toBe(200)
+    expect(asked.json.refund).toMatchObject({ amount: { required: 30000 }, status: "Pendiente" })
+    const unknown = await upsert({ ...asked.json, refund: { ...asked.json.refund, status: "Pagado" } }, tokens.moderator)
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.issues).toContainEqual({
+      path: ["refund", "status"],
+      message: "Estado de reembolso inválido: Pendiente, Aprobado, Rechazado o Reembolsado"
+    })
+  })
+
   it("closing needs a description; a closed case changes only by reopening, which is a moderator's", async () => {
     expect((await upsert({ ...opened, status: { isClosed: true, description: "" } })).status).toBe(400)
     const closed = await upsert({ ...opened, status: { isClosed: true, description: "Resuelto por el especialista" } })
