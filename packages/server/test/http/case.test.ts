@@ -417,6 +417,31 @@ describe("a case's documents (uploadDocument, getAttachById) and their signed li
   })
 })
 
+describe("GET /product/getContractOperations/{case_id} (caseStore.getContract)", () => {
+  it("answers the contract of the case's plan, a PDF in base64, in the original's envelope", async () => {
+    const opened = (await upsert(newCase())).json
+    const contract = await call("GET", `/api/product/getContractOperations/${opened.case_id}`)
+    expect(contract.status, JSON.stringify(contract.json)).toBe(200)
+    expect(contract.json).toEqual({ success: true, data: expect.any(String), error: null })
+    expect(Buffer.from(contract.json.data, "base64").subarray(0, 5).toString()).toBe("%PDF-")
+    // The very PDF of the plan the case is on (stored once, served as stored).
+    const byPlan = await call("GET", `/api/product/getContract/${opened.product.productPlan_id}`)
+    expect(contract.json.data).toBe(byPlan.json.base64)
+  })
+
+  it("answers 404 in Spanish for an unknown case and for a case without a subscription", async () => {
+    const unknown = await call("GET", "/api/product/getContractOperations/00000000-0000-4000-8000-000000000000")
+    expect(unknown.status).toBe(404)
+    expect(unknown.json.message).toBe("No se encontró el caso")
+    // A case carried over without its subscription: no endpoint makes one.
+    const opened = (await upsert(newCase())).json
+    await server.sql((sql) => sql`UPDATE assistance_case SET lead_id = NULL WHERE id = ${opened.case_id}`)
+    const orphan = await call("GET", `/api/product/getContractOperations/${opened.case_id}`)
+    expect(orphan.status).toBe(404)
+    expect(orphan.json.message).toBe("El caso no tiene una suscripción: no hay contrato que mostrar")
+  })
+})
+
 describe("GET /case/live (server-sent events)", () => {
   /** Reads the stream until `until` holds for what arrived so far; the test's timeout bounds the wait. */
   const listen = async (query: string) => {
