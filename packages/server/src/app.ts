@@ -34,6 +34,7 @@ import { CaseIntakeLive } from "./caseIntake/Http.js"
 import { compressJson } from "./http/compressJson.js"
 import { securityHeaders } from "./http/securityHeaders.js"
 import { markFaults } from "./http/faultId.js"
+import { PublicUrl } from "./http/PublicUrl.js"
 import { type LogSink, palmaLoggerLayer } from "./log/PalmaLogger.js"
 import { BadRequestLive } from "./http/badRequest.js"
 import { JsonOnlyLive } from "./http/jsonOnly.js"
@@ -157,6 +158,7 @@ export const appLayer = (
     Throttle.layer,
     MasterCache.layer(config.databaseUrl === undefined),
     RowIntegrity.layer,
+    PublicUrl.layer(config.publicUrl),
     UfService.layer.pipe(Layer.provide(UfProvider.layerFrom(env)))
   ).pipe(Layer.provideMerge(Sessions.layer), Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
   // Set where the server is built, so every request inherits them at no cost per request.

@@ -1,4 +1,4 @@
-import { Config, ConfigError, ConfigProvider, Effect, Either } from "effect"
+import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -12,6 +12,8 @@ export interface ServerConfig {
   readonly webDist: string
   /** Log every request, not only failures and slow ones. */
   readonly accessLogAll: boolean
+  /** Where clients reach the server (PALMA_PUBLIC_URL's origin): the links it hands out start here. */
+  readonly publicUrl: string
   /** Served over https (PALMA_PUBLIC_URL says so): browsers are told to keep to it (HSTS). */
   readonly https: boolean
   /** Log lines as text or one JSON object per line (PALMA_LOG_FORMAT). */
@@ -24,6 +26,14 @@ type Env = Readonly<Record<string, string | undefined>>
 
 const optionalText = (name: string) => Config.option(Config.nonEmptyString(name))
 
+/** An http(s) URL's origin ("https://x.cl/" → "https://x.cl"). */
+const httpOrigin = (value: string): Either.Either<string, ConfigError.ConfigError> => {
+  const url = URL.canParse(value) ? new URL(value) : null
+  return url !== null && (url.protocol === "http:" || url.protocol === "https:")
+    ? Either.right(url.origin)
+    : Either.left(ConfigError.InvalidData([], "no es una URL http(s)"))
+}
+
 const spec = (env: Env) =>
   Config.all({
     // 0 asks the system for a free port (the tests' in-process servers).
@@ -34,7 +44,7 @@ const spec = (env: Env) =>
     demoPassword: Config.nonEmptyString("PALMA_DEMO_PASSWORD").pipe(Config.withDefault("palma-demo")),
     webDist: optionalText("PALMA_WEB_DIST"),
     accessLog: Config.literal("all")("PALMA_ACCESS_LOG").pipe(Config.option),
-    publicUrl: optionalText("PALMA_PUBLIC_URL"),
+    publicUrl: Config.nonEmptyString("PALMA_PUBLIC_URL").pipe(Config.mapOrFail(httpOrigin), Config.option),
     logFormat: Config.literal("text", "json")("PALMA_LOG_FORMAT").pipe(Config.withDefault("text" as const)),
     jobLeaseSeconds: Config.integer("PALMA_JOB_LEASE_SECONDS").pipe(
       Config.validate({ message: "fuera de rango", validation: (n) => n >= 1 && n <= 3600 }),
@@ -43,6 +53,7 @@ const spec = (env: Env) =>
   }).pipe(
     Config.map((c): ServerConfig => ({
       port: c.port,
+      publicUrl: Option.getOrElse(c.publicUrl, () => `http://localhost:${c.port}`),
       // Relative to where the command was typed (pnpm runs scripts inside the package; INIT_CWD is the caller's dir).
       dataDir: resolve(env.INIT_CWD || process.cwd(), c.dataDir),
       databaseUrl: c.databaseUrl._tag === "Some" ? c.databaseUrl.value : undefined,
@@ -50,7 +61,7 @@ const spec = (env: Env) =>
       demoPassword: c.demoPassword,
       webDist: c.webDist._tag === "Some" ? c.webDist.value : fileURLToPath(new URL("../../web/dist", import.meta.url)),
       accessLogAll: c.accessLog._tag === "Some",
-      https: c.publicUrl._tag === "Some" && c.publicUrl.value.toLowerCase().startsWith("https:"),
+      https: Option.exists(c.publicUrl, (url) => url.startsWith("https:")),
       logFormat: c.logFormat,
       jobLeaseSeconds: c.jobLeaseSeconds
     }))
@@ -62,6 +73,7 @@ const expected: Readonly<Record<string, string>> = {
   PALMA_SEED_DEMO: "0 o 1",
   PALMA_ACCESS_LOG: "all o nada",
   PALMA_LOG_FORMAT: "text o json",
+  PALMA_PUBLIC_URL: "una URL http:// o https://",
   PALMA_JOB_LEASE_SECONDS: "un número de segundos entre 1 y 3600"
 }
 

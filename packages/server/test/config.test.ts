@@ -8,6 +8,17 @@ describe("server configuration", () => {
     expect(config).toMatchObject({ port: 3000, seedDemo: true, demoPassword: "palma-demo", databaseUrl: undefined, accessLogAll: false })
   })
 
+  it("keeps the public URL's origin, for the links the server hands out; localhost on the port by default", () => {
+    expect(Either.getOrThrow(loadServerConfig({ PALMA_PUBLIC_URL: "HTTPS://Palma.example.cl/app/" }))).toMatchObject({
+      publicUrl: "https://palma.example.cl",
+      https: true
+    })
+    expect(Either.getOrThrow(loadServerConfig({ PORT: "8080" }))).toMatchObject({ publicUrl: "http://localhost:8080", https: false })
+    const refused = Either.left("Configuración inválida: PALMA_PUBLIC_URL: valor inválido (debe ser una URL http:// o https://)")
+    expect(loadServerConfig({ PALMA_PUBLIC_URL: "palma.example.cl" })).toEqual(refused)
+    expect(loadServerConfig({ PALMA_PUBLIC_URL: "ftp://palma.example.cl" })).toEqual(refused)
+  })
+
   it("refuses a wrong value at start, in Spanish, naming the variable", () => {
     expect(loadServerConfig({ PORT: "abc" })).toEqual(Either.left("Configuración inválida: PORT: valor inválido (debe ser un puerto entre 0 y 65535)"))
     expect(loadServerConfig({ PORT: "70000" })).toMatchObject({ _tag: "Left" })

@@ -15,7 +15,7 @@ import {
   ProductPlanInput,
   RetailRutPlan
 } from "../domain/productPlan.js"
-import { getContract, getContractData } from "./planContract.js"
+import { getContract, getContractData, getContractOperations } from "./planContract.js"
 import { Conflict, NotFound, PreconditionFailed } from "./errors.js"
 import { deletedRecordsEndpoint, IdPath, restoreEndpoint } from "./master.js"
 import { RutPath } from "./retail.js"
@@ -95,5 +95,6 @@ export const ProductApi = HttpApiGroup.make("product")
       .middleware(Admin)
   )
   .add(getContract)
+  .add(getContractOperations)
   .add(getContractData)
   .prefix("/product")

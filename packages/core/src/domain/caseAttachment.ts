@@ -22,7 +22,7 @@ export const UploadResult = Schema.Struct({ success: Schema.Boolean, data: Schem
 /** `GET /case/getAttachById/:case_id/:casestage_id`: the second segment is ignored (the original client sends a stage code). */
 export const AttachmentPath = Schema.Struct({ case_id: Id, casestage_id: Schema.String })
 
-/** A case's document as listed: `viewLink` is a short-lived signed Palma link to its bytes. */
+/** A case's document as listed: `viewLink` is a short-lived signed Palma link to its bytes, absolute (from the server's public URL). */
 export const CaseAttachmentLink = Schema.Struct({
   document_id: Id,
   viewLink: Schema.String,

@@ -4,7 +4,8 @@ import { Id, Payload, Text } from "./fields.js"
 
 /**
  * A message on a case's chat (reference §1.6), tagged with the stage the case was in. The author
- * and their role come from the token; the body's `user_id`, `stage_id` and `type` are not trusted.
+ * comes from the token; the body's `user_id` and `stage_id` are not trusted. `type` is the sent
+ * one when the original client sends one of its own, else the author's role.
  */
 export const CaseChatMessage = Schema.Struct({
   id: Id,
@@ -22,8 +23,24 @@ export const CaseChatMessage = Schema.Struct({
 })
 export type CaseChatMessage = typeof CaseChatMessage.Type
 
+/** The kinds of author the original client sends, and draws apart (the operator's bubble only for "Operador"). */
+export const chatAuthorTypes = ["Operador", "Cliente"] as const
+export type ChatAuthorType = (typeof chatAuthorTypes)[number]
+const isChatAuthorType = (value: unknown): value is ChatAuthorType => chatAuthorTypes.some((t) => t === value)
+
+/** A sent `type`: one of the original's kinds is kept; anything else is none (the server uses the author's role). */
+const SentAuthorType = Schema.transform(Schema.Unknown, Schema.NullOr(Schema.Literal(...chatAuthorTypes)), {
+  strict: true,
+  decode: (input) => (isChatAuthorType(input) ? input : null),
+  encode: (type) => type
+})
+
 /** `POST /case/createChatMessage`: the original client sends `{case_id, stage_id, user_id, message, type}`. */
-export const CaseChatInput = Payload({ case_id: optionalNull(Id, "Identificador inválido"), message: Text(4000) })
+export const CaseChatInput = Payload({
+  case_id: optionalNull(Id, "Identificador inválido"),
+  message: Text(4000),
+  type: Schema.optional(SentAuthorType)
+})
 export type CaseChatInput = typeof CaseChatInput.Type
 
 export const CaseIdPath = Schema.Struct({ case_id: Id })

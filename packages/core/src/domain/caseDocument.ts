@@ -2,7 +2,7 @@ import { ParseResult, Schema } from "effect"
 import { ApplicantType } from "./applicant.js"
 import { Nullable, optionalNull } from "./common.js"
 import { Flag, Id, IsoDate, NumberLike, OptionalText, Payload } from "./fields.js"
-import { RefundStatus } from "./refund.js"
+import { RefundStatus, refundStatusMessage } from "./refund.js"
 import { TimeOfDay } from "./time.js"
 
 /**
@@ -78,7 +78,8 @@ const Amounts = Payload({ required: pesos, refunded: pesos })
 const Refund = Payload({
   amount: section(Amounts),
   imed: section(Amounts),
-  status: Schema.optionalWith(Schema.NullOr(RefundStatus), { default: () => null }),
+  // The original's refund form sends "" for a new request: none (a new refund starts Pendiente).
+  status: optionalNull(RefundStatus, refundStatusMessage),
   comment: text(2000)
 })
 

@@ -14,11 +14,12 @@ export const Choice = <const L extends ReadonlyArray<string | number>>(literals:
 /**
  * An optional value that is `null` when absent. Input may be missing (with a default at the
  * property), null, or blank text (forms send ""); anything else must satisfy `schema`, whose
- * own Spanish messages are kept.
+ * own Spanish messages are kept. Any text is read first, so a blank also means none for a
+ * `Choice` (whose own encoded side would refuse "").
  */
 export const Nullable = <A, I extends string>(schema: Schema.Schema<A, I>, typeMessage = "Valor inválido") =>
   Schema.transformOrFail(
-    Schema.Union(Schema.Null, Schema.encodedSchema(schema)).annotations({
+    Schema.Union(Schema.Null, Schema.String).annotations({
       message: () => ({ message: typeMessage, override: true })
     }),
     Schema.NullOr(Schema.typeSchema(schema)),

@@ -5,7 +5,8 @@ import { Timestamp } from "./time.js"
 
 /** A refund's statuses, in the order a refund goes through them. */
 export const refundStatuses = ["Pendiente", "Aprobado", "Rechazado", "Reembolsado"] as const
-export const RefundStatus = Choice(refundStatuses, "Estado de reembolso inválido: Pendiente, Aprobado, Rechazado o Reembolsado")
+export const refundStatusMessage = "Estado de reembolso inválido: Pendiente, Aprobado, Rechazado o Reembolsado"
+export const RefundStatus = Choice(refundStatuses, refundStatusMessage)
 export type RefundStatus = typeof RefundStatus.Type
 
 /** Money paid back to the insured, in pesos. */

@@ -6,8 +6,7 @@ import { PalmaApi } from "../../src/api/Api.js"
  * from the contract itself so a route cannot silently move (DESIGN §2). Parameter names are
  * normalized: on the wire only their position counts. Seed calls of these groups whose data
  * later issues bring, to be added here when built: `GET /assistance/getValuesById/:insured_id/:assistance_id/:product_id`
- * and `POST /assistance/assignValue` (leads), `GET /product/getContractOperations/:id` (a case id),
- * `POST /retail/addLeadFromExcel` (uploads).
+ * and `POST /assistance/assignValue` (leads).
  */
 const seedCalls: Record<string, ReadonlyArray<string>> = {
   district: ["GET /listAll"],
@@ -62,7 +61,8 @@ const seedCalls: Record<string, ReadonlyArray<string>> = {
     "GET /getByProductPlanId/:productplan_id",
     "GET /getAll",
     "GET /getByRetailRut/:rut",
-    "GET /getContract/:productplan_id"
+    "GET /getContract/:productplan_id",
+    "GET /getContractOperations/:id"
   ],
   retail: [
     "POST /create",

@@ -5,8 +5,10 @@ import { CaseFeed } from "./CaseFeed.js"
 
 const notFound = () => new NotFound({ message: "No se encontró el caso" })
 
-/** How an author shows in the chat, from their role (the original client sent "Operador"). */
+/** How an author shows in the chat when the client did not say (the web does not; the original client sends "Operador" or "Cliente"). */
 const authorType: Record<Role, string> = { user: "Operador", moderator: "Moderador", admin: "Administrador" }
+
+const typeOf = (input: CaseChatInput, actor: Actor) => input.type ?? (actor.role === null ? "" : authorType[actor.role])
 
 const make = Effect.gen(function* () {
   const chat = yield* CaseChatRepo
@@ -17,7 +19,7 @@ const make = Effect.gen(function* () {
   const post = (input: CaseChatInput, actor: Actor) =>
     input.case_id === null
       ? Effect.succeed(null)
-      : Effect.flatMap(chat.post(input.case_id, actor.userId, actor.role === null ? "" : authorType[actor.role], input.message), (message) =>
+      : Effect.flatMap(chat.post(input.case_id, actor.userId, typeOf(input, actor), input.message), (message) =>
           message === null ? Effect.fail(notFound()) : Effect.as(feed.publish({ type: "chat", case_id: message.case_id, message_id: message.id }), message)
         )
 

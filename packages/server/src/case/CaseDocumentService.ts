@@ -3,6 +3,7 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type Actor, BadRequest, type CaseDocumentType, NotFound, safeFileName, Unauthorized } from "@palma/core"
 import type { Upload } from "../http/form/readUpload.js"
+import { PublicUrl } from "../http/PublicUrl.js"
 import { transactionOf } from "../sql/transaction.js"
 import { CaseFileRepo } from "./CaseFileRepo.js"
 import { CaseReferences } from "./CaseReferences.js"
@@ -16,6 +17,7 @@ const make = Effect.gen(function* () {
   const files = yield* CaseFileRepo
   const refs = yield* CaseReferences
   const cases = yield* CaseService
+  const publicUrl = yield* PublicUrl
   const transaction = transactionOf(sql)
 
   /**
@@ -38,7 +40,7 @@ const make = Effect.gen(function* () {
       })
     ).pipe(Effect.tap(() => cases.announce(input.ids.case_id)))
 
-  /** The case's files with links that open them for five minutes. */
+  /** The case's files with absolute links that open them for five minutes. */
   const links = (caseId: string) =>
     Effect.gen(function* () {
       yield* cases.getById(caseId).pipe(Effect.mapError(() => new NotFound({ message: "No se encontró el caso" })))
@@ -46,7 +48,7 @@ const make = Effect.gen(function* () {
       const now = new Date()
       return (yield* files.attached(caseId)).map((f) => ({
         document_id: f.document_id,
-        viewLink: `/api/case/file/${signFileLink(key, { caseId, documentId: f.document_id, hash: f.hash }, now)}`,
+        viewLink: `${publicUrl}/api/case/file/${signFileLink(key, { caseId, documentId: f.document_id, hash: f.hash }, now)}`,
         file_tag: f.file_tag,
         content_type: f.content_type,
         size: f.size

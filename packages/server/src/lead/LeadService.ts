@@ -1,53 +1,53 @@
 import { SqlClient } from "@effect/sql"
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { type AddBeneficiaryInput, type AddedBeneficiary, NotFound, type RemoveBeneficiaryInput, type RemovedBeneficiary } from "@palma/core"
 import { PersonWriter } from "../person/PersonWriter.js"
 import { transactionOf } from "../sql/transaction.js"
+import { LeadRepo } from "./LeadRepo.js"
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  const leads = yield* LeadRepo
   const people = yield* PersonWriter
   const transaction = transactionOf(sql)
 
-  const leadOf = (subscriptionId: number) =>
-    Effect.flatMap(sql<{ id: string }>`SELECT id::text AS id FROM lead WHERE subscription_id = ${subscriptionId}`, ([lead]) =>
-      lead === undefined ? new NotFound({ message: "No se encontró la suscripción" }) : Effect.succeed(lead.id)
-    )
-
-  /**
-   * Takes a carga off a titular within a subscription and answers the link; a link already gone
-   * answers the same with `removed: false` (removing twice is not an error). The person stays.
-   */
-  const removeBeneficiary = (input: RemoveBeneficiaryInput): Effect.Effect<RemovedBeneficiary, NotFound> =>
-    transaction(
-      Effect.gen(function* () {
-        const leadId = yield* leadOf(input.subscription_id)
-        const deleted = yield* sql`DELETE FROM lead_beneficiary
-          WHERE lead_id = ${leadId} AND insured_id = ${input.insured_id} AND beneficiary_id = ${input.beneficiary_id}
-          RETURNING lead_id`
-        return {
-          lead_id: leadId,
-          subscription_id: input.subscription_id,
-          insured_id: input.insured_id,
-          beneficiary_id: input.beneficiary_id,
-          removed: deleted.length > 0
-        }
+  /** The subscription's lead that covers the titular: 404 for an unknown subscription, or a titular it does not cover. */
+  const leadCovering = (subscriptionId: number, insuredId: string) =>
+    Effect.flatMap(
+      leads.subscriptionLead(subscriptionId, insuredId),
+      Option.match({
+        onNone: () => Effect.fail(new NotFound({ message: "No se encontró la suscripción" })),
+        onSome: (lead) => (lead.covers ? Effect.succeed(lead.lead_id) : Effect.fail(new NotFound({ message: "El titular no pertenece a la suscripción" })))
       })
     )
 
   /**
-   * Upserts the carga by RUT and links it to a titular of the subscription; linking it again
-   * answers the same link. A titular the subscription does not cover is a 404, like an unknown subscription.
+   * Takes a carga off a titular within a subscription and answers the link (with the titular it
+   * was taken from); a link already gone answers the same with `removed: false` (removing twice is
+   * not an error). The person stays.
    */
+  const removeBeneficiary = (input: RemoveBeneficiaryInput): Effect.Effect<RemovedBeneficiary, NotFound> =>
+    transaction(
+      Effect.gen(function* () {
+        const leadId = yield* leadCovering(input.subscription_id, input.insured_id)
+        const from = yield* leads.unlinkBeneficiary(leadId, input.insured_id, input.beneficiary_id)
+        return {
+          lead_id: leadId,
+          subscription_id: input.subscription_id,
+          insured_id: from.includes(input.insured_id) ? input.insured_id : (from[0] ?? input.insured_id),
+          beneficiary_id: input.beneficiary_id,
+          removed: from.length > 0
+        }
+      })
+    )
+
+  /** Upserts the carga by RUT and links it to a titular of the subscription; linking it again answers the same link. */
   const addBeneficiary = (input: AddBeneficiaryInput) =>
     transaction(
       Effect.gen(function* () {
-        const leadId = yield* leadOf(input.subscription_id)
-        const covered = yield* sql`SELECT 1 FROM lead_insured WHERE lead_id = ${leadId} AND insured_id = ${input.insured_id}`
-        if (covered.length === 0) return yield* new NotFound({ message: "El titular no pertenece a la suscripción" })
+        const leadId = yield* leadCovering(input.subscription_id, input.insured_id)
         const carga = yield* people.upsertBeneficiary(input.beneficiary_data)
-        yield* sql`INSERT INTO lead_beneficiary ${sql.insert({ lead_id: leadId, insured_id: input.insured_id, beneficiary_id: carga.id })}
-          ON CONFLICT DO NOTHING`
+        yield* leads.linkBeneficiary(leadId, input.insured_id, carga.id)
         return { lead_id: leadId, subscription_id: input.subscription_id, insured_id: input.insured_id, beneficiary_id: carga.id } satisfies AddedBeneficiary
       })
     )
@@ -57,5 +57,5 @@ const make = Effect.gen(function* () {
 
 /** Changes to who a subscription covers. */
 export class LeadService extends Context.Tag("palma/LeadService")<LeadService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(LeadService, make).pipe(Layer.provide(PersonWriter.layer))
+  static readonly layer = Layer.effect(LeadService, make).pipe(Layer.provide([LeadRepo.layer, PersonWriter.layer]))
 }

@@ -18,8 +18,16 @@ const make = Effect.gen(function* () {
     sql`INSERT INTO contract_document ${sql.insert({ product_plan_id: planId, hash, pdf: Buffer.from(pdf) })}
       ON CONFLICT (product_plan_id) DO UPDATE SET hash = EXCLUDED.hash, pdf = EXCLUDED.pdf, created_at = now()`
 
+  /** The plan a case is on (its subscription's); none when the case does not exist, null when it has no subscription. */
+  const planOfCase = SqlSchema.findOne({
+    Request: Schema.String,
+    Result: Schema.Struct({ plan_id: Schema.NullOr(Schema.String) }),
+    execute: (caseId) => sql`SELECT l.product_plan_id::text AS plan_id FROM assistance_case c LEFT JOIN lead l ON l.id = c.lead_id WHERE c.id = ${caseId}`
+  })
+
   return {
     findStored: (planId: string) => findStored(planId).pipe(Effect.orDie),
+    planOfCase: (caseId: string) => planOfCase(caseId).pipe(Effect.orDie),
     store: (planId: string, hash: string, pdf: Uint8Array) => store(planId, hash, pdf).pipe(Effect.asVoid, Effect.orDie)
   }
 })

@@ -38,9 +38,29 @@ const make = Effect.gen(function* () {
       return pdf
     })
 
+  /** The plan a case is on; a case without a subscription (migrated data) has no contract to show. */
+  const planOfCase = (caseId: string) =>
+    stored.planOfCase(caseId).pipe(
+      Effect.flatMap(
+        Option.match({
+          onNone: () => Effect.fail(new NotFound({ message: "No se encontró el caso" })),
+          onSome: ({ plan_id }) =>
+            plan_id === null ? Effect.fail(new NotFound({ message: "El caso no tiene una suscripción: no hay contrato que mostrar" })) : Effect.succeed(plan_id)
+        })
+      )
+    )
+
+  const base64 = (pdf: Uint8Array) => Buffer.from(pdf).toString("base64")
+
   return {
     dataOf,
-    base64Of: (planId: string) => Effect.map(pdfOf(planId), (pdf) => ({ base64: Buffer.from(pdf).toString("base64") }))
+    base64Of: (planId: string) => Effect.map(pdfOf(planId), (pdf) => ({ base64: base64(pdf) })),
+    /** The contract of the case's plan, in the original's envelope. */
+    ofCase: (caseId: string) =>
+      planOfCase(caseId).pipe(
+        Effect.flatMap(pdfOf),
+        Effect.map((pdf) => ({ success: true as const, data: base64(pdf), error: null }))
+      )
   }
 })
 

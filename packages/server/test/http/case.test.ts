@@ -180,6 +180,20 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
     opened = paid.json
   })
 
+  it('a refund asked by the original\'s form, whose status is "" for a new request, starts Pendiente; an unknown status is still refused', async () => {
+    const fresh = (await upsert(newCase())).json
+    const form = { amount: { required: 30000, refunded: null }, imed: { required: null, refunded: null }, status: "", comment: "" }
+    const asked = await upsert({ ...fresh, procedure_id: f.procedures.refund, refund: form })
+    expect(asked.status, JSON.stringify(asked.json)).toBe(200)
+    expect(asked.json.refund).toMatchObject({ amount: { required: 30000 }, status: "Pendiente" })
+    const unknown = await upsert({ ...asked.json, refund: { ...asked.json.refund, status: "Pagado" } }, tokens.moderator)
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.issues).toContainEqual({
+      path: ["refund", "status"],
+      message: "Estado de reembolso inválido: Pendiente, Aprobado, Rechazado o Reembolsado"
+    })
+  })
+
   it("closing needs a description; a closed case changes only by reopening, which is a moderator's", async () => {
     expect((await upsert({ ...opened, status: { isClosed: true, description: "" } })).status).toBe(400)
     const closed = await upsert({ ...opened, status: { isClosed: true, description: "Resuelto por el especialista" } })
@@ -307,6 +321,17 @@ describe("the case's chat (getChatByCase, createChatMessage)", () => {
     expect((await call("GET", `/api/case/getById/${opened.case_id}`)).json.version).toBe(opened.version)
   })
 
+  it("keeps the type the original client sends when it is one of its own (it draws the operator's bubble only for «Operador»)", async () => {
+    const opened = (await upsert(newCase())).json
+    const post = (type: unknown, token: string) => call("POST", "/api/case/createChatMessage", { case_id: opened.case_id, message: "Hola", type }, token)
+    expect((await post("Operador", tokens.admin)).json.type).toBe("Operador")
+    expect((await post("Cliente", tokens.user)).json.type).toBe("Cliente")
+    expect((await post("operador", tokens.admin)).json.type).toBe("Administrador")
+    expect((await post(7, tokens.moderator)).json.type).toBe("Moderador")
+    const list = (await call("GET", `/api/case/getChatByCase/${opened.case_id}`)).json as unknown as Array<Json>
+    expect(list.map((m) => m.type)).toEqual(["Operador", "Cliente", "Administrador", "Moderador"])
+  })
+
   it("answers null for a message without a case, 404 for an unknown case and 400 for an empty message", async () => {
     const orphan = await call("POST", "/api/case/createChatMessage", { case_id: null, message: "hola" })
     expect(orphan.status).toBe(200)
@@ -347,15 +372,17 @@ describe("a case's documents (uploadDocument, getAttachById) and their signed li
     expect(links.status).toBe(200)
     const [link] = links.json as unknown as Array<Json>
     expect(link).toMatchObject({ document_id: f.document, file_tag: "boletafdp.pdf", content_type: "application/pdf", size: pdf.length })
-    expect(link!.viewLink).toMatch(/^\/api\/case\/file\/[\w-]{48}\.[\w-]{22}$/)
-    const file = await fetch(`${server.url}${link!.viewLink}`)
+    // Absolute from PALMA_PUBLIC_URL (the test servers': http://localhost:3000): the original client opens it from its own origin.
+    expect(link!.viewLink).toMatch(/^http:\/\/localhost:3000\/api\/case\/file\/[\w-]{48}\.[\w-]{22}$/)
+    const path = new URL(link!.viewLink).pathname
+    const file = await fetch(`${server.url}${path}`)
     expect(file.status).toBe(200)
     expect(file.headers.get("content-type")).toBe("application/pdf")
     expect(file.headers.get("x-content-type-options")).toBe("nosniff")
     expect(file.headers.get("content-disposition")).toContain("boletafdp.pdf")
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf)
 
-    const [body, mac] = (link!.viewLink as string).split("/").at(-1)!.split(".")
+    const [body, mac] = path.split("/").at(-1)!.split(".")
     const forged = await fetch(`${server.url}/api/case/file/${body}.${mac![0] === "A" ? "B" : "A"}${mac!.slice(1)}`)
     expect(forged.status).toBe(401)
 
@@ -387,6 +414,31 @@ describe("a case's documents (uploadDocument, getAttachById) and their signed li
     expect((await uploadForm(form({ ...fields, document_id: unknown }, { bytes: pdf, name: "a.pdf", type: "application/pdf" }))).status).toBe(400)
     expect((await call("GET", `/api/case/getAttachById/${unknown}/x`)).status).toBe(404)
     expect((await uploadForm(form(fields, { bytes: pdf, name: "a.pdf", type: "application/pdf" }), tokens.none)).status).toBe(403)
+  })
+})
+
+describe("GET /product/getContractOperations/{case_id} (caseStore.getContract)", () => {
+  it("answers the contract of the case's plan, a PDF in base64, in the original's envelope", async () => {
+    const opened = (await upsert(newCase())).json
+    const contract = await call("GET", `/api/product/getContractOperations/${opened.case_id}`)
+    expect(contract.status, JSON.stringify(contract.json)).toBe(200)
+    expect(contract.json).toEqual({ success: true, data: expect.any(String), error: null })
+    expect(Buffer.from(contract.json.data, "base64").subarray(0, 5).toString()).toBe("%PDF-")
+    // The very PDF of the plan the case is on (stored once, served as stored).
+    const byPlan = await call("GET", `/api/product/getContract/${opened.product.productPlan_id}`)
+    expect(contract.json.data).toBe(byPlan.json.base64)
+  })
+
+  it("answers 404 in Spanish for an unknown case and for a case without a subscription", async () => {
+    const unknown = await call("GET", "/api/product/getContractOperations/00000000-0000-4000-8000-000000000000")
+    expect(unknown.status).toBe(404)
+    expect(unknown.json.message).toBe("No se encontró el caso")
+    // A case carried over without its subscription: no endpoint makes one.
+    const opened = (await upsert(newCase())).json
+    await server.sql((sql) => sql`UPDATE assistance_case SET lead_id = NULL WHERE id = ${opened.case_id}`)
+    const orphan = await call("GET", `/api/product/getContractOperations/${opened.case_id}`)
+    expect(orphan.status).toBe(404)
+    expect(orphan.json.message).toBe("El caso no tiene una suscripción: no hay contrato que mostrar")
   })
 })
 

@@ -3,7 +3,7 @@ import { Rut } from "@palma/core"
 import { send } from "../security/http.js"
 import { demoTokens } from "../support/api.js"
 import { rutOf } from "../support/catalogFixture.js"
-import { type RunningServer, startServer } from "../support/startServer.js"
+import { type InProcessServer, startServer } from "../support/startServer.js"
 
 /**
  * The people calls as the original client makes them: raw JSON bodies and query strings in its
@@ -12,7 +12,7 @@ import { type RunningServer, startServer } from "../support/startServer.js"
  * they hold on any day.
  */
 
-let server: RunningServer
+let server: InProcessServer
 let tokens: Awaited<ReturnType<typeof demoTokens>>
 
 beforeAll(async () => {
@@ -358,6 +358,45 @@ describe("subscriptions: getSubscriptionById and lead/removeBeneficiary", () => 
     expect(ids).not.toContain(carga.id)
     const unknown = await call("DELETE", "/api/lead/removeBeneficiary", { ...body, subscription_id: 2_000_000_000 })
     expect(unknown.status).toBe(404)
+  })
+})
+
+describe("lead/removeBeneficiary on a subscription of several titulares, as the original client calls it", () => {
+  it("takes off a carga of another titular: the client lists every carga under the origin's first titular and names that one", async () => {
+    // A subscription of the demo population with more than one titular.
+    const [found] = await server.sql(
+      (sql) => sql<{ subscription_id: number; customer_id: string }>`SELECT l.subscription_id, l.customer_id::text AS customer_id FROM lead l
+        WHERE (SELECT count(*) FROM lead_insured li WHERE li.lead_id = l.id) > 1 ORDER BY l.subscription_id LIMIT 1`
+    )
+    const originOf = async () => {
+      const { json } = await get(`/api/contractor/getCustomerById/${found!.customer_id}`)
+      return (json.origins as unknown as Array<Json>).find((o) => o.subscription_id === found!.subscription_id)!
+    }
+    const origin = await originOf()
+    const first = (origin.insured as Json).id as string
+    const detail = await get(`/api/contractor/getSubscriptionById/${String(found!.subscription_id)}`)
+    const other = (detail.json.insured as unknown as Array<Json>).find((i) => i.id !== first)!
+    const added = await post("/api/lead/addBeneficiary", {
+      insured_id: other.id,
+      subscription_id: found!.subscription_id,
+      beneficiary_data: { rut: Rut.format(rutOf(16_456_789)), name: "Tomás", paternalLastName: "Vera", relationship: "Hijo/a" }
+    })
+    expect(added.status, JSON.stringify(added.json)).toBe(200)
+    const carga = added.json.beneficiary_id as string
+    expect(((await originOf()).beneficiaries as Array<Json>).map((b) => b.id)).toContain(carga)
+
+    // The original's beneficiaryStore: the origin's titular, the carga it listed, the subscription.
+    const body = { insured_id: first, beneficiary_id: carga, subscription_id: found!.subscription_id }
+    const removed = await call("DELETE", "/api/lead/removeBeneficiary", body)
+    expect(removed.status, JSON.stringify(removed.json)).toBe(200)
+    expect(removed.json).toMatchObject({ beneficiary_id: carga, insured_id: other.id, removed: true })
+    expect(((await originOf()).beneficiaries as Array<Json>).map((b) => b.id)).not.toContain(carga)
+    expect((await call("DELETE", "/api/lead/removeBeneficiary", body)).json).toMatchObject({ beneficiary_id: carga, removed: false })
+
+    // A titular the subscription does not cover is a 404, as in addBeneficiary.
+    const outsider = await call("DELETE", "/api/lead/removeBeneficiary", { ...body, insured_id: "7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41" })
+    expect(outsider.status).toBe(404)
+    expect(outsider.json.message).toBe("El titular no pertenece a la suscripción")
   })
 })
 
