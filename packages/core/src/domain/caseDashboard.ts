@@ -12,14 +12,24 @@ export type DashboardQuery = typeof DashboardQuery.Type
 const Counted = Schema.Struct({ id: Schema.NullOr(Schema.String), name: Schema.String, cases: Schema.Number })
 
 /**
- * What the dashboard shows: totals (closed by `status.isClosed`), per month opened, closed and
- * refunded (paid refunds: "Reembolsado"), cases by stage, channel and procedure, and the days
- * from opening to closing (median and 90th percentile) of the cases closed.
+ * What the dashboard shows: totals (`open` is open now, closed by `status.isClosed`), per month
+ * the cases opened that month, those closed that month, refunds paid and IMED discounts applied
+ * (both "Reembolsado"; the case's procedure tells one from the other, and each has its own amount),
+ * cases by stage, channel and procedure, and the days from opening to closing (median and 90th
+ * percentile) of the cases closed.
  */
 export const Dashboard = Schema.Struct({
-  totals: Schema.Struct({ cases: Schema.Number, open: Schema.Number, closed: Schema.Number, reimbursedAmount: Schema.Number }),
+  totals: Schema.Struct({ cases: Schema.Number, open: Schema.Number, closed: Schema.Number, reimbursedAmount: Schema.Number, imedAmount: Schema.Number }),
   months: Schema.Array(
-    Schema.Struct({ month: Schema.String, opened: Schema.Number, closed: Schema.Number, refunds: Schema.Number, refundAmount: Schema.Number })
+    Schema.Struct({
+      month: Schema.String,
+      opened: Schema.Number,
+      closed: Schema.Number,
+      refunds: Schema.Number,
+      refundAmount: Schema.Number,
+      imedDiscounts: Schema.Number,
+      imedAmount: Schema.Number
+    })
   ),
   byStage: Schema.Array(Schema.Struct({ ...Counted.fields, code: Schema.String })),
   byRetail: Schema.Array(Counted),

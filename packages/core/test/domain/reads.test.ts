@@ -115,8 +115,8 @@ describe("read schemas round-trip what the API sends", () => {
 
   it("dashboard and the original's statistics", () => {
     roundTrip(Dashboard, {
-      totals: { cases: 3, open: 1, closed: 2, reimbursedAmount: 90000 },
-      months: [{ month: "2024-05", opened: 3, closed: 2, refunds: 1, refundAmount: 90000 }],
+      totals: { cases: 3, open: 1, closed: 2, reimbursedAmount: 90000, imedAmount: 12000 },
+      months: [{ month: "2024-05", opened: 3, closed: 2, refunds: 1, refundAmount: 90000, imedDiscounts: 1, imedAmount: 12000 }],
       byStage: [{ id: "s1", code: "close", name: "Caso cerrado", cases: 2 }],
       byRetail: [{ id: null, name: "Sin canal", cases: 3 }],
       byProcedure: [{ id: null, code: "refund", name: "Reembolso", cases: 1 }],

@@ -11,8 +11,10 @@ const Named = Schema.Struct({ id: Schema.NullOr(Schema.String), name: Schema.Nul
 
 /** The figures as one JSON answer from the database: every aggregate over one pass of the filtered cases. */
 const Figures = Schema.Struct({
-  totals: Schema.Struct({ cases: Count, open: Count, closed: Count, reimbursed: Amount }),
-  opened: Schema.NullOr(Schema.Array(Schema.Struct({ month: Schema.String, cases: Count, open: Count, refunds: Count, amount: Amount }))),
+  totals: Schema.Struct({ cases: Count, open: Count, closed: Count, reimbursed: Amount, imed: Amount }),
+  opened: Schema.NullOr(
+    Schema.Array(Schema.Struct({ month: Schema.String, cases: Count, open: Count, refunds: Count, amount: Amount, imeds: Count, imedAmount: Amount }))
+  ),
   closed: Schema.NullOr(Schema.Array(Schema.Struct({ month: Schema.String, cases: Count }))),
   stages: Schema.NullOr(Schema.Array(Schema.Struct({ ...Named.fields, code: Schema.String }))),
   retails: Schema.NullOr(Schema.Array(Named)),
@@ -33,10 +35,14 @@ const make = Effect.gen(function* () {
       ].filter((f) => f !== null)
     )
     // A closed case's closing time is its last `closed` event (a reopened one closed again counts from then).
+    // "Reembolsado" ends both a refund and an IMED discount: the procedure says which was paid, and
+    // each is counted with its own amount (an IMED discount has no refund amount).
     return sql<{ figures: unknown }>`WITH closings AS (
         SELECT case_id, max(at) AS closed_at FROM case_event WHERE type = 'closed' GROUP BY case_id
       ), cases AS MATERIALIZED (
-        SELECT c.created_at, c.is_closed, c.stage_id, c.retail_id, c.procedure_code, c.refund_status, c.refund_amount,
+        SELECT c.created_at, c.is_closed, c.stage_id, c.retail_id, c.procedure_code,
+          CASE WHEN c.refund_status = 'Reembolsado' THEN CASE WHEN c.procedure_code = 'imed' THEN 'imed' ELSE 'refund' END END AS paid,
+          c.refund_amount, c.imed_amount,
           to_char(c.created_at AT TIME ZONE ${ZONE}, 'YYYY-MM') AS opened_month,
           CASE WHEN c.is_closed THEN k.closed_at END AS closed_at
         FROM assistance_case c LEFT JOIN closings k ON k.case_id = c.id
@@ -44,10 +50,12 @@ const make = Effect.gen(function* () {
       )
       SELECT json_build_object(
         'totals', (SELECT json_build_object('cases', count(*), 'open', count(*) FILTER (WHERE NOT is_closed), 'closed', count(*) FILTER (WHERE is_closed),
-          'reimbursed', COALESCE(sum(refund_amount) FILTER (WHERE refund_status = 'Reembolsado'), 0)) FROM cases),
-        'opened', (SELECT json_agg(json_build_object('month', month, 'cases', n, 'open', o, 'refunds', r, 'amount', a) ORDER BY month) FROM (
-          SELECT opened_month AS month, count(*) AS n, count(*) FILTER (WHERE NOT is_closed) AS o, count(*) FILTER (WHERE refund_status = 'Reembolsado') AS r,
-            COALESCE(sum(refund_amount) FILTER (WHERE refund_status = 'Reembolsado'), 0) AS a
+          'reimbursed', COALESCE(sum(refund_amount) FILTER (WHERE paid = 'refund'), 0),
+          'imed', COALESCE(sum(imed_amount) FILTER (WHERE paid = 'imed'), 0)) FROM cases),
+        'opened', (SELECT json_agg(json_build_object('month', month, 'cases', n, 'open', o, 'refunds', r, 'amount', a, 'imeds', i, 'imedAmount', ia) ORDER BY month) FROM (
+          SELECT opened_month AS month, count(*) AS n, count(*) FILTER (WHERE NOT is_closed) AS o,
+            count(*) FILTER (WHERE paid = 'refund') AS r, COALESCE(sum(refund_amount) FILTER (WHERE paid = 'refund'), 0) AS a,
+            count(*) FILTER (WHERE paid = 'imed') AS i, COALESCE(sum(imed_amount) FILTER (WHERE paid = 'imed'), 0) AS ia
           FROM cases GROUP BY 1) m),
         'closed', (SELECT json_agg(json_build_object('month', month, 'cases', n) ORDER BY month) FROM (
           SELECT to_char(closed_at AT TIME ZONE ${ZONE}, 'YYYY-MM') AS month, count(*) AS n FROM cases WHERE closed_at IS NOT NULL GROUP BY 1) m),

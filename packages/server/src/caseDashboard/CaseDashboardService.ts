@@ -8,11 +8,20 @@ const days = (value: number | null) => (value === null ? null : Math.round(value
 
 /** Opened and closed per month, on one timeline (a month with only closings shows too). */
 const monthsOf = (figures: Figures): Dashboard["months"] => {
-  const months = new Map<string, { opened: number; closed: number; refunds: number; refundAmount: number }>()
-  const at = (month: string) => months.get(month) ?? months.set(month, { opened: 0, closed: 0, refunds: 0, refundAmount: 0 }).get(month)!
-  for (const m of figures.opened ?? []) Object.assign(at(m.month), { opened: m.cases, refunds: m.refunds, refundAmount: amount(m.amount) })
-  for (const m of figures.closed ?? []) at(m.month).closed = m.cases
-  return [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, figures]) => ({ month, ...figures }))
+  const opened = new Map((figures.opened ?? []).map((m) => [m.month, m]))
+  const closed = new Map((figures.closed ?? []).map((m) => [m.month, m.cases]))
+  return [...new Set([...opened.keys(), ...closed.keys()])].sort().map((month) => {
+    const m = opened.get(month)
+    return {
+      month,
+      opened: m?.cases ?? 0,
+      closed: closed.get(month) ?? 0,
+      refunds: m?.refunds ?? 0,
+      refundAmount: amount(m?.amount ?? null),
+      imedDiscounts: m?.imeds ?? 0,
+      imedAmount: amount(m?.imedAmount ?? null)
+    }
+  })
 }
 
 const make = Effect.gen(function* () {
@@ -23,7 +32,13 @@ const make = Effect.gen(function* () {
 
   const dashboard = (query: DashboardQuery): Effect.Effect<Dashboard> =>
     Effect.map(figures(query), (f) => ({
-      totals: { cases: f.totals.cases, open: f.totals.open, closed: f.totals.closed, reimbursedAmount: amount(f.totals.reimbursed) },
+      totals: {
+        cases: f.totals.cases,
+        open: f.totals.open,
+        closed: f.totals.closed,
+        reimbursedAmount: amount(f.totals.reimbursed),
+        imedAmount: amount(f.totals.imed)
+      },
       months: monthsOf(f),
       byStage: (f.stages ?? []).map((s) => ({ id: s.id, code: s.code, name: s.name ?? "", cases: s.cases })),
       byRetail: (f.retails ?? []).map((c) => ({ id: c.id, name: c.name ?? "Sin canal", cases: c.cases })),
@@ -31,7 +46,10 @@ const make = Effect.gen(function* () {
       timeToClose: { closed: f.time.closed, medianDays: days(f.time.median), p90Days: days(f.time.p90) }
     }))
 
-  /** The original's statistics over every case, month by month in order; closed by `status.isClosed` (the original's bug is not kept). */
+  /**
+   * The original's statistics over every case, month by month in order; closed by `status.isClosed` (the original's bug is not kept),
+   * reimbursements are refunds paid (IMED discounts are not).
+   */
   const statistics: Effect.Effect<Statistics> = Effect.map(figures({}), (f) => ({
     monthlyCases: (f.opened ?? []).map((m) => ({ monthYear: statisticsMonth(m.month), cases: m.cases, activeCases: m.open, inactiveCases: m.cases - m.open })),
     casesReimbursment: (f.opened ?? []).map((m) => ({

@@ -21,8 +21,10 @@ interface Raw {
   readonly is_closed: boolean
   readonly retail_id: string | null
   readonly stage_id: string
+  readonly procedure_code: string | null
   readonly refund_status: string | null
   readonly refund_amount: string | null
+  readonly imed_amount: string | null
 }
 let cases: ReadonlyArray<Raw>
 let closings: Map<string, Date>
@@ -31,7 +33,8 @@ beforeAll(async () => {
   server = await startServer()
   tokens = await demoTokens(server.url)
   cases = (await server.sql(
-    (sql) => sql`SELECT id::text, created_at, is_closed, retail_id::text, stage_id::text, refund_status, refund_amount::text FROM assistance_case`
+    (sql) => sql`SELECT id::text, created_at, is_closed, retail_id::text, stage_id::text, procedure_code, refund_status, refund_amount::text, imed_amount::text
+      FROM assistance_case`
   )) as unknown as ReadonlyArray<Raw> // rows as selected, typed by the query above
   const events = (await server.sql((sql) => sql`SELECT case_id::text, at FROM case_event WHERE type = 'closed'`)) as unknown as ReadonlyArray<{
     case_id: string
@@ -70,14 +73,19 @@ const percentile = (values: ReadonlyArray<number>, p: number): number | null => 
   return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (rank - low)
 }
 
+/** A paid refund, or an applied IMED discount: both end "Reembolsado", told apart by the procedure. */
+const refundPaid = (c: Raw) => c.refund_status === "Reembolsado" && c.procedure_code !== "imed"
+const imedApplied = (c: Raw) => c.refund_status === "Reembolsado" && c.procedure_code === "imed"
+const sum = (rows: ReadonlyArray<Raw>, of: (c: Raw) => string | null) => rows.reduce((total, c) => total + Number(of(c) ?? 0), 0)
+
 const expectedOf = (selected: ReadonlyArray<Raw>) => {
-  const paid = selected.filter((c) => c.refund_status === "Reembolsado")
   const durations = selected.flatMap((c) => (c.is_closed && closings.has(c.id) ? [(closings.get(c.id)!.getTime() - c.created_at.getTime()) / 86_400_000] : []))
-  const months = new Map<string, { opened: number; closed: number; refunds: number }>()
-  const at = (m: string) => months.get(m) ?? months.set(m, { opened: 0, closed: 0, refunds: 0 }).get(m)!
+  const months = new Map<string, { opened: number; closed: number; refunds: number; imedDiscounts: number }>()
+  const at = (m: string) => months.get(m) ?? months.set(m, { opened: 0, closed: 0, refunds: 0, imedDiscounts: 0 }).get(m)!
   for (const c of selected) {
     at(chileMonth(c.created_at)).opened += 1
-    if (c.refund_status === "Reembolsado") at(chileMonth(c.created_at)).refunds += 1
+    if (refundPaid(c)) at(chileMonth(c.created_at)).refunds += 1
+    if (imedApplied(c)) at(chileMonth(c.created_at)).imedDiscounts += 1
     if (c.is_closed && closings.has(c.id)) at(chileMonth(closings.get(c.id)!)).closed += 1
   }
   return {
@@ -85,7 +93,8 @@ const expectedOf = (selected: ReadonlyArray<Raw>) => {
       cases: selected.length,
       open: selected.filter((c) => !c.is_closed).length,
       closed: selected.filter((c) => c.is_closed).length,
-      reimbursedAmount: paid.reduce((sum, c) => sum + Number(c.refund_amount ?? 0), 0)
+      reimbursedAmount: sum(selected.filter(refundPaid), (c) => c.refund_amount),
+      imedAmount: sum(selected.filter(imedApplied), (c) => c.imed_amount)
     },
     months: [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, m]) => ({ month, ...m })),
     median: percentile(durations, 0.5),
@@ -99,7 +108,10 @@ const compare = (answer: Dashboard, expected: ReturnType<typeof expectedOf>) => 
   expect(answer.totals.open).toBe(expected.totals.open)
   expect(answer.totals.closed).toBe(expected.totals.closed)
   expect(answer.totals.reimbursedAmount).toBeCloseTo(expected.totals.reimbursedAmount, 2)
-  expect(answer.months.map((m) => ({ month: m.month, opened: m.opened, closed: m.closed, refunds: m.refunds }))).toEqual(expected.months)
+  expect(answer.totals.imedAmount).toBeCloseTo(expected.totals.imedAmount, 2)
+  expect(answer.months.map((m) => ({ month: m.month, opened: m.opened, closed: m.closed, refunds: m.refunds, imedDiscounts: m.imedDiscounts }))).toEqual(
+    expected.months
+  )
   expect(answer.timeToClose.closed).toBe(expected.closedWithTime)
   if (expected.median === null) expect(answer.timeToClose.medianDays).toBeNull()
   else {
@@ -113,6 +125,9 @@ describe("GET /case/dashboard (Palma's)", () => {
   it("totals, months, stages, channels and time to close match the rows, counted independently", async () => {
     const json = await dashboard()
     expect(cases.length).toBeGreaterThan(1000)
+    // The demo has both, so counting an IMED discount as a refund paid (issue 31 §3.3) shows here.
+    expect(cases.filter(imedApplied).length).toBeGreaterThan(0)
+    expect(cases.filter(refundPaid).length).toBeGreaterThan(0)
     compare(json, expectedOf(cases))
     const byStage = new Map<string, number>()
     for (const c of cases) byStage.set(c.stage_id, (byStage.get(c.stage_id) ?? 0) + 1)

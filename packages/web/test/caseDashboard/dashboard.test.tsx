@@ -1,4 +1,4 @@
-import type { CaseLookup, Dashboard } from "@palma/core"
+import { type CaseLookup, type Dashboard, formatClp, monthLabel } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { admin } from "../accounts"
@@ -25,6 +25,49 @@ describe("Panel (Reportes)", () => {
     await user.click(stages.getByRole("link", { name: closed.name }))
     await waitFor(() => expect(window.location.pathname).toBe("/assistance/case"))
     expect(params().get("stage")).toBe(closed.id)
+  })
+
+  it("names «open now» apart from «opened that month», and counts IMED discounts apart from refunds paid (issue 31 §3.3)", async () => {
+    await server.signIn(admin.email, admin.password)
+    const figures = await server.api<Dashboard>("GET", "/api/case/dashboard")
+    renderApp("/reports/dashboard")
+    const card = async (label: string) => within(await screen.findByRole("group", { name: label }))
+    expect((await card("Abiertos ahora")).getByText(nf.format(figures.totals.open))).toBeInTheDocument()
+    expect((await card("Reembolsado")).getByText(formatClp(figures.totals.reimbursedAmount))).toBeInTheDocument()
+    expect((await card("Descontado por IMED")).getByText(formatClp(figures.totals.imedAmount))).toBeInTheDocument()
+    expect(screen.queryByRole("group", { name: "Abiertos" })).not.toBeInTheDocument()
+
+    const table = screen.getByRole("table", { name: "Casos por mes" })
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent)
+    expect(headers).toEqual([
+      "Mes",
+      "Abiertos en el mes",
+      "Cerrados en el mes",
+      "Reembolsos pagados",
+      "Monto reembolsado",
+      "Descuentos IMED aplicados",
+      "Monto descontado IMED"
+    ])
+    // A month of the demo with an IMED discount applied: its row shows it in the IMED columns, not as a refund.
+    const month = figures.months.find((m) => m.imedDiscounts > 0)!
+    const row = within(table)
+      .getByRole("cell", { name: monthLabel(month.month) })
+      .closest("tr")!
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((c) => c.textContent)
+    ).toEqual([
+      monthLabel(month.month),
+      nf.format(month.opened),
+      nf.format(month.closed),
+      nf.format(month.refunds),
+      formatClp(month.refundAmount),
+      nf.format(month.imedDiscounts),
+      formatClp(month.imedAmount)
+    ])
   })
 
   it("filters by channel and opening days, kept in the URL", async () => {

@@ -14,7 +14,7 @@ const nf = new Intl.NumberFormat("es-CL")
 const days = new Intl.NumberFormat("es-CL", { maximumFractionDigits: 1 })
 
 const Card = ({ label, value }: { readonly label: string; readonly value: string }) => (
-  <Paper withBorder radius="md" p="md">
+  <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
     <Text size="sm" c="dimmed">
       {label}
     </Text>
@@ -62,11 +62,12 @@ const Figures = ({ figures, retail }: { readonly figures: Dashboard; readonly re
   const { totals, timeToClose } = figures
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 2, md: 5 }}>
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
         <Card label="Casos" value={nf.format(totals.cases)} />
-        <Card label="Abiertos" value={nf.format(totals.open)} />
+        <Card label="Abiertos ahora" value={nf.format(totals.open)} />
         <Card label="Cerrados" value={nf.format(totals.closed)} />
         <Card label="Reembolsado" value={formatClp(totals.reimbursedAmount)} />
+        <Card label="Descontado por IMED" value={formatClp(totals.imedAmount)} />
         <Card
           label="Días para cerrar (mediana · p90)"
           value={timeToClose.medianDays === null ? "—" : `${days.format(timeToClose.medianDays)} · ${days.format(timeToClose.p90Days ?? 0)}`}
@@ -137,7 +138,7 @@ export const CaseDashboardPage = ({ call = apiCall }: { readonly call?: Call }) 
           }}
         >
           <Group align="end" wrap="wrap">
-            <TextInput type="date" label="Abiertos desde" value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={180} />
+            <TextInput type="date" label="Apertura desde" value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={180} />
             <TextInput type="date" label="hasta" value={to} onChange={(e) => setTo(e.currentTarget.value)} w={180} />
             <Select
               label="Canal"

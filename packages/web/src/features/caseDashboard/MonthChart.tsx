@@ -5,15 +5,19 @@ import { type Dashboard, formatClp, monthLabel } from "@palma/core"
 
 const nf = new Intl.NumberFormat("es-CL")
 
+/** Named apart from the totals' «Abiertos ahora»: a month counts the cases opened in it, whatever they are now. */
+const opened = "Abiertos en el mes"
+const closed = "Cerrados en el mes"
+
 /** Cases opened and closed per month (recharts, on this page only); the table beside it says the same in text. */
 export const MonthChart = ({ months }: { readonly months: Dashboard["months"] }) => (
   <BarChart
     h={260}
-    data={months.map((m) => ({ mes: monthLabel(m.month), Abiertos: m.opened, Cerrados: m.closed }))}
+    data={months.map((m) => ({ mes: monthLabel(m.month), opened: m.opened, closed: m.closed }))}
     dataKey="mes"
     series={[
-      { name: "Abiertos", color: "blue.6" },
-      { name: "Cerrados", color: "teal.6" }
+      { name: "opened", label: opened, color: "blue.6" },
+      { name: "closed", label: closed, color: "teal.6" }
     ]}
     withLegend
     valueFormatter={(n) => nf.format(n)}
@@ -21,17 +25,23 @@ export const MonthChart = ({ months }: { readonly months: Dashboard["months"] })
   />
 )
 
-/** The months as a table: what the chart shows, for screen readers and for copying. */
+/**
+ * The months as a table: what the chart shows, for screen readers and for copying, with the refunds
+ * paid and the IMED discounts applied (each with its amount) of the cases opened that month.
+ */
 export const MonthTable = ({ months }: { readonly months: Dashboard["months"] }) => (
-  <Table.ScrollContainer minWidth={560}>
+  <Table.ScrollContainer minWidth={820}>
     <Table aria-label="Casos por mes" striped>
+      <Table.Caption>Reembolsos y descuentos IMED de los casos abiertos en cada mes.</Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Mes</Table.Th>
-          <Table.Th ta="right">Abiertos</Table.Th>
-          <Table.Th ta="right">Cerrados</Table.Th>
+          <Table.Th ta="right">{opened}</Table.Th>
+          <Table.Th ta="right">{closed}</Table.Th>
           <Table.Th ta="right">Reembolsos pagados</Table.Th>
           <Table.Th ta="right">Monto reembolsado</Table.Th>
+          <Table.Th ta="right">Descuentos IMED aplicados</Table.Th>
+          <Table.Th ta="right">Monto descontado IMED</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -42,6 +52,8 @@ export const MonthTable = ({ months }: { readonly months: Dashboard["months"] })
             <Table.Td ta="right">{nf.format(m.closed)}</Table.Td>
             <Table.Td ta="right">{nf.format(m.refunds)}</Table.Td>
             <Table.Td ta="right">{formatClp(m.refundAmount)}</Table.Td>
+            <Table.Td ta="right">{nf.format(m.imedDiscounts)}</Table.Td>
+            <Table.Td ta="right">{formatClp(m.imedAmount)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
