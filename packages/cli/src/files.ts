@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto"
-import { rename, rm, stat, writeFile } from "node:fs/promises"
+import { constants } from "node:fs"
+import { access, rename, rm, stat, writeFile } from "node:fs/promises"
 import { basename, dirname, join, resolve } from "node:path"
 import { usageError } from "./errors.js"
 
@@ -9,9 +10,23 @@ const exists = (path: string) =>
     () => false
   )
 
+/** The folder a file is to be written in, named as the person wrote it, when it is not one to write in. */
+const folderProblem = async (output: string): Promise<string | undefined> => {
+  const folder = dirname(output)
+  const found = await stat(folder).catch(() => undefined)
+  if (found === undefined) return `La carpeta ${folder} no existe: créela o elija otra.`
+  if (!found.isDirectory()) return `${folder} no es una carpeta: elija otra.`
+  return access(folder, constants.W_OK).then(
+    () => undefined,
+    () => `No tiene permiso para escribir en la carpeta ${folder}: elija otra.`
+  )
+}
+
 /** The target of a download, checked before any network call: a mistake is a usage error (2). */
 export const outputPath = async (output: string, force: boolean | undefined): Promise<string> => {
   const path = resolve(output)
+  const problem = await folderProblem(output)
+  if (problem !== undefined) throw usageError(problem)
   if (!force && (await exists(path))) throw usageError(`El archivo ${output} ya existe. Use --force para reemplazarlo.`)
   return path
 }

@@ -109,6 +109,17 @@ const jobSession = async (apiUrl: string, credential: string): Promise<SignedInC
 }
 
 /**
+ * What a bearer token may hold (RFC 6750's b64token). Anything else, such as a file that caught
+ * pnpm's banner along with the token, is refused before any call, saying so.
+ */
+const tokenShape = /^[\w\-.~+/]+=*$/
+
+const malformedToken = () =>
+  usageError(
+    "PALMA_TOKEN no tiene la forma de un token: contiene espacios, saltos de línea u otros caracteres. Si lo leyó de un archivo, el archivo debe tener solo el token (emítalo con «palma users token … > archivo» o «npx -y pnpm@10 -s palma users token … > archivo»: sin -s, pnpm escribe además su cabecera)."
+  )
+
+/**
  * A Call carrying the caller's token: `PALMA_TOKEN` for unattended jobs (a job token is exchanged
  * for access tokens, any other token is sent as it is), else the stored one. A stored token is
  * only ever sent to the server it was issued by.
@@ -116,6 +127,7 @@ const jobSession = async (apiUrl: string, credential: string): Promise<SignedInC
 export const openSession = async (options: GlobalOptions, io: Io): Promise<SignedInCall> => {
   const envToken = envValue(io.env, "PALMA_TOKEN")
   if (envToken !== undefined) {
+    if (!tokenShape.test(envToken)) throw malformedToken()
     const apiUrl = resolveApiUrl(options, undefined, io.env)
     return isJobToken(envToken) ? jobSession(apiUrl, envToken) : signedInCall(apiUrl, envToken)
   }

@@ -74,4 +74,15 @@ describe("palma cases export (casos.xlsx for scheduled jobs)", () => {
     await writeFile(existing, "x")
     expect((await palma(["cases", "export", "-o", existing], env)).code).toBe(2)
   })
+
+  it("names a folder that does not exist, or is not one, in Spanish: exit 2, nothing written", async () => {
+    const missing = await palma(["cases", "export", "--case-date", "Todos", "-o", join(dir, "falta", "sub", "casos.xlsx")], env)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toBe(`La carpeta ${join(dir, "falta", "sub")} no existe: créela o elija otra.\n`)
+    const file = join(dir, "un-archivo")
+    await writeFile(file, "x")
+    const notAFolder = await palma(["cases", "export", "--case-date", "Todos", "-o", join(file, "casos.xlsx")], env)
+    expect(notAFolder.code).toBe(2)
+    expect(notAFolder.stderr).toBe(`${file} no es una carpeta: elija otra.\n`)
+  })
 })

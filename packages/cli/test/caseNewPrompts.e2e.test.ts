@@ -47,9 +47,10 @@ describe("palma case new at a terminal (the caseDraft flow asked step by step)",
     // Without a reason for the exception, nothing is opened.
     const first = atTerminal(["case", "new"], env)
     await first.answer("RUT del solicitante", `${body}-${wrongDigit}${keys.enter}`)
-    await first.answer("Fecha del evento", keys.enter)
-    await first.waitFor("RUT inválido")
-    await first.answer("RUT del solicitante", `${rut}${keys.enter}`)
+    // Refused as typed, before the date is asked; the RUT stays there to be fixed.
+    await first.waitFor(Rut.invalidMessage)
+    expect(first.unread()).not.toContain("Fecha del evento")
+    first.type(`${keys.clearLine}${rut}${keys.enter}`)
     await first.answer("Fecha del evento", `${who!.start}${keys.enter}`)
     await first.waitFor("Titular:")
     await first.answer("Servicio:", who!.assistance)

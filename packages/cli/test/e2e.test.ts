@@ -155,6 +155,19 @@ describe("palma against a real server", () => {
     expect((await palma(["whoami"], fresh)).code).toBe(3)
   })
 
+  it("refuses a PALMA_TOKEN that is not shaped like a token (a file that caught pnpm's banner), exit 2, saying so", async () => {
+    const env = await loggedIn("admin@palma.cl")
+    const { token } = JSON.parse(await readFile(join(env.PALMA_CONFIG_DIR, "credentials.json"), "utf8")) as { token: string }
+    // What `PALMA_TOKEN=$(cat job.token)` reads when the file came from `npx -y pnpm@10 palma users token … > job.token`.
+    const banner = `\n> palma@ palma /srv/palma\n> node packages/cli/bin/palma.mjs users token tarea@palma.cl\n\n${token}`
+    const run = await palma(["list", "family", "--json"], { ...(await profile()), PALMA_TOKEN: banner })
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe("")
+    expect(run.stderr).toMatch(/^PALMA_TOKEN no tiene la forma de un token/)
+    expect(run.stderr).toContain("pnpm@10 -s palma")
+    expect(run.stderr).not.toContain(token)
+  })
+
   it("logs out; whoami then exits 3", async () => {
     const env = await loggedIn("moderador@palma.cl")
     const logout = await palma(["logout"], env)

@@ -43,7 +43,8 @@ export const promptedAnswers = (io: Io, call: Call): DraftAnswers => {
       say(`No se pudo continuar: ${failure.message}`)
     },
     applicant: async (day) => {
-      const rut = await ask(io, "RUT del solicitante (titular o carga):", { required: true })
+      // Checked as typed, so a mistyped RUT is fixed before the date is asked.
+      const rut = await ask(io, "RUT del solicitante (titular o carga):", { required: true, validate: (value) => Rut.isValid(value) || Rut.invalidMessage })
       const date = await ask(io, "Fecha del evento (AAAA-MM-DD):", { default: day, validate: eventDay(chileDateOf(new Date())) })
       return { rut, date }
     },

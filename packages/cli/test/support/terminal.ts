@@ -11,7 +11,7 @@ const ansi = /\u001b\[[0-9;?]*[A-Za-z]/g
 export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 /** Keys as a terminal sends them. */
-export const keys = { enter: "\r", down: "\u001b[B", ctrlC: "\u0003" } as const
+export const keys = { enter: "\r", down: "\u001b[B", ctrlC: "\u0003", clearLine: "\u0015" } as const
 
 /**
  * `palma` at a terminal, in this process: what the person reads on stderr as it is written, and a

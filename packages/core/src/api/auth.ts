@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { Session } from "../domain/session.js"
 import { SessionPath, UserSession } from "../domain/userSession.js"
-import { AuthConfig, IssuedToken, NewUserInput, SignInInput, SignUpInput, User } from "../domain/user.js"
+import { AuthConfig, IssuedToken, NewUserInput, SignInInput, SignUpAccepted, SignUpInput, User } from "../domain/user.js"
 import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized } from "./errors.js"
 import { Admin, SignedIn } from "./security.js"
 
@@ -22,10 +22,10 @@ export const AuthApi = HttpApiGroup.make("auth")
       .addError(TooManyRequests)
   )
   .add(
+    // 202 whether the email had an account or not, and no session either way (sign in next).
     HttpApiEndpoint.post("signUp", "/local/sign-up")
       .setPayload(SignUpInput)
-      .addSuccess(IssuedToken, { status: 201 })
-      .addError(Conflict)
+      .addSuccess(SignUpAccepted, { status: 202 })
       .addError(BadRequest)
       .addError(Forbidden)
       .addError(TooManyRequests)

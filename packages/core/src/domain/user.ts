@@ -20,6 +20,13 @@ export type SignInInput = typeof SignInInput.Type
 export const SignUpInput = Payload({ email: Email, password: Password, fullName: Text(120) })
 export type SignUpInput = typeof SignUpInput.Type
 
+/**
+ * Sign-up's answer, the same whether the email was new (an account is created) or already had an
+ * account (left as it was): nothing in it tells who has an account here, and no session comes with it.
+ */
+export const SignUpAccepted = Schema.Struct({ message: Schema.String })
+export type SignUpAccepted = typeof SignUpAccepted.Type
+
 export const NewUserInput = Payload({
   email: Email,
   fullName: Text(120),

@@ -16,6 +16,8 @@ export interface AuthContext {
   readonly error: string | null
   /** The last failure whole (status and field issues too), for hosts that act on the status (the CLI's exit code). */
   readonly failure: Failure | null
+  /** What a sign-up answered (sign in next), for screens; it leaves the person signed out. */
+  readonly notice: string | null
 }
 
 export type AuthEvent =
@@ -45,7 +47,8 @@ export const authMachine = setup({
     signIn: fromPromise<void, Credentials>(async () => {
       throw new Error("signIn no configurado")
     }),
-    signUp: fromPromise<void, SignUpDetails>(async () => {
+    /** Resolves with the server's message: the account is not signed in by it. */
+    signUp: fromPromise<string, SignUpDetails>(async () => {
       throw new Error("signUp no configurado")
     }),
     signOut: fromPromise<void>(async () => {
@@ -61,7 +64,7 @@ export const authMachine = setup({
   }
 }).createMachine({
   id: "auth",
-  context: { session: null, error: null, failure: null },
+  context: { session: null, error: null, failure: null, notice: null },
   initial: "loading",
   states: {
     loading: {
@@ -83,7 +86,7 @@ export const authMachine = setup({
       }
     },
     signingIn: {
-      entry: assign({ error: null, failure: null }),
+      entry: assign({ error: null, failure: null, notice: null }),
       invoke: {
         id: "signIn",
         src: "signIn",
@@ -96,7 +99,7 @@ export const authMachine = setup({
       }
     },
     signingUp: {
-      entry: assign({ error: null, failure: null }),
+      entry: assign({ error: null, failure: null, notice: null }),
       invoke: {
         id: "signUp",
         src: "signUp",
@@ -104,7 +107,8 @@ export const authMachine = setup({
           assertEvent(event, "SIGN_UP")
           return { email: event.email, password: event.password, fullName: event.fullName }
         },
-        onDone: "reloading",
+        // The same answer whether the email was new or not: the person signs in next, as anyone would.
+        onDone: { target: "signedOut", actions: assign({ notice: ({ event }) => event.output }) },
         onError: { target: "signedOut", actions: assign(({ event }) => failed(event.error)) }
       }
     },

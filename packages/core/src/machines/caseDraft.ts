@@ -6,7 +6,7 @@ import type { ServicesAndValues, ServicesAndValuesInput } from "../domain/covera
 import type { CaseDocument } from "../domain/caseDocument.js"
 import type { CaseView } from "../domain/caseView.js"
 import type { PersonRecord, PersonUpsertInput } from "../domain/personRecord.js"
-import { Rut } from "../rut/Rut.js"
+import { invalidMessage, Rut } from "../rut/Rut.js"
 import { type Failure, failureOf } from "./failure.js"
 
 /**
@@ -328,8 +328,7 @@ export const caseDraftMachine = setup({
 
 const decodeRut = Schema.decodeUnknownEither(Rut)
 
-const invalidRut = () =>
-  Promise.reject({ message: "RUT inválido: revise el número y el dígito verificador", status: 400, issues: [{ path: ["rut"], message: "RUT inválido" }] })
+const invalidRut = () => Promise.reject({ message: invalidMessage, status: 400, issues: [{ path: ["rut"], message: "RUT inválido" }] })
 
 /** The draft's actors on the typed client. A RUT that is not one fails here, as the server would (400). */
 export const caseDraftActors = (call: Call) => ({

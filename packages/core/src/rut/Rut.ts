@@ -33,6 +33,9 @@ export const normalize = (input: string): string | undefined => {
 
 export const isValid = (input: string): boolean => normalize(input) !== undefined
 
+/** What every form, prompt and answer says of a RUT that is not one. */
+export const invalidMessage = "RUT inválido: revise el número y el dígito verificador"
+
 /** Display form with thousands dots: "12.345.678-5". Invalid input is returned as given. */
 export const format = (input: string): string => {
   const canonical = normalize(input)
@@ -48,7 +51,7 @@ export const Rut = Schema.String.pipe(
     decode: (input, _, ast) => {
       const canonical = normalize(input)
       return canonical === undefined
-        ? ParseResult.fail(new ParseResult.Type(ast, input, "RUT inválido: revise el número y el dígito verificador"))
+        ? ParseResult.fail(new ParseResult.Type(ast, input, invalidMessage))
         : ParseResult.succeed(canonical as string & Brand.Brand<"Rut">)
     },
     encode: (rut) => ParseResult.succeed(rut)
@@ -56,7 +59,7 @@ export const Rut = Schema.String.pipe(
 ).annotations({
   identifier: "Rut",
   description: "RUT chileno con dígito verificador (módulo 11), p. ej. 12.345.678-5",
-  message: () => "RUT inválido: revise el número y el dígito verificador",
+  message: () => invalidMessage,
   // Generated values must be real RUTs (property tests, the security suites' valid samples).
   arbitrary: () => (fc) => fc.integer({ min: 1_000_000, max: 99_999_999 }).map((n) => `${n}-${checkDigit(String(n))}` as string & Brand.Brand<"Rut">)
 })

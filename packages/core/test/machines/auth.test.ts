@@ -19,7 +19,7 @@ describe("auth machine (pure transitions)", () => {
   it("starts loading the session, invoking loadSession, with an empty context", () => {
     const [s, actions] = initialTransition(authMachine)
     expect(s.value).toBe("loading")
-    expect(s.context).toEqual({ session: null, error: null, failure: null })
+    expect(s.context).toEqual({ session: null, error: null, failure: null, notice: null })
     expect(spawned(actions)).toEqual([expect.objectContaining({ id: "loadSession", src: "loadSession" })])
   })
 
@@ -27,7 +27,7 @@ describe("auth machine (pure transitions)", () => {
     const sess = session()
     const s = run(done("loadSession", sess))
     expect(s.value).toEqual({ signedIn: "withOrganization" })
-    expect(s.context).toEqual({ session: sess, error: null, failure: null })
+    expect(s.context).toEqual({ session: sess, error: null, failure: null, notice: null })
     expect(s.matches({ signedIn: "withOrganization" })).toBe(true)
   })
 
@@ -41,13 +41,13 @@ describe("auth machine (pure transitions)", () => {
   it("no session (null) → signedOut with no error", () => {
     const s = run(done("loadSession", null))
     expect(s.value).toBe("signedOut")
-    expect(s.context).toEqual({ session: null, error: null, failure: null })
+    expect(s.context).toEqual({ session: null, error: null, failure: null, notice: null })
   })
 
   it("a failed load → signedOut with the error's message", () => {
     const s = run(failed("loadSession", new Error("Sin conexión")))
     expect(s.value).toBe("signedOut")
-    expect(s.context).toEqual({ session: null, error: "Sin conexión", failure: expect.objectContaining({ message: "Sin conexión" }) })
+    expect(s.context).toEqual({ session: null, error: "Sin conexión", failure: expect.objectContaining({ message: "Sin conexión" }), notice: null })
   })
 
   it("a failed load without a message → signedOut with the generic Spanish message", () => {
@@ -89,7 +89,7 @@ describe("auth machine (pure transitions)", () => {
     expect(spawned(a1)).toEqual([expect.objectContaining({ id: "reloadSession", src: "loadSession" })])
     const [signedIn, a2] = step(reloading, done("reloadSession", sess))
     expect(signedIn.value).toEqual({ signedIn: "withOrganization" })
-    expect(signedIn.context).toEqual({ session: sess, error: null, failure: null })
+    expect(signedIn.context).toEqual({ session: sess, error: null, failure: null, notice: null })
     expect(actionTypes(a2)).toContain("sessionChanged")
   })
 
@@ -99,16 +99,22 @@ describe("auth machine (pure transitions)", () => {
     expect(s.context).toEqual({
       session: null,
       error: "Correo o contraseña incorrectos",
-      failure: expect.objectContaining({ message: "Correo o contraseña incorrectos" })
+      failure: expect.objectContaining({ message: "Correo o contraseña incorrectos" }),
+      notice: null
     })
   })
 
-  it("SIGN_UP → signingUp with the details → reloading", () => {
+  it("SIGN_UP → signingUp with the details → signedOut with the server's message (no session: sign in next)", () => {
     const out = run(done("loadSession", null))
     const [s, actions] = step(out, { type: "SIGN_UP", email: "b@palma.cl", password: "x", fullName: "Berta" })
     expect(s.value).toBe("signingUp")
     expect(spawned(actions)[0]).toMatchObject({ id: "signUp", input: { email: "b@palma.cl", password: "x", fullName: "Berta" } })
-    expect(step(s, done("signUp"))[0].value).toBe("reloading")
+    const [accepted, after] = step(s, done("signUp", "Inicie sesión con su correo y su contraseña."))
+    expect(accepted.value).toBe("signedOut")
+    expect(accepted.context).toEqual({ session: null, error: null, failure: null, notice: "Inicie sesión con su correo y su contraseña." })
+    expect(spawned(after)).toEqual([])
+    // The next sign-in starts without it.
+    expect(step(accepted, signIn)[0].context.notice).toBeNull()
     const rejected = step(s, failed("signUp", new Error("Correo ya registrado")))[0]
     expect(rejected.value).toBe("signedOut")
     expect(rejected.context.error).toBe("Correo ya registrado")
@@ -122,7 +128,7 @@ describe("auth machine (pure transitions)", () => {
     expect(actionTypes(a1)).not.toContain("sessionChanged")
     const [out, a2] = step(signingOut, done("signOut"))
     expect(out.value).toBe("signedOut")
-    expect(out.context).toEqual({ session: null, error: null, failure: null })
+    expect(out.context).toEqual({ session: null, error: null, failure: null, notice: null })
     expect(actionTypes(a2)).toContain("sessionChanged")
   })
 
@@ -130,7 +136,7 @@ describe("auth machine (pure transitions)", () => {
     const sess = session()
     const s = run(done("loadSession", sess), { type: "SIGN_OUT" }, failed("signOut", new Error("Sin conexión")))
     expect(s.value).toEqual({ signedIn: "withOrganization" })
-    expect(s.context).toEqual({ session: sess, error: "Sin conexión", failure: expect.objectContaining({ message: "Sin conexión" }) })
+    expect(s.context).toEqual({ session: sess, error: "Sin conexión", failure: expect.objectContaining({ message: "Sin conexión" }), notice: null })
   })
 
   it("SESSION_CHANGED from signedIn → reloading; a session without organization lands in withoutOrganization", () => {
@@ -154,7 +160,7 @@ describe("auth machine (pure transitions)", () => {
   it("a failed reload → signedOut with the message, telling the host", () => {
     const [s, actions] = step(run(done("loadSession", session()), { type: "SESSION_CHANGED" }), failed("reloadSession", new Error("Token vencido")))
     expect(s.value).toBe("signedOut")
-    expect(s.context).toEqual({ session: null, error: "Token vencido", failure: expect.objectContaining({ message: "Token vencido" }) })
+    expect(s.context).toEqual({ session: null, error: "Token vencido", failure: expect.objectContaining({ message: "Token vencido" }), notice: null })
     expect(actionTypes(actions)).toContain("sessionChanged")
   })
 

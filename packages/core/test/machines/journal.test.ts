@@ -151,7 +151,7 @@ describe("journal: auth machine", () => {
   it("replay of an empty journal is the initial snapshot", () => {
     const s = replay(authMachine, [])
     expect(s.value).toBe("loading")
-    expect(s.context).toEqual({ session: null, error: null, failure: null })
+    expect(s.context).toEqual({ session: null, error: null, failure: null, notice: null })
   })
 })
 
@@ -313,7 +313,7 @@ describe("journal secrets", () => {
         actors: {
           loadSession: fromPromise<Session | null>(async () => null),
           signIn: fromPromise<void, Credentials>(async () => undefined),
-          signUp: fromPromise<void, SignUpDetails>(async () => undefined),
+          signUp: fromPromise<string, SignUpDetails>(async () => ""),
           signOut: fromPromise<void>(async () => undefined)
         }
       }),

@@ -18,6 +18,7 @@ const wrongCredentials = () => new Unauthorized({ message: "Correo o contraseña
 const sessionEnded = () => new Unauthorized({ message: "Su sesión terminó. Inicie sesión nuevamente." })
 const disabledAccount = () => new Forbidden({ message: "Su cuenta está desactivada. Pida ayuda a un administrador de Palma." })
 const signUpOff = () => new Forbidden({ message: "La creación de cuentas está desactivada. Pida a un administrador que le cree una cuenta." })
+const signUpAccepted = "Listo. Inicie sesión con su correo y su contraseña. Si el correo ya tenía una cuenta, use la contraseña de esa cuenta."
 const localOnly = () => new BadRequest({ message: "El acceso local está desactivado: Palma usa Clerk para iniciar sesión", issues: [] })
 const publicMetaOf = (role: Role | null) => (role ? { roles: { operaciones: role } } : {})
 
@@ -74,18 +75,11 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
       HttpApiBuilder.securitySetCookie(refreshCookie, "", { secure, httpOnly: true, sameSite: "strict", path: refreshCookiePath, maxAge: 0 })
     )
 
-    /** A local account; the email is unique without case. */
-    const createAccount = (account: { email: string; fullName: string; password: string }, role: Role | null) =>
+    /** A new local account; none when the email (unique without case) already has one, which is left as it was. */
+    const insertAccount = (account: { email: string; fullName: string; password: string }, role: Role | null) =>
       Effect.gen(function* () {
         yield* local
-        const created = yield* users.create({
-          email: account.email,
-          fullName: account.fullName,
-          passwordHash: yield* hash(account.password),
-          role
-        })
-        if (Option.isNone(created)) return yield* Effect.fail(new Conflict({ message: "Ya existe una cuenta con ese correo" }))
-        return created.value
+        return yield* users.create({ email: account.email, fullName: account.fullName, passwordHash: yield* hash(account.password), role })
       })
 
     /** The caller's own session: from the access token, else (expired) from the refresh credential. */
@@ -133,8 +127,10 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
           const attempt = yield* attemptOf("signUp", payload.email)
           yield* throttle.refuseIfLocked(attempt)
           yield* throttle.count(attempt)
-          const created = yield* createAccount(payload, null)
-          return yield* startSession(created.id, null, false)
+          // An email that has an account keeps it untouched and is answered alike, after the same
+          // hashing: neither the answer nor its time tells who has an account here.
+          yield* insertAccount(payload, null)
+          return { message: signUpAccepted }
         })
       )
       .handle("signOut", () =>
@@ -208,7 +204,10 @@ export const AuthLive = HttpApiBuilder.group(PalmaApi, "auth", (handlers) =>
       )
       .handle("createUser", ({ payload }) =>
         Effect.gen(function* () {
-          const { id, email, fullName, role } = yield* createAccount(payload, payload.role)
+          // An admin may learn that an email is taken: 409.
+          const created = yield* insertAccount(payload, payload.role)
+          if (Option.isNone(created)) return yield* Effect.fail(new Conflict({ message: "Ya existe una cuenta con ese correo" }))
+          const { id, email, fullName, role } = created.value
           return { id, email, fullName, role }
         })
       )

@@ -1,4 +1,4 @@
-import { Cause, HashMap, Inspectable, Logger, type LogLevel } from "effect"
+import { Cause, FiberRef, HashMap, HashSet, Inspectable, Layer, Logger, type LogLevel } from "effect"
 import { scrub } from "./scrub.js"
 
 export type LogFormat = "text" | "json"
@@ -41,5 +41,10 @@ export const palmaLogger = (format: LogFormat, sink: LogSink) =>
     )
   })
 
-/** Replaces Effect's default logger for everything the server runs. */
-export const palmaLoggerLayer = (format: LogFormat, sink: LogSink = consoleSink) => Logger.replace(Logger.defaultLogger, palmaLogger(format, sink))
+/**
+ * The only logger of everything the server runs: the loggers set before are dropped, not only
+ * Effect's default one (NodeRuntime.runMain has already swapped that for its pretty logger, which
+ * would print each line a second time in its own format).
+ */
+export const palmaLoggerLayer = (format: LogFormat, sink: LogSink = consoleSink) =>
+  Layer.locallyScoped(FiberRef.currentLoggers, HashSet.make(palmaLogger(format, sink)))

@@ -1,24 +1,33 @@
-import { uuidPattern, uuidWithin } from "@palma/core"
+import { Rut, uuidPattern, uuidWithin } from "@palma/core"
 /**
  * Personal data and secrets never reach a log line (issue 10 §4): RUTs in any spelling
  * (12.345.678-5, 12345678-5, 123456785, 12.345.678-K), emails (also URL-encoded) and tokens
  * (JWTs, bearer values, long opaque strings). Ids (UUIDs) stay: they name records, not people.
+ * Other numbers stay too (durations, counts, dates, fault ids): only a RUT's shape is hidden.
  */
 const email = /[^\s"'<>/?#&=]+(?:@|%40)[^\s"'<>/?#&=]+/gi
 const jwt = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g
 const bearer = /\b(Bearer|Basic)\s+[^\s"']+/gi
-// A run of digits with optional dots or dashes between them and an optional check letter: 5+ digits is a RUT or a phone.
-const digitRun = /\d(?:[\d.-]*\d)?(?:-?[kK]\b)?/g
 const opaque = /\b[\w-]{32,}\b/g
 // A session refresh credential, `prt_<session uuid>.<secret>`: hidden whole, before UUIDs are set aside.
 const refresh = /\bprt_[\w-]+\.[\w-]+/g
+/**
+ * A RUT as people write it (a body of 6 to 8 digits and its check digit), never part of a longer
+ * number nor followed by letters (12345ms): with thousands dots, its check digit optional
+ * (12.345.678-5, 12.345.678, 123.456-7); with a dash or a K check digit (12345678-5, 12345678K); or
+ * bare (123456785), not glued to a word either (a fault id), and told apart from a plain number by
+ * its check digit (`bareRut`).
+ */
+const rutShaped =
+  /(?<!\d)(?:\d{1,2}\.\d{3}\.\d{3}(?:-[\dkK])?|\d{3}\.\d{3}-[\dkK]|\d{6,8}-?[kK]|\d{6,8}-\d)(?![\dA-Za-z])|(?<![\dA-Za-z])\d{7,9}(?![\dA-Za-z])/g
+const bareRut = /^\d{7,9}$/
 
-const scrubDigits = (text: string) => text.replace(digitRun, (run) => (run.replace(/\D/g, "").length >= 5 ? "[oculto]" : run))
+const scrubRuts = (text: string) => text.replace(rutShaped, (run) => (bareRut.test(run) && !Rut.isValid(run) ? run : "[oculto]"))
 
 const scrubPart = (text: string) =>
-  scrubDigits(text.replace(bearer, "$1 [oculto]").replace(jwt, "[oculto]").replace(email, "[oculto]").replace(opaque, "[oculto]"))
+  scrubRuts(text.replace(bearer, "$1 [oculto]").replace(jwt, "[oculto]").replace(email, "[oculto]").replace(opaque, "[oculto]"))
 
-/** The text with every RUT, email, token and long digit run replaced; UUIDs (which hold digit runs) kept. */
+/** The text with every RUT, email and token replaced; UUIDs (which hold digit runs) kept. */
 export const scrub = (text: string): string =>
   text
     .replace(refresh, "[oculto]")
@@ -26,15 +35,18 @@ export const scrub = (text: string): string =>
     .map((part, index) => (index % 2 === 1 ? part : scrubPart(part)))
     .join("")
 
-/** Routes whose next path segment is a person's name (`/specialist/getByName/:name`): never logged. */
-const nameLookups = new Set(["getByName"])
+/**
+ * Routes whose next path segment names a person (`/specialist/getByName/:name`,
+ * `/retail/getByRut/:rut`): never logged, whatever its spelling (a mistyped RUT too).
+ */
+const personalLookups = new Set(["getByName", "getByRut", "getByRetailRut", "getApplicantByRut"])
 
 /** A request path as logs show it: each segment scrubbed (ids kept), never the query, at most `max` characters. */
 export const loggablePath = (url: string, max = 200): string => {
   const path = url.split(/[?#]/, 1)[0] ?? ""
   const parts = path.split("/")
   const segments = parts.map((segment, index) => {
-    if (index > 0 && nameLookups.has(parts[index - 1]!)) return ":oculto"
+    if (index > 0 && personalLookups.has(parts[index - 1]!)) return ":oculto"
     let decoded = segment
     try {
       decoded = decodeURIComponent(segment)

@@ -66,15 +66,29 @@ describe("local sign-in", () => {
 })
 
 describe("sign-up and users", () => {
-  it("creates an account without a role, which can only read its own profile", async () => {
-    const issued = await clientAs(server.url)((c) =>
-      c.auth.signUp({ payload: { email: "nueva@palma.cl", password: "una-clave-larga", fullName: "Nueva Persona" } })
-    )
-    const me = await clientAs(server.url, issued.token)((c) => c.auth.me())
+  it("creates an account without a role, which signs in next and can only read its own profile", async () => {
+    const response = await postJson("/api/auth/local/sign-up", { email: "nueva@palma.cl", password: "una-clave-larga", fullName: "Nueva Persona" })
+    expect(response.status).toBe(202)
+    expect(await response.json()).toEqual({ message: expect.stringMatching(/Inicie sesión/) })
+    // No session comes with it: the person signs in, as with any account.
+    expect(response.headers.get("set-cookie")).toBeNull()
+    const token = await signIn(server.url, "nueva@palma.cl", "una-clave-larga")
+    const me = await clientAs(server.url, token)((c) => c.auth.me())
     expect(me.user).toMatchObject({ email: "nueva@palma.cl", fullName: "Nueva Persona", publicMetadata: {} })
-    expect(await statusOf(clientAs(server.url, issued.token)((c) => c.family.list({ urlParams: {} })))).toBe(403)
-    const again = await postJson("/api/auth/local/sign-up", { email: "NUEVA@palma.cl", password: "una-clave-larga", fullName: "Otra" })
-    expect(again.status).toBe(409)
+    expect(await statusOf(clientAs(server.url, token)((c) => c.family.list({ urlParams: {} })))).toBe(403)
+  })
+
+  it("answers an email that has an account exactly as a new one, without a session and leaving that account as it was", async () => {
+    const fresh = await postJson("/api/auth/local/sign-up", { email: "otra.nueva@palma.cl", password: "una-clave-larga", fullName: "Otra" })
+    // The seed's admin, in another case: the same account.
+    const taken = await postJson("/api/auth/local/sign-up", { email: demo.admin.toUpperCase(), password: "una-clave-larga", fullName: "Impostora" })
+    expect(taken.status).toBe(fresh.status)
+    expect(await taken.json()).toEqual(await fresh.json())
+    expect(taken.headers.get("set-cookie")).toBeNull()
+    expect(await statusOf(signIn(server.url, demo.admin, "una-clave-larga"))).toBe(401)
+    const admin = await clientAs(server.url, await signIn(server.url, demo.admin))((c) => c.auth.me())
+    expect(admin.user.fullName).not.toBe("Impostora")
+    expect(roleFromPublicMeta(admin.user.publicMetadata)).toBe("admin")
   })
 
   it("lets an admin add a user with a role, and nobody else", async () => {

@@ -25,6 +25,39 @@ describe("scrub", () => {
     )
   })
 
+  it("hides a RUT next to any punctuation, and one written without its check digit but with dots", () => {
+    fc.assert(
+      fc.property(rutBody, fc.constantFrom("=", "/", "(", ",", ":", '"', "'", "_", "["), (body, mark) => {
+        for (const rut of [...spellings(body), dotted(body)]) {
+          expect(scrub(`rut${mark}${rut}${mark === "(" ? ")" : mark}`)).not.toMatch(/\d{3}/)
+        }
+        // Written with a dash or dots it is a RUT even glued to a word.
+        expect(scrub(`rut${spellings(body)[0]} rut${spellings(body)[1]}`)).not.toMatch(/\d{3}/)
+      })
+    )
+  })
+
+  it("keeps durations, counts, dates and every number that is not a RUT's shape", () => {
+    fc.assert(
+      fc.property(fc.nat(), (n) => {
+        // A duration or a count carries its unit: never a RUT, whatever its digits.
+        for (const line of [`GET /api/retail/uploads 200 ${n}ms`, `${n}ms`, `lote de ${n}filas`]) expect(scrub(line)).toBe(line)
+        // A bare number is hidden only when its last digit is the check digit of the others.
+        const bare = `procesadas ${n} filas`
+        expect(scrub(bare)).toBe(/^\d{7,9}$/.test(String(n)) && Rut.isValid(String(n)) ? "procesadas [oculto] filas" : bare)
+      })
+    )
+    for (const line of [
+      "POST /api/case/upsert 500 12345ms código 1f2e3d4c5b6a",
+      "GET /api/uf/2026-11-28 200 31ms",
+      "29.940 asegurados en 1764367418000",
+      "caso 104233 etapa 3",
+      "version 1.108.2"
+    ]) {
+      expect(scrub(line)).toBe(line)
+    }
+  })
+
   it("hides emails (also URL-encoded), JWTs and bearer values", () => {
     const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c2VyXzEifQ.c2lnbmF0dXJlLXZhbHVl"
     const out = scrub(`ana.perez@palma.cl ana%40palma.cl ${jwt} Bearer abc.def authorization=Basic dXNlcjpwYXNz`)
@@ -53,6 +86,10 @@ describe("loggablePath", () => {
     // A person's name looked up by name is personal data too.
     expect(loggablePath("/api/specialist/getByName/Rosa%20N%C3%BA%C3%B1ez")).toBe("/api/specialist/getByName/:oculto")
     expect(loggablePath("/api/partner/getByName/Gasfiter%C3%ADa")).toBe("/api/partner/getByName/:oculto")
+    // A RUT lookup hides its segment however it is written, a mistyped RUT too.
+    expect(loggablePath("/api/specialist/getByRut/1234567")).toBe("/api/specialist/getByRut/:oculto")
+    expect(loggablePath("/api/contractor/getByRut/12345678-0/persona")).toBe("/api/contractor/getByRut/:oculto/persona")
+    expect(loggablePath("/api/case/getApplicantByRut/12.345.678")).toBe("/api/case/getApplicantByRut/:oculto")
     expect(loggablePath(`/api/family/get/${id}`)).toBe(`/api/family/get/${id}`)
     const long = loggablePath("/ab".repeat(5_000))
     expect(long.length).toBeLessThanOrEqual(201)

@@ -37,7 +37,7 @@ const inOrg = (orgRole: string, orgPermissions: string[] = []): Session => ({
 const adapterWith = (load: () => Promise<Session | null>): AuthAdapter => ({
   loadSession: load,
   signIn: async () => {},
-  signUp: async () => {},
+  signUp: async () => "",
   signOut: async () => {},
   watch: () => () => {}
 })

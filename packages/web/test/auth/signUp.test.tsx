@@ -21,28 +21,40 @@ describe("sign-up", () => {
     expect(server.calls("POST /api/auth/local/sign-up")).toEqual([])
   })
 
-  it("shows the server's message when the email is taken", async () => {
-    const { user } = renderApp("/sign-up")
-    await user.type(await screen.findByLabelText("Nombre completo"), "Otra Ana")
-    // The seed's admin already has this email.
-    await user.type(screen.getByLabelText("Correo electrónico"), admin.email)
+  /** Fills and sends the sign-up form, then waits for the sign-in page it leads to. */
+  const signUp = async (user: ReturnType<typeof renderApp>["user"], details: { fullName: string; email: string }) => {
+    await user.type(await screen.findByLabelText("Nombre completo"), details.fullName)
+    await user.type(screen.getByLabelText("Correo electrónico"), details.email)
     await user.type(screen.getByLabelText("Contraseña"), "una-clave-larga")
     await user.click(screen.getByRole("button", { name: "Crear cuenta" }))
-    expect(await screen.findByRole("alert")).toHaveTextContent("Ya existe una cuenta con ese correo")
-    expect(window.location.pathname).toBe("/sign-up")
-  })
+    expect(await screen.findByRole("heading", { name: "Iniciar sesión" })).toBeInTheDocument()
+    return screen.getByRole("alert").textContent
+  }
 
-  it("goes home after creating the account, which has no role yet", async () => {
+  it("leads to the sign-in page with the email typed, where the new account signs in without a role", async () => {
     const { user } = renderApp("/sign-up")
-    await user.type(await screen.findByLabelText("Nombre completo"), "Carla Díaz")
-    await user.type(screen.getByLabelText("Correo electrónico"), "carla@palma.cl")
+    expect(await signUp(user, { fullName: "Carla Díaz", email: "carla@palma.cl" })).toMatch(/Inicie sesión con su correo y su contraseña/)
+    expect(window.location.pathname).toBe("/sign-in")
+    expect(screen.getByLabelText("Correo electrónico")).toHaveValue("carla@palma.cl")
+    // Signing up signed nobody in.
+    await expect(server.api("GET", "/api/auth/me")).rejects.toThrow(/401/)
+
     await user.type(screen.getByLabelText("Contraseña"), "una-clave-larga")
-    await user.click(screen.getByRole("button", { name: "Crear cuenta" }))
+    await user.click(screen.getByRole("button", { name: "Ingresar" }))
     expect(await screen.findByRole("heading", { name: "Hola, Carla Díaz" })).toBeInTheDocument()
     expect(screen.getByRole("alert")).toHaveTextContent("Pida a un administrador")
-    expect(window.location.pathname).toBe("/")
-    // The server holds the new account, signed in and without a role.
     const me = await server.api<Session>("GET", "/api/auth/me")
     expect(me.user).toMatchObject({ fullName: "Carla Díaz", email: "carla@palma.cl", publicMetadata: {} })
+  })
+
+  it("answers an email that has an account as any new one, and signs nobody in", async () => {
+    const first = renderApp("/sign-up")
+    const fresh = await signUp(first.user, { fullName: "Otra Persona", email: "otra.persona@palma.cl" })
+    first.unmount()
+    const { user } = renderApp("/sign-up")
+    // The seed's admin already has this email.
+    expect(await signUp(user, { fullName: "Otra Ana", email: admin.email })).toBe(fresh)
+    expect(screen.getByLabelText("Correo electrónico")).toHaveValue(admin.email)
+    await expect(server.api("GET", "/api/auth/me")).rejects.toThrow(/401/)
   })
 })

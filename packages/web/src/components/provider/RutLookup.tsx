@@ -2,8 +2,6 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/co
 import { Rut } from "@palma/core"
 import { useState } from "react"
 
-const invalid = "RUT inválido: revise el número y el dígito verificador"
-
 /**
  * The first step of a new provider (spec §4): its RUT, checked by its módulo 11 digit before
  * anything is sent; `onRut` gets it canonical ("12345678-5") to be looked up.
@@ -13,7 +11,7 @@ export const RutLookup = ({ noun, searching, onRut }: { readonly noun: string; r
   const [error, setError] = useState<string | null>(null)
   const submit = () => {
     const canonical = Rut.normalize(text)
-    if (canonical === undefined) return setError(text.trim() === "" ? "Ingrese un RUT" : invalid)
+    if (canonical === undefined) return setError(text.trim() === "" ? "Ingrese un RUT" : Rut.invalidMessage)
     setError(null)
     setText(Rut.format(canonical))
     onRut(canonical)

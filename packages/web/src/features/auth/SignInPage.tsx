@@ -7,6 +7,7 @@ import { Link, useLocation } from "react-router"
 import { PageLoader } from "../../components/PageLoader"
 import { AuthCard } from "./AuthCard"
 import { useAuthMode, useSignUpAllowed } from "./AuthMode"
+import { emailOf } from "./returnTo"
 import { useAuth } from "../../lib/auth/useAuth"
 
 // The contract's own schema, so the form says exactly what the server would.
@@ -25,12 +26,13 @@ export const SignInPage = () =>
   )
 
 const LocalSignInPage = () => {
-  const { error, busy, signIn } = useAuth()
+  const { error, notice, busy, signIn } = useAuth()
   const location = useLocation()
   const signUpAllowed = useSignUpAllowed()
   // The machine keeps its last error; show it only for an attempt made on this page.
   const [submitted, setSubmitted] = useState(false)
-  const form = useForm<Credentials>({ mode: "uncontrolled", initialValues: { email: "", password: "" }, validate })
+  // After a sign-up: the email it was made with.
+  const form = useForm<Credentials>({ mode: "uncontrolled", initialValues: { email: emailOf(location.state), password: "" }, validate })
 
   return (
     <AuthCard title="Iniciar sesión">
@@ -43,6 +45,7 @@ const LocalSignInPage = () => {
       >
         <Stack>
           {submitted && error !== null && <Alert color="red">{error}</Alert>}
+          {!submitted && notice !== null && <Alert color="blue">{notice}</Alert>}
           <TextInput label="Correo electrónico" type="email" autoComplete="email" key={form.key("email")} {...form.getInputProps("email")} />
           <PasswordInput label="Contraseña" autoComplete="current-password" key={form.key("password")} {...form.getInputProps("password")} />
           <Button type="submit" loading={busy}>

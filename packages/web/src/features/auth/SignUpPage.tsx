@@ -3,10 +3,11 @@ import { schemaResolver, useForm } from "@mantine/form"
 import { type SignUpDetails, SignUpInput } from "@palma/core"
 import { Schema } from "effect"
 import { lazy, Suspense, useState } from "react"
-import { Link, useLocation } from "react-router"
+import { Link, Navigate, useLocation } from "react-router"
 import { PageLoader } from "../../components/PageLoader"
 import { AuthCard } from "./AuthCard"
 import { useAuthMode, useSignUpAllowed } from "./AuthMode"
+import { withEmail } from "./returnTo"
 import { useAuth } from "../../lib/auth/useAuth"
 
 // The contract's own schema, so the form says exactly what the server would.
@@ -47,22 +48,26 @@ const SignUpClosed = () => (
 )
 
 const SignUpForm = () => {
-  const { error, busy, signUp } = useAuth()
-  // The machine keeps its last error; show it only for an attempt made on this page.
-  const [submitted, setSubmitted] = useState(false)
+  const { error, notice, busy, signUp } = useAuth()
+  const location = useLocation()
+  // The email of an attempt made on this page: the machine keeps its last error and notice.
+  const [submitted, setSubmitted] = useState<string | null>(null)
   const form = useForm<SignUpDetails>({ mode: "uncontrolled", initialValues: { fullName: "", email: "", password: "" }, validate })
+
+  // Accepted, whether the email was new or not: the person signs in next, the email already typed.
+  if (submitted !== null && notice !== null) return <Navigate to="/sign-in" replace state={withEmail(location.state, submitted)} />
 
   return (
     <AuthCard title="Crear cuenta">
       <form
         noValidate
         onSubmit={form.onSubmit((details) => {
-          setSubmitted(true)
+          setSubmitted(details.email)
           signUp(details)
         })}
       >
         <Stack>
-          {submitted && error !== null && <Alert color="red">{error}</Alert>}
+          {submitted !== null && error !== null && <Alert color="red">{error}</Alert>}
           <TextInput label="Nombre completo" autoComplete="name" key={form.key("fullName")} {...form.getInputProps("fullName")} />
           <TextInput label="Correo electrónico" type="email" autoComplete="email" key={form.key("email")} {...form.getInputProps("email")} />
           <PasswordInput

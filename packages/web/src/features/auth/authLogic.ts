@@ -8,7 +8,7 @@ export const authLogicFor = (adapter: AuthAdapter) =>
     actors: {
       loadSession: fromPromise(() => adapter.loadSession()),
       signIn: fromPromise<void, Credentials>(({ input }) => adapter.signIn(input)),
-      signUp: fromPromise<void, SignUpDetails>(({ input }) => adapter.signUp(input)),
+      signUp: fromPromise<string, SignUpDetails>(({ input }) => adapter.signUp(input)),
       signOut: fromPromise(() => adapter.signOut())
     }
   })

@@ -85,7 +85,7 @@ export const createLocalAuthAdapter = (call: Call): AuthAdapter => {
         }
       ),
     signIn: (credentials) => call((client) => client.auth.signIn({ payload: credentials })).then(remember),
-    signUp: (details) => call((client) => client.auth.signUp({ payload: details })).then(remember),
+    signUp: (details) => call((client) => client.auth.signUp({ payload: details })).then((accepted) => accepted.message),
     signOut: async () => {
       signingOut = true
       clearTimeout(timer)

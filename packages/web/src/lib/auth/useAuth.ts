@@ -6,6 +6,8 @@ export interface Auth {
   readonly session: Session | null
   /** The last failure, in Spanish. */
   readonly error: string | null
+  /** What the last sign-up answered (sign in next), in Spanish. */
+  readonly notice: string | null
   /** The first session check has not answered yet. */
   readonly loading: boolean
   /** A sign-in, sign-up, sign-out or session reload is in flight. */
@@ -19,11 +21,13 @@ export const useAuth = (): Auth => {
   const actor = useAuthActor()
   const session = useSelector(actor, (s) => s.context.session)
   const error = useSelector(actor, (s) => s.context.error)
+  const notice = useSelector(actor, (s) => s.context.notice)
   const loading = useSelector(actor, (s) => s.matches("loading"))
   const busy = useSelector(actor, (s) => s.matches("signingIn") || s.matches("signingUp") || s.matches("reloading") || s.matches("signingOut"))
   return {
     session,
     error,
+    notice,
     loading,
     busy,
     signIn: (credentials) => actor.send({ type: "SIGN_IN", ...credentials }),
