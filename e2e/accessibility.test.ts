@@ -66,6 +66,39 @@ describe("axe-core in Chromium, as admin", () => {
     expect(await seriousViolations(page)).toEqual([])
   })
 
+  it("passes the side menu open, a section unfolded, and its user menu", async () => {
+    await open("/", (p) => p.getByRole("region", { name: "Accesos rápidos" }).waitFor())
+    await page.getByRole("button", { name: "Abrir menú" }).click()
+    const nav = page.getByRole("navigation", { name: "Menú principal" })
+    await nav.getByRole("button", { name: "Maestros" }).click()
+    await nav.getByRole("link", { name: "Familias" }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await nav.getByRole("button", { name: "Menú de usuario" }).click()
+    await page.getByRole("menuitem", { name: "Mi perfil" }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press("Escape")
+    await page.getByRole("menuitem", { name: "Mi perfil" }).waitFor({ state: "detached" })
+    await page.keyboard.press("Escape")
+    await page.getByRole("button", { name: "Abrir menú" }).waitFor()
+  })
+
+  it("passes the user menu opened from the icon strip, as an operador", async () => {
+    const operador = await signIn(browser, server.url, "operador@palma.cl")
+    try {
+      await operador.getByRole("navigation", { name: "Menú principal" }).getByRole("button", { name: "Menú de usuario" }).click()
+      await operador.getByRole("menuitem", { name: "Mi perfil" }).waitFor()
+      expect(await seriousViolations(operador)).toEqual([])
+    } finally {
+      await operador.close()
+    }
+  })
+
+  it("passes the dashboard, its chart drawn", async () => {
+    await open("/reports/dashboard", (p) => p.getByRole("table", { name: "Casos por mes" }).waitFor())
+    await page.locator(".recharts-surface").first().waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
   it.each(lists)("passes the list at %s", async (path, table) => {
     await open(path, tableRows(table))
     expect(await seriousViolations(page)).toEqual([])

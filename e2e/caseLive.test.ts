@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { CaseList, CaseView } from "../packages/core/src/index.js"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
 import { launch, screenshotPath } from "./browser.js"
-import { signIn } from "./session.js"
+import { api, signIn } from "./session.js"
 
 /**
  * Issue 12 "Live": an operator has a case open; a moderator, in another browser session, writes
@@ -28,20 +28,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-/** Calls the API as the signed-in page (its session cookie goes along). */
-const api = <A>(page: Page, method: string, path: string, body?: unknown): Promise<A> =>
-  page.evaluate(
-    async ([m, p, b]) => {
-      const response = await fetch(p as string, {
-        method: m as string,
-        headers: { "content-type": "application/json" },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) })
-      })
-      return response.json()
-    },
-    [method, path, body] as const
-  ) as Promise<A>
 
 describe("a case open in two browsers, in Chromium", () => {
   it("shows the moderator's chat message and change on the operator's page as they happen", async () => {

@@ -12,6 +12,20 @@ export const signIn = async (browser: Browser, baseUrl: string, email: string): 
   return page
 }
 
+/** Calls the API as the signed-in page (its session cookie goes along). */
+export const api = <A>(page: Page, method: string, path: string, body?: unknown): Promise<A> =>
+  page.evaluate(
+    async ([m, p, b]) => {
+      const response = await fetch(p as string, {
+        method: m as string,
+        headers: { "content-type": "application/json" },
+        ...(b === undefined ? {} : { body: JSON.stringify(b) })
+      })
+      return response.json()
+    },
+    [method, path, body] as const
+  ) as Promise<A>
+
 export const sections = ["Inicio", "Maestros", "Entidades", "Asistencia", "Reportes", "Gestión de Subidas"]
 
 /** Section names in the sidebar's icon strip (Inicio is a link, the others buttons). */

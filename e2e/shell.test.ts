@@ -59,6 +59,25 @@ describe("the shell by role, in Chromium", () => {
     }
   })
 
+  it("opens the user menu from the keyboard on its first item and walks it with the arrows", async () => {
+    const page = await signIn(browser, server.url, "operador@palma.cl")
+    try {
+      const button = page.getByRole("navigation", { name: "Menú principal" }).getByRole("button", { name: "Menú de usuario" })
+      await button.focus()
+      await page.keyboard.press("Enter")
+      // Enter opens the menu on its first item (WAI-ARIA menu button).
+      await page.getByRole("menuitem", { name: "Mi perfil" }).waitFor()
+      await page.waitForFunction(() => document.activeElement?.textContent === "Mi perfil")
+      await page.keyboard.press("ArrowDown")
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Sesiones")
+      await page.keyboard.press("Escape")
+      await page.getByRole("menuitem", { name: "Mi perfil" }).waitFor({ state: "detached" })
+      expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
+    } finally {
+      await page.close()
+    }
+  })
+
   it("answers an operador typing a master's URL with Sin acceso, without asking the server", async () => {
     const page = await signIn(browser, server.url, "operador@palma.cl")
     const familyCalls: string[] = []

@@ -7,6 +7,7 @@ import { useSession } from "../../lib/auth/useSession"
 import { LookupsProvider } from "../../lib/lookups/LookupsProvider"
 import { entryFor, menuFor, titleFor } from "../menu"
 import { Sidebar, sidebarWidth } from "./Sidebar"
+import { contentId, SkipLink, skipTarget } from "./SkipLink"
 import { UserMenu } from "./UserMenu"
 
 export const appTitle = "Todas las soluciones del hogar en la palma de tu mano"
@@ -30,6 +31,7 @@ export const Shell = () => {
   const [opened, setOpened] = useState(false)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   const burger = useRef<HTMLButtonElement>(null)
+  const content = useRef<HTMLElement>(null)
 
   useEffect(() => {
     document.title = appTitle
@@ -62,6 +64,7 @@ export const Shell = () => {
     // Another user gets another cache: nothing one session loaded reaches the next.
     <LookupsProvider key={session.userId} preload={staff}>
       <AppShell header={{ height: 60 }} navbar={staff ? { width: sidebarWidth.narrow, breakpoint: 0 } : undefined} padding="md" bg="gray.0">
+        <SkipLink target={content} />
         <AppShell.Header bg="teal.8" c="white" withBorder={false}>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -112,7 +115,7 @@ export const Shell = () => {
         )}
         {staff && opened && <Overlay fixed zIndex={200} backgroundOpacity={0.35} blur={1} onClick={close} data-testid="sidebar-overlay" />}
 
-        <AppShell.Main>
+        <AppShell.Main id={contentId} ref={content} tabIndex={-1} className={skipTarget}>
           <Outlet />
         </AppShell.Main>
       </AppShell>

@@ -1,4 +1,4 @@
-import { Avatar, Menu, Text, UnstyledButton } from "@mantine/core"
+import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core"
 import { useDisclosure } from "@mantine/hooks"
 import type { FloatingPosition } from "@mantine/core"
 import { useEffect, useRef } from "react"
@@ -35,10 +35,13 @@ export const UserMenu = ({ position, variant }: UserMenuProps) => {
 
   return (
     <>
-      <Menu position={position} withArrow shadow="md" width={220}>
+      {/* No focus placeholder: a focusable element without a role inside role="menu" breaks its required children (axe). */}
+      <Menu position={position} withArrow shadow="md" width={220} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <UnstyledButton aria-label="Menú de usuario" style={{ borderRadius: "50%" }}>
-            <Avatar color="teal" variant={variant === "onBar" ? "white" : "light"} radius="xl" size={36}>
+          {/* The initials are a picture of the user, like an icon: the button is named by its hidden text (WCAG 2.5.3). */}
+          <UnstyledButton style={{ borderRadius: "50%" }}>
+            <VisuallyHidden>Menú de usuario</VisuallyHidden>
+            <Avatar color="teal" variant={variant === "onBar" ? "white" : "light"} radius="xl" size={36} aria-hidden="true">
               {initialsOf(session.user)}
             </Avatar>
           </UnstyledButton>

@@ -25,15 +25,17 @@ export const CaseChat = ({ call, caseId, names, posted }: CaseChatProps) => {
   const state = useSelector(actor, (s) => s.value)
   const { messages, failure } = useSelector(actor, (s) => s.context)
   const [text, setText] = useState("")
-  const end = useRef<HTMLLIElement | null>(null)
+  const list = useRef<HTMLElement | null>(null)
 
   useEffect(() => {
     const sent = actor.on("sent", () => setText(""))
     return () => sent.unsubscribe()
   }, [actor])
-  // A block body: newer Chromium's scrollIntoView answers a Promise, which React would take for the effect's cleanup.
+  // The newest message in sight by scrolling the list itself: scrollIntoView would also scroll the
+  // window down to the chat, away from the case's number, stage and actions.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: "nearest" })
+    const scroller = list.current
+    if (scroller !== null) scroller.scrollTop = scroller.scrollHeight
   }, [messages.length])
   useEffect(() => {
     if (posted > 0) actor.send({ type: "REFRESH" })
@@ -62,9 +64,18 @@ export const CaseChat = ({ call, caseId, names, posted }: CaseChatProps) => {
               Aún no hay mensajes. Escriba el primero para el equipo que trabaja el caso.
             </Text>
           ) : (
-            <Stack component="ol" gap="xs" aria-label="Mensajes" style={{ listStyle: "none", padding: 0, margin: 0, maxHeight: 360, overflowY: "auto" }}>
-              {messages.map((m, i) => (
-                <li key={m.id} ref={i === messages.length - 1 ? end : undefined}>
+            <Stack
+              component="ol"
+              // Mantine types a Stack's ref as a div's; this one is the list.
+              ref={(element: HTMLElement | null) => {
+                list.current = element
+              }}
+              gap="xs"
+              aria-label="Mensajes"
+              style={{ listStyle: "none", padding: 0, margin: 0, maxHeight: 360, overflowY: "auto" }}
+            >
+              {messages.map((m) => (
+                <li key={m.id}>
                   <Group gap="xs" wrap="wrap">
                     <Text size="sm" fw={600}>
                       {names[m.user_id] ?? m.type}

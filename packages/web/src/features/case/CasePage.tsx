@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useCallback, useEffect, useMemo, useState } from "react"
 import { Link, useParams } from "react-router"
 import { RetryAlert } from "../../components/RetryAlert"
+import { arrivalFocus } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { useSession } from "../../lib/auth/useSession"
 import { subscribeCaseLive } from "../../lib/caseLiveEvents"
@@ -76,7 +77,7 @@ const CaseScreen = ({ call, id }: { readonly call: Call; readonly id: string }) 
       </Anchor>
       <Group justify="space-between" align="center">
         <Group gap="sm" align="center">
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" {...arrivalFocus}>
             Caso N° {view.case_number}
           </Title>
           <Badge size="lg" {...stageLook(view.stage.code)} aria-label={`Etapa: ${view.stage.name}`}>

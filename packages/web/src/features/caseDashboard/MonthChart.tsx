@@ -21,6 +21,8 @@ export const MonthChart = ({ months }: { readonly months: Dashboard["months"] })
     ]}
     withLegend
     valueFormatter={(n) => nf.format(n)}
+    // Hidden from assistive technology (the table says the same), so nothing in it may take focus either.
+    barChartProps={{ accessibilityLayer: false }}
     aria-hidden="true"
   />
 )
