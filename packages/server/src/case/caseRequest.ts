@@ -1,11 +1,14 @@
 import { Effect, Option } from "effect"
 import { BadRequest, type CaseAssignment, type CaseDocument, type CaseFacts, chileDateOf } from "@palma/core"
 import type { DistrictsShape } from "../district/Districts.js"
-import type { CaseReferences } from "./CaseReferences.js"
+import type { CaseReferences, LeadTerms } from "./CaseReferences.js"
 
 const invalid = (path: ReadonlyArray<string>, message: string) => new BadRequest({ message, issues: [{ path, message }] })
 
 type References = Effect.Effect.Success<typeof CaseReferences>
+
+/** Whether a posted section is the stored one (then its references were checked when it was written). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 type Assignable = NonNullable<CaseDocument["specialist"]> | NonNullable<CaseDocument["alliance"]>
 
 /** The posted assignment over the stored one: what the document leaves null stays as it was. */
@@ -34,7 +37,8 @@ const assignmentOf = (
 
 /**
  * The case a posted document asks for, merged over the stored one (`current`): a section the
- * document leaves out or sends as null stays as stored. The subscription decides who pays, the
+ * document leaves out or sends as null stays as stored. Only what the document changes is looked
+ * up: what is stored was checked when it was written. The subscription decides who pays, the
  * channel, the product and the plan; every id the document names must exist and belong where it
  * is put, else a Spanish 400 naming the field.
  */
@@ -50,26 +54,35 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
     const leadId = doc.lead_id ?? current.service.lead_id
     const productId = doc.product?.id ?? current.service.product_id
     const retailId = doc.retail?.id ?? current.parties.retail_id
+    const { service, parties } = current
+    // The stored subscription is as it was checked when written: only a new one is looked up.
+    const kept: LeadTerms | null =
+      leadId !== null && leadId === service.lead_id && service.product_id !== null && service.productPlan_id !== null && parties.customer_id !== null && parties.retail_id !== null
+        ? { id: leadId, customer_id: parties.customer_id, retail_id: parties.retail_id, product_id: service.product_id, productPlan_id: service.productPlan_id }
+        : null
     const lead =
-      leadId !== null
-        ? yield* Effect.flatMap(
-            refs.lead(leadId),
-            Option.match({ onNone: () => Effect.fail(invalid(["lead_id"], "No se encontró la suscripción")), onSome: Effect.succeed })
-          )
-        : yield* Effect.flatMap(
-            refs.coveringLead({
-              insured_id: insuredId,
-              beneficiary_id: type === "B" ? beneficiaryId : null,
-              product_id: productId,
-              retail_id: retailId,
-              date: eventDate
-            }),
-            Option.match({
-              onNone: () => Effect.fail(invalid(["lead_id"], "La persona no tiene una póliza vigente para ese producto en la fecha del evento")),
-              onSome: Effect.succeed
-            })
-          )
-    if (!(yield* refs.covers(lead.id, insuredId, type === "B" ? beneficiaryId : null))) {
+      kept !== null
+        ? kept
+        : leadId !== null
+          ? yield* Effect.flatMap(
+              refs.lead(leadId),
+              Option.match({ onNone: () => Effect.fail(invalid(["lead_id"], "No se encontró la suscripción")), onSome: Effect.succeed })
+            )
+          : yield* Effect.flatMap(
+              refs.coveringLead({
+                insured_id: insuredId,
+                beneficiary_id: type === "B" ? beneficiaryId : null,
+                product_id: productId,
+                retail_id: retailId,
+                date: eventDate
+              }),
+              Option.match({
+                onNone: () => Effect.fail(invalid(["lead_id"], "La persona no tiene una póliza vigente para ese producto en la fecha del evento")),
+                onSome: Effect.succeed
+              })
+            )
+    const samePeople = kept !== null && insuredId === parties.insured_id && (type === "B" ? beneficiaryId : null) === parties.beneficiary_id
+    if (!samePeople && !(yield* refs.covers(lead.id, insuredId, type === "B" ? beneficiaryId : null))) {
       return yield* invalid(
         type === "B" ? ["beneficiary", "id"] : ["insured", "id"],
         type === "B" ? "La carga no pertenece a esa suscripción" : "El titular no pertenece a esa suscripción"
@@ -77,7 +90,8 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
     }
 
     const assistanceId = doc.assistance?.id ?? current.service.assistance_id
-    if (assistanceId !== null && !(yield* refs.inProduct(lead.product_id, assistanceId))) {
+    const sameService = lead.product_id === service.product_id && assistanceId === service.assistance_id
+    if (assistanceId !== null && !sameService && !(yield* refs.inProduct(lead.product_id, assistanceId))) {
       return yield* invalid(["assistance", "id"], "El servicio no está cubierto por el producto de la suscripción")
     }
 
@@ -85,10 +99,12 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
       doc.values === null
         ? current.values
         : [...new Map(doc.values.map((v) => [v.id, { id: v.id, value: v.value.trim() }])).values()].sort((a, b) => (a.id < b.id ? -1 : 1))
-    const knownValues = yield* refs.active(
-      "value",
-      values.map((v) => v.id)
-    )
+    const knownValues = same(values, current.values)
+      ? new Set(values.map((v) => v.id))
+      : yield* refs.active(
+          "value",
+          values.map((v) => v.id)
+        )
     const unknownValue = values.findIndex((v) => !knownValues.has(v.id))
     if (doc.values !== null && unknownValue >= 0) return yield* invalid(["values", String(unknownValue), "id"], "Valor desconocido")
 
@@ -113,10 +129,12 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
 
     const files =
       doc.files === null ? current.files : [...new Map(doc.files.map((f) => [f.document_id, { document_id: f.document_id, file_tag: f.file_tag }])).values()]
-    const knownDocuments = yield* refs.active(
-      "document",
-      files.map((f) => f.document_id)
-    )
+    const knownDocuments = same(files, current.files)
+      ? new Set(files.map((f) => f.document_id))
+      : yield* refs.active(
+          "document",
+          files.map((f) => f.document_id)
+        )
     const unknownFile = files.findIndex((f) => !knownDocuments.has(f.document_id))
     if (doc.files !== null && unknownFile >= 0) return yield* invalid(["files", String(unknownFile), "document_id"], "Documento desconocido")
 
@@ -134,7 +152,7 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
       ["specialist", "specialist", specialist],
       ["alliance", "partner", alliance]
     ] as const) {
-      if (assignment === null || assignment === current[kind]) continue
+      if (assignment === null || same(assignment, current[kind])) continue
       const idField = kind === "specialist" ? "specialist_id" : "partner_id"
       if (!(yield* refs.active(table, [assignment.provider_id])).has(assignment.provider_id)) {
         return yield* invalid([kind, idField], kind === "specialist" ? "Especialista desconocido o inactivo" : "Alianza desconocida o inactiva")
