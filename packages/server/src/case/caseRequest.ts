@@ -57,7 +57,12 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
     const { service, parties } = current
     // The stored subscription is as it was checked when written: only a new one is looked up.
     const kept: LeadTerms | null =
-      leadId !== null && leadId === service.lead_id && service.product_id !== null && service.productPlan_id !== null && parties.customer_id !== null && parties.retail_id !== null
+      leadId !== null &&
+      leadId === service.lead_id &&
+      service.product_id !== null &&
+      service.productPlan_id !== null &&
+      parties.customer_id !== null &&
+      parties.retail_id !== null
         ? { id: leadId, customer_id: parties.customer_id, retail_id: parties.retail_id, product_id: service.product_id, productPlan_id: service.productPlan_id }
         : null
     const lead =
