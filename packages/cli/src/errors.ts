@@ -11,6 +11,8 @@ export const ExitCode = {
   noCases: 4,
   /** An insured upload ended with rows it could not load, or its check found some (`palma insured upload`). */
   rowsFailed: 5,
+  /** `palma cases verify` found stored cases that differ from their events, or numbers that name no case. */
+  mismatch: 8,
   /** The person pressed Ctrl+C at a prompt (shell convention 128 + SIGINT). */
   cancelled: 130
 } as const
