@@ -15,6 +15,8 @@ export const ExitCode = {
   refused: 6,
   /** The case changed since it was read (412): read it again before deciding (`palma case <n> <paso>`). */
   changed: 7,
+  /** `palma cases verify` found stored cases that differ from their events, or numbers that name no case. */
+  mismatch: 8,
   /** The person pressed Ctrl+C at a prompt (shell convention 128 + SIGINT). */
   cancelled: 130
 } as const

@@ -10,6 +10,7 @@ import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
 import { type GlobalOptions, openSession } from "../session.js"
 import { registerCaseExport } from "./caseExport.js"
+import { registerCaseVerify } from "./caseVerify.js"
 import { newCase } from "./caseNew.js"
 import { registerCaseSteps } from "./caseStep.js"
 
@@ -72,6 +73,7 @@ const show = async (io: Io, number: string, options: { readonly json?: boolean }
 export const registerCases = (program: Command, io: Io) => {
   const cases = program.command("cases").description("casos de asistencia")
   registerCaseExport(cases, io)
+  registerCaseVerify(cases, io)
   cases
     .command("list")
     .description("lista los casos, del más reciente al más antiguo, con los filtros de la pantalla de casos")

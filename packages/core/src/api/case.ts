@@ -5,12 +5,13 @@ import { CaseChatInput, CaseChatMessage, CaseIdPath } from "../domain/caseChat.j
 import { CaseNumberPath } from "../domain/caseView.js"
 import { CaseDocument } from "../domain/caseDocument.js"
 import { CaseStepInput } from "../domain/caseStepInput.js"
+import { CaseVerifyReport, CaseVerifyRequest } from "../domain/caseVerify.js"
 import { CaseLiveQuery } from "../domain/caseLive.js"
 import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
 import { SavedView, SavedViewInput } from "../domain/savedView.js"
 import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, Unauthorized } from "./errors.js"
 import { IdPath } from "./master.js"
-import { Staff } from "./security.js"
+import { Admin, Staff } from "./security.js"
 
 /**
  * Assistance cases at the seed's paths (reference §1). A case is the fold of its events: `upsert`
@@ -47,6 +48,8 @@ export const CaseApi = HttpApiGroup.make("case")
       .addError(PreconditionFailed)
       .middleware(Staff)
   )
+  // Palma's own (admins): fold each case's events again and report where the stored case differs; never fixes.
+  .add(HttpApiEndpoint.post("verify", "/verify").setPayload(CaseVerifyRequest).addSuccess(CaseVerifyReport).addError(BadRequest).middleware(Admin))
   // Palma's own: the signed-in user's saved lists ("vistas"), by name.
   .add(HttpApiEndpoint.get("views", "/views").addSuccess(Schema.Array(SavedView)).middleware(Staff))
   .add(HttpApiEndpoint.post("saveView", "/views").setPayload(SavedViewInput).addSuccess(SavedView).addError(BadRequest).middleware(Staff))

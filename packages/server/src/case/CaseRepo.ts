@@ -191,6 +191,7 @@ const make = Effect.gen(function* () {
     update: (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
       Effect.orDie(update(id, version, changes, facts, stage, userId)),
     events: (id: string, after = 0) => Effect.orDie(events(id, after)),
+    projection: (facts: CaseFacts, stage: SeededStageCode) => Effect.orDie(projection(facts, stage)),
     page: (query: CaseListQuery, openedBy: string | null) => Effect.orDie(pageWhere(filtersOf(query, openedBy), query)),
     count: (query: CaseCriteria, openedBy: string | null) => Effect.orDie(countWhere(filtersOf(query, openedBy))),
     pageWhere: (filter: Statement.Fragment, paging: { readonly records?: number | undefined; readonly page?: number | undefined }) =>

@@ -9,6 +9,7 @@ import type { StoredFile } from "./CaseFileRepo.js"
 import { readCaseDocumentUpload } from "./documentUpload.js"
 import { liveResponse } from "./liveResponse.js"
 import { CaseService } from "./CaseService.js"
+import { CaseVerifyService } from "./CaseVerifyService.js"
 import { SavedViewService } from "./SavedViewService.js"
 
 /** A stored file, inline under the name it was uploaded with; nosniff and no active content, whatever it claims to be. */
@@ -25,43 +26,48 @@ const fileResponse = (file: StoredFile) =>
 
 /** The `case` group of the contract: assistance cases. */
 export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
-  Effect.map(Effect.all([CaseService, CaseChatService, CaseDocumentService, CaseFeed, SavedViewService]), ([cases, chat, documents, feed, views]) =>
-    handlers
-      .handle("getAll", ({ urlParams }) => Effect.flatMap(CurrentUser, (actor) => cases.list(urlParams, actor)))
-      .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
-      .handle("getByNumber", ({ path }) => Effect.flatMap(cases.getByNumber(path.number), answerVersioned))
-      .handle("upsert", ({ payload }) =>
-        Effect.gen(function* () {
-          const actor = yield* CurrentUser
-          const precondition = yield* ifMatch
-          return yield* Effect.flatMap(cases.upsert(payload, actor, precondition), answerVersioned)
-        })
-      )
-      .handle("step", ({ path, payload }) =>
-        Effect.gen(function* () {
-          const actor = yield* CurrentUser
-          const precondition = yield* ifMatch
-          return yield* Effect.flatMap(cases.step(path.case_id, payload, actor, precondition), answerVersioned)
-        })
-      )
-      .handle("views", () => Effect.flatMap(CurrentUser, views.list))
-      .handle("saveView", ({ payload }) => Effect.flatMap(CurrentUser, (actor) => views.save(payload, actor)))
-      .handle("deleteView", ({ path }) => Effect.flatMap(CurrentUser, (actor) => views.remove(path.id, actor)))
-      .handle("getOrigins", () => cases.origins)
-      .handle("getStatus", () => cases.statuses)
-      .handle("getChatByCase", ({ path }) => chat.byCase(path.case_id))
-      .handle("createChatMessage", ({ payload }) => Effect.flatMap(CurrentUser, (actor) => chat.post(payload, actor)))
-      // The platform leaves the body unread (a multipart *stream* payload); it is read whole and parsed strictly here.
-      .handle("uploadDocument", ({ request }) =>
-        Effect.gen(function* () {
-          const upload = yield* readCaseDocumentUpload(request)
-          return yield* documents.upload(upload, yield* CurrentUser)
-        })
-      )
-      .handle("getAttachById", ({ path }) => documents.links(path.case_id))
-      .handle("file", ({ path }) => Effect.map(documents.open(path.token), fileResponse))
-      .handle("live", ({ urlParams }) =>
-        Effect.succeed(liveResponse(urlParams.case_id === undefined ? feed.notices : feed.notices.pipe(Stream.filter((n) => n.case_id === urlParams.case_id))))
-      )
+  Effect.map(
+    Effect.all([CaseService, CaseChatService, CaseDocumentService, CaseFeed, SavedViewService, CaseVerifyService]),
+    ([cases, chat, documents, feed, views, verifier]) =>
+      handlers
+        .handle("getAll", ({ urlParams }) => Effect.flatMap(CurrentUser, (actor) => cases.list(urlParams, actor)))
+        .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
+        .handle("getByNumber", ({ path }) => Effect.flatMap(cases.getByNumber(path.number), answerVersioned))
+        .handle("upsert", ({ payload }) =>
+          Effect.gen(function* () {
+            const actor = yield* CurrentUser
+            const precondition = yield* ifMatch
+            return yield* Effect.flatMap(cases.upsert(payload, actor, precondition), answerVersioned)
+          })
+        )
+        .handle("step", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const actor = yield* CurrentUser
+            const precondition = yield* ifMatch
+            return yield* Effect.flatMap(cases.step(path.case_id, payload, actor, precondition), answerVersioned)
+          })
+        )
+        .handle("verify", ({ payload }) => verifier.verify(payload))
+        .handle("views", () => Effect.flatMap(CurrentUser, views.list))
+        .handle("saveView", ({ payload }) => Effect.flatMap(CurrentUser, (actor) => views.save(payload, actor)))
+        .handle("deleteView", ({ path }) => Effect.flatMap(CurrentUser, (actor) => views.remove(path.id, actor)))
+        .handle("getOrigins", () => cases.origins)
+        .handle("getStatus", () => cases.statuses)
+        .handle("getChatByCase", ({ path }) => chat.byCase(path.case_id))
+        .handle("createChatMessage", ({ payload }) => Effect.flatMap(CurrentUser, (actor) => chat.post(payload, actor)))
+        // The platform leaves the body unread (a multipart *stream* payload); it is read whole and parsed strictly here.
+        .handle("uploadDocument", ({ request }) =>
+          Effect.gen(function* () {
+            const upload = yield* readCaseDocumentUpload(request)
+            return yield* documents.upload(upload, yield* CurrentUser)
+          })
+        )
+        .handle("getAttachById", ({ path }) => documents.links(path.case_id))
+        .handle("file", ({ path }) => Effect.map(documents.open(path.token), fileResponse))
+        .handle("live", ({ urlParams }) =>
+          Effect.succeed(
+            liveResponse(urlParams.case_id === undefined ? feed.notices : feed.notices.pipe(Stream.filter((n) => n.case_id === urlParams.case_id)))
+          )
+        )
   )
-).pipe(Layer.provide([CaseService.layer, CaseChatService.layer, CaseDocumentService.layer, CaseFeed.layer, SavedViewService.layer]))
+).pipe(Layer.provide([CaseService.layer, CaseChatService.layer, CaseDocumentService.layer, CaseFeed.layer, SavedViewService.layer, CaseVerifyService.layer]))
