@@ -173,16 +173,22 @@ const make = Effect.gen(function* () {
       ([batch]) => (batch === undefined || batch.last === null ? Option.none() : Option.some({ after, last: batch.last, count: batch.count }))
     )
 
-  const rows = (id: string, query: BulkLoadRowsQuery): Effect.Effect<Page<BulkLoadRow>> =>
-    Effect.gen(function* () {
-      const { page, pageSize, offset } = pageOf(query)
-      const where = query.outcome === undefined ? sql`job_id = ${id}` : sql`job_id = ${id} AND outcome = ${query.outcome}`
-      const items = yield* sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.lead_id::text AS lead_id,
-          (b.outcome <> 'failed' AND b.row <= j.loaded_row) AS loaded
-        FROM bulk_load_row b JOIN bulk_load_job j ON j.id = b.job_id WHERE ${where} ORDER BY row LIMIT ${pageSize} OFFSET ${offset}`
-      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM bulk_load_row WHERE ${where}`
-      return { items, total: count?.total ?? 0, page, pageSize }
-    }).pipe(Effect.orDie)
+  /** A page of the job's rows (all, or one outcome), in file order: the job's key walked to the page. */
+  const rows = (id: string, query: BulkLoadRowsQuery) => {
+    const { pageSize, offset } = pageOf(query)
+    const where = query.outcome === undefined ? sql`b.job_id = ${id}` : sql`b.job_id = ${id} AND b.outcome = ${query.outcome}`
+    return sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.lead_id::text AS lead_id,
+        (b.outcome <> 'failed' AND b.row <= j.loaded_row) AS loaded
+      FROM bulk_load_row b JOIN bulk_load_job j ON j.id = b.job_id WHERE ${where} ORDER BY b.row LIMIT ${pageSize} OFFSET ${offset}`.pipe(Effect.orDie)
+  }
+
+  /** How many rows of the job are stored so far (all, or one outcome): while the file is read; the job counts them once it is. */
+  const rowsRead = (id: string, outcome: BulkLoadRowsQuery["outcome"]) =>
+    Effect.map(
+      sql<{ total: number }>`SELECT count(*)::int AS total FROM bulk_load_row
+        WHERE job_id = ${id} ${outcome === undefined ? sql`` : sql`AND outcome = ${outcome}`}`,
+      ([count]) => count?.total ?? 0
+    ).pipe(Effect.orDie)
 
   /** Every failed row, in file order, for the error workbook. */
   const failedRows = (id: string) =>
@@ -245,6 +251,7 @@ const make = Effect.gen(function* () {
     markRemoved,
     nextBatch,
     rows,
+    rowsRead,
     failedRows,
     missing,
     end,
