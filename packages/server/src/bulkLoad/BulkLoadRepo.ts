@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, MissingInsured, Page } from "@palma/core"
+import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, Page } from "@palma/core"
+import { byIndex, leftOutBy, leftOutPage } from "./leftOut.js"
 
 /** A job's columns as the contract answers them; the counts come back as one object. */
 const jobSelect = (sql: SqlClient.SqlClient) => sql`SELECT j.id::text AS id, j.retail_id::text AS retail_id, r.name AS retail_name,
@@ -49,7 +50,8 @@ export interface ReadRow {
   readonly record: unknown
 }
 
-const pageOf = (query: { readonly page?: number | undefined; readonly pageSize?: number | undefined }) => {
+/** The page asked for, with the defaults every list of uploads shares. */
+export const pageOf = (query: { readonly page?: number | undefined; readonly pageSize?: number | undefined }) => {
   const page = query.page ?? 1
   const pageSize = query.pageSize ?? 20
   return { page, pageSize, offset: (page - 1) * pageSize }
@@ -139,7 +141,7 @@ const make = Effect.gen(function* () {
   const finishReading = (id: string, owner: string, next: "ready" | "loading") =>
     sql`UPDATE bulk_load_job j SET status = ${next},
         total = c.total, count_new = c.new, count_updated = c.updated, count_unchanged = c.unchanged, count_failed = c.failed,
-        count_missing = (SELECT count(*) FROM plan_missing_leads(j.id)),
+        count_missing = (SELECT count(*) FROM lead l WHERE ${leftOutBy(sql, id)}),
         lease_until = CASE ${next} WHEN 'ready' THEN NULL ELSE j.lease_until END,
         owner = CASE ${next} WHEN 'ready' THEN NULL ELSE j.owner END
       FROM (SELECT count(*)::int AS total, count(*) FILTER (WHERE outcome = 'new')::int AS new,
@@ -171,33 +173,32 @@ const make = Effect.gen(function* () {
       ([batch]) => (batch === undefined || batch.last === null ? Option.none() : Option.some({ after, last: batch.last, count: batch.count }))
     )
 
-  const rows = (id: string, query: BulkLoadRowsQuery): Effect.Effect<Page<BulkLoadRow>> =>
-    Effect.gen(function* () {
-      const { page, pageSize, offset } = pageOf(query)
-      const where = query.outcome === undefined ? sql`job_id = ${id}` : sql`job_id = ${id} AND outcome = ${query.outcome}`
-      const items = yield* sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.lead_id::text AS lead_id,
-          (b.outcome <> 'failed' AND b.row <= j.loaded_row) AS loaded
-        FROM bulk_load_row b JOIN bulk_load_job j ON j.id = b.job_id WHERE ${where} ORDER BY row LIMIT ${pageSize} OFFSET ${offset}`
-      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM bulk_load_row WHERE ${where}`
-      return { items, total: count?.total ?? 0, page, pageSize }
-    }).pipe(Effect.orDie)
+  /** A page of the job's rows (all, or one outcome), in file order: the job's key walked to the page. */
+  const rows = (id: string, query: BulkLoadRowsQuery) => {
+    const { pageSize, offset } = pageOf(query)
+    const where = query.outcome === undefined ? sql`b.job_id = ${id}` : sql`b.job_id = ${id} AND b.outcome = ${query.outcome}`
+    return sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.lead_id::text AS lead_id,
+        (b.outcome <> 'failed' AND b.row <= j.loaded_row) AS loaded
+      FROM bulk_load_row b JOIN bulk_load_job j ON j.id = b.job_id WHERE ${where} ORDER BY b.row LIMIT ${pageSize} OFFSET ${offset}`.pipe(Effect.orDie)
+  }
+
+  /** How many rows of the job are stored so far (all, or one outcome): while the file is read; the job counts them once it is. */
+  const rowsRead = (id: string, outcome: BulkLoadRowsQuery["outcome"]) =>
+    Effect.map(
+      sql<{ total: number }>`SELECT count(*)::int AS total FROM bulk_load_row
+        WHERE job_id = ${id} ${outcome === undefined ? sql`` : sql`AND outcome = ${outcome}`}`,
+      ([count]) => count?.total ?? 0
+    ).pipe(Effect.orDie)
 
   /** Every failed row, in file order, for the error workbook. */
   const failedRows = (id: string) =>
     sql<{ row: number; reasons: ReadonlyArray<string>; cells: Readonly<Record<string, string>> | null }>`SELECT row, reasons, record AS cells
       FROM bulk_load_row WHERE job_id = ${id} AND outcome = 'failed' ORDER BY row`.pipe(Effect.orDie)
 
-  const missing = (id: string, query: { readonly page?: number | undefined; readonly pageSize?: number | undefined }): Effect.Effect<Page<MissingInsured>> =>
-    Effect.gen(function* () {
-      const { page, pageSize, offset } = pageOf(query)
-      const items = yield* sql<MissingInsured>`SELECT m.lead_id::text AS lead_id, l.subscription_id, i.rut,
-          trim(i.name || ' ' || i.paternal_last_name || ' ' || i.maternal_last_name) AS name, l.end_date::text AS "endDate"
-        FROM plan_missing_leads(${id}) m JOIN lead l ON l.id = m.lead_id
-          JOIN LATERAL (SELECT * FROM insured x JOIN lead_insured li ON li.insured_id = x.id WHERE li.lead_id = l.id ORDER BY x.rut LIMIT 1) i ON true
-        ORDER BY i.rut LIMIT ${pageSize} OFFSET ${offset}`
-      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM plan_missing_leads(${id})`
-      return { items, total: count?.total ?? 0, page, pageSize }
-    }).pipe(Effect.orDie)
+  const missing = (id: string, query: { readonly page?: number | undefined; readonly pageSize?: number | undefined }) => {
+    const { pageSize, offset } = pageOf(query)
+    return Effect.zipRight(byIndex(sql), leftOutPage(sql, id, { limit: pageSize, offset })).pipe(sql.withTransaction, Effect.orDie)
+  }
 
   /**
    * Ends a job this process holds, done or failed. False when it no longer holds it: another
@@ -250,6 +251,7 @@ const make = Effect.gen(function* () {
     markRemoved,
     nextBatch,
     rows,
+    rowsRead,
     failedRows,
     missing,
     end,

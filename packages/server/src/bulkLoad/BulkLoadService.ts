@@ -5,16 +5,19 @@ import {
   type BulkLoadConfirm,
   type BulkLoadJob,
   type BulkLoadListQuery,
+  type BulkLoadRow,
   type BulkLoadRowsQuery,
   Conflict,
   CurrentUser,
   isBulkLoadFinished,
   isColumnRequired,
-  NotFound
+  type MissingInsured,
+  NotFound,
+  type Page
 } from "@palma/core"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
-import { BulkLoadRepo } from "./BulkLoadRepo.js"
+import { BulkLoadRepo, pageOf } from "./BulkLoadRepo.js"
 import { BulkLoadRunner } from "./BulkLoadRunner.js"
 import type { BulkLoadForm } from "./bulkLoadUpload.js"
 import { BulkLoadWorker } from "./BulkLoadWorker.js"
@@ -119,12 +122,37 @@ const make = Effect.gen(function* () {
       )
     })
 
+  /**
+   * A page of the job's rows. Once the file is read the job holds how many rows of each outcome
+   * it has: the page's total comes from there, not from counting up to 100 000 rows per page.
+   */
+  const rows = (id: string, query: BulkLoadRowsQuery): Effect.Effect<Page<BulkLoadRow>, NotFound> =>
+    Effect.gen(function* () {
+      const job = yield* find(id)
+      const items = yield* repo.rows(id, query)
+      const total = job.total > 0 ? (query.outcome === undefined ? job.total : job.counts[query.outcome]) : yield* repo.rowsRead(id, query.outcome)
+      const { page, pageSize } = pageOf(query)
+      return { items, total, page, pageSize }
+    })
+
+  /**
+   * A page of the plan's insured the file leaves out, read by index. Its total is the check's own
+   * count (the figure the review shows and asks to confirm), counted once when the file was read.
+   */
+  const missing = (id: string, query: Omit<BulkLoadRowsQuery, "outcome">): Effect.Effect<Page<MissingInsured>, NotFound> =>
+    Effect.gen(function* () {
+      const job = yield* find(id)
+      const items = yield* repo.missing(id, query)
+      const { page, pageSize } = pageOf(query)
+      return { items, total: job.counts.missing, page, pageSize }
+    })
+
   return {
     upload,
     find,
     list: (query: BulkLoadListQuery) => repo.list(query),
-    rows: (id: string, query: BulkLoadRowsQuery) => Effect.zipRight(find(id), repo.rows(id, query)),
-    missing: (id: string, query: Omit<BulkLoadRowsQuery, "outcome">) => Effect.zipRight(find(id), repo.missing(id, query)),
+    rows,
+    missing,
     confirm,
     cancel,
     live,

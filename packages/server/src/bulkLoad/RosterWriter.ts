@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
+import { leftOutBy } from "./leftOut.js"
 
 /** What is stored today for a RUT under the plan, to tell a row new, updated or unchanged. */
 export interface StoredInsured {
@@ -140,7 +141,7 @@ const make = Effect.gen(function* () {
   const removeMissing = (jobId: string) =>
     Effect.map(
       sql`UPDATE lead SET end_date = current_date - 1, start_date = LEAST(start_date, current_date - 1)
-        WHERE id IN (SELECT lead_id FROM plan_missing_leads(${jobId})) RETURNING id`,
+        WHERE id IN (SELECT l.id FROM lead l WHERE ${leftOutBy(sql, jobId)}) RETURNING id`,
       (rows) => rows.length
     )
 

@@ -26,6 +26,7 @@ import caseAssignments from "./0029_case_assignments.js"
 import savedViews from "./0030_saved_views.js"
 import jobTokens from "./0031_job_tokens.js"
 import rosterPolicyEnds from "./0032_roster_policy_ends.js"
+import missingByIndex from "./0033_missing_by_index.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -56,5 +57,6 @@ export const migrations = {
   "0029_case_assignments": caseAssignments,
   "0030_saved_views": savedViews,
   "0031_job_tokens": jobTokens,
-  "0032_roster_policy_ends": rosterPolicyEnds
+  "0032_roster_policy_ends": rosterPolicyEnds,
+  "0033_missing_by_index": missingByIndex
 }
