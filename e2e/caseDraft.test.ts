@@ -32,9 +32,9 @@ const titular = async () => {
   const found = await read<InsuredSearchPage>("/api/insured/getByRutOrName?name=a&records=50")
   for (const person of found.data) {
     const lookup = await read<ApplicantLookup>(`/api/case/getApplicantByRut/${encodeURIComponent(person.rut)}`)
-    if (lookup.type === "I") return { rut: person.rut, policy: lookup.products[0]!.policy.number }
+    if (lookup.type === "I" && lookup.products.length === 1) return { rut: person.rut, policy: lookup.products[0]!.policy.number }
   }
-  throw new Error("Ningún titular de la demo tiene una póliza vigente")
+  throw new Error("Ningún titular de la demo tiene una sola póliza vigente")
 }
 
 describe("Nuevo caso, in Chromium", () => {
@@ -44,7 +44,9 @@ describe("Nuevo caso, in Chromium", () => {
     const rutField = page.getByRole("textbox", { name: /RUT del solicitante/ })
     await rutField.fill(rut)
     await rutField.press("Enter")
-    await page.getByRole("radio", { name: new RegExp(`póliza ${policy}`) }).click()
+    // The only product comes chosen.
+    await page.getByRole("radio", { name: new RegExp(`póliza ${policy}`), checked: true }).waitFor()
+    await page.getByRole("button", { name: "Continuar" }).click()
     await page.getByRole("region", { name: "Servicio" }).waitFor()
 
     await page.reload()

@@ -71,9 +71,11 @@ describe("a whole case, in Chromium", () => {
     await page.getByRole("textbox", { name: /RUT del solicitante/ }).waitFor()
     await page.keyboard.type(rut)
     await page.keyboard.press("Enter")
-    // Producto and Servicio: the first option has the focus; Space takes it and moves on.
-    await page.getByRole("region", { name: "Producto" }).getByRole("radio").first().waitFor()
-    await page.keyboard.press("Space")
+    // Producto: the only product comes chosen with «Continuar» focused; Enter moves on.
+    await page.getByRole("region", { name: "Producto" }).getByRole("radio", { checked: true }).waitFor()
+    await page.getByRole("button", { name: "Continuar" }).and(page.locator(":focus")).waitFor()
+    await page.keyboard.press("Enter")
+    // Servicio: the first option has the focus; Space takes it and moves on.
     const service = page.getByRole("region", { name: "Servicio" }).getByRole("radio").first()
     await service.waitFor()
     const serviceName = (await service.evaluate((el: HTMLInputElement) => el.labels?.[0]?.textContent ?? "")).split(" · ")[0]!

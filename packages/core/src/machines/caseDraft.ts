@@ -124,6 +124,12 @@ export const eventProblems = (event: DraftEvent): Partial<Record<"location" | "d
   ...(event.description.trim() === "" ? { description: "Describa qué pasó" } : {})
 })
 
+/** What the product step lacks, in Spanish (null: a product is chosen and the step can go on). */
+export const productProblem = (c: CaseDraftContext): string | null => (c.product === null ? "Elija el producto con que se abre el caso" : null)
+
+/** The applicant's product when they hold only one: nothing to choose, so it comes chosen. */
+const onlyProduct = (applicant: KnownApplicant): HeldProduct | null => (applicant.products.length === 1 ? (applicant.products[0] ?? null) : null)
+
 /** The coverage check's problems for the chosen assistance (none when covered or not checked). */
 export const coverageProblemsOf = (c: CaseDraftContext) => c.services?.coverage?.problems ?? []
 
@@ -184,7 +190,10 @@ export const caseDraftMachine = setup({
           { guard: ({ event }) => event.output.type === "C", target: "unknown" },
           {
             target: "product",
-            actions: assign({ applicant: ({ event }) => (event.output.type === "C" ? null : event.output), failure: null })
+            actions: assign(({ event }) => {
+              const applicant = event.output.type === "C" ? null : event.output
+              return { applicant, product: applicant === null ? null : onlyProduct(applicant), failure: null }
+            })
           }
         ],
         onError: { target: "applicant", actions: assign({ failure: ({ event }) => failureOf(event.error) }) }

@@ -5,7 +5,7 @@ import type { ApplicantLookup } from "../../src/domain/applicant.js"
 import type { CaseDocument } from "../../src/domain/caseDocument.js"
 import type { ServicesAndValues, ServicesAndValuesInput } from "../../src/domain/coverage.js"
 import type { CaseView } from "../../src/domain/caseView.js"
-import { type CaseDraftEvent, caseDraftMachine, draftDocument, eventProblems } from "../../src/machines/caseDraft.js"
+import { type CaseDraftEvent, caseDraftMachine, draftDocument, eventProblems, productProblem } from "../../src/machines/caseDraft.js"
 import { replay } from "../../src/machines/journal.js"
 import { applicant, done, failed, newcomerDetails, newcomerPlan, newcomerRecord, services, toCoverage, today } from "./caseDraftFixtures.js"
 
@@ -43,6 +43,22 @@ describe("caseDraft, as pure transitions", () => {
       procedure_id: "proc-specialist",
       coverageException: null
     })
+  })
+
+  it("comes with the product chosen when the applicant holds only one, and says what is missing when they hold several", () => {
+    const single = run([{ type: "LOOKUP", rut: "12.345.678-5", date: today }, done("lookupApplicant", applicant)])
+    expect(single.value).toBe("product")
+    expect(single.context.product?.lead_id).toBe("l1")
+    expect(productProblem(single.context)).toBeNull()
+
+    const second = { ...applicant.products[0]!, lead_id: "l2", policy: { number: "100002", startDate: "2026-01-01", endDate: "2026-12-31" } }
+    const several = run([
+      { type: "LOOKUP", rut: "12.345.678-5", date: today },
+      done("lookupApplicant", { ...applicant, products: [...applicant.products, second] })
+    ])
+    expect(several.value).toBe("product")
+    expect(several.context.product).toBeNull()
+    expect(productProblem(several.context)).toBe("Elija el producto con que se abre el caso")
   })
 
   it("does not go past a coverage problem without an explicit exception with a reason, and records the reason", () => {

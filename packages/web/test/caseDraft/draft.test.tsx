@@ -8,21 +8,34 @@ import { renderApp } from "../renderApp"
 
 const server = useRealServer()
 
-/** A titular with a policy in force today, its first plan and that plan's first service, as the intake answers them. */
-const coveredPerson = async () => {
-  const found = await server.api<InsuredSearchPage>("GET", "/api/insured/getByRutOrName?name=a&records=50")
+/** Titulars with a policy in force today, as the intake looks them up. */
+const titulars = async function* () {
+  const found = await server.api<InsuredSearchPage>("GET", "/api/insured/getByRutOrName?name=a&records=100")
   for (const person of found.data.filter((p) => p.products > 0)) {
     const lookup = await server.api<ApplicantLookup>("GET", `/api/case/getApplicantByRut/${encodeURIComponent(person.rut)}`)
-    if (lookup.type !== "I") continue
+    if (lookup.type === "I") yield { rut: person.rut, lookup }
+  }
+}
+
+/** A titular with one plan in force today, that plan and its first service, as the intake answers them. */
+const coveredPerson = async () => {
+  for await (const { rut, lookup } of titulars()) {
+    if (lookup.type !== "I" || lookup.products.length !== 1) continue
     const product = lookup.products[0]!
     const base = { insured_id: lookup.insured.id, beneficiary_id: null, retail_id: product.retail_id, customer_id: lookup.customer.id, product_id: product.id }
     const offered = await server.api<ServicesAndValues>("POST", "/api/case/getServicesAndValues", { ...base, assistance_id: null })
     const assistance = offered.assistances[0]
     if (assistance === undefined) continue
     const checked = await server.api<ServicesAndValues>("POST", "/api/case/getServicesAndValues", { ...base, assistance_id: assistance.id })
-    return { rut: person.rut, product, assistance, problems: checked.coverage?.problems ?? [] }
+    return { rut, product, assistance, problems: checked.coverage?.problems ?? [] }
   }
   throw new Error("Ningún titular de la demo tiene un plan con servicios")
+}
+
+/** A titular holding several products today: the operator has to choose one. */
+const personWithSeveralProducts = async () => {
+  for await (const { rut, lookup } of titulars()) if (lookup.type === "I" && lookup.products.length > 1) return { rut, products: lookup.products }
+  throw new Error("Ningún titular de la demo tiene varios productos vigentes")
 }
 
 describe("Nuevo caso (the caseDraft flow)", () => {
@@ -34,8 +47,11 @@ describe("Nuevo caso (the caseDraft flow)", () => {
     expect(rut).toHaveFocus()
     await user.type(rut, `${person.rut}{Enter}`)
 
+    // The only product comes chosen, «Continuar» focused: Enter moves on.
     const product = await screen.findByRole("radio", { name: new RegExp(`póliza ${person.product.policy.number}`) })
-    await user.click(product)
+    expect(product).toBeChecked()
+    expect(screen.getByRole("button", { name: "Continuar" })).toHaveFocus()
+    await user.keyboard("{Enter}")
     const service = await screen.findByRole("radio", { name: new RegExp(person.assistance.name) })
     await user.click(service)
     await screen.findByRole("table", { name: `Cobertura de ${person.assistance.name}` })
@@ -83,6 +99,26 @@ describe("Nuevo caso (the caseDraft flow)", () => {
     expect(screen.getByRole("link", { name: "Ver el caso" })).toHaveAttribute("href", expect.stringMatching(/^\/assistance\/case\/[0-9a-f-]{36}$/))
   })
 
+  it("with several products chooses none, and «Continuar» without one says what is missing and leads to the choices", async () => {
+    await server.signIn(operator.email, operator.password)
+    const person = await personWithSeveralProducts()
+    const { user } = renderApp("/assistance/case/new")
+    await user.type(await screen.findByRole("textbox", { name: /RUT del solicitante/ }), `${person.rut}{Enter}`)
+    const step = within(await screen.findByRole("region", { name: "Producto" }))
+    const choices = step.getByRole("radiogroup", { name: "Producto de la póliza" })
+    expect(step.getAllByRole("radio")).toHaveLength(person.products.length)
+    expect(step.queryByRole("radio", { checked: true })).toBeNull()
+
+    await user.click(step.getByRole("button", { name: "Continuar" }))
+    expect(screen.getByRole("region", { name: "Producto" })).toBeInTheDocument()
+    expect(choices).toHaveAccessibleDescription("Elija el producto con que se abre el caso")
+    expect(step.getAllByRole("radio")[0]).toHaveFocus()
+    expect(server.calls("POST /api/case/getServicesAndValues")).toEqual([])
+
+    await user.click(step.getByRole("radio", { name: new RegExp(`póliza ${person.products[1]!.policy.number}`) }))
+    expect(await screen.findByRole("region", { name: "Servicio" })).toBeInTheDocument()
+  })
+
   it("says plainly when nobody covered has the RUT, and keeps a refused lookup's message", async () => {
     await server.signIn(operator.email, operator.password)
     const { user } = renderApp("/assistance/case/new")
@@ -99,7 +135,8 @@ describe("Nuevo caso (the caseDraft flow)", () => {
     const person = await coveredPerson()
     const first = renderApp("/assistance/case/new")
     await first.user.type(await screen.findByRole("textbox", { name: /RUT del solicitante/ }), `${person.rut}{Enter}`)
-    await first.user.click(await screen.findByRole("radio", { name: new RegExp(`póliza ${person.product.policy.number}`) }))
+    await screen.findByRole("radio", { name: new RegExp(`póliza ${person.product.policy.number}`), checked: true })
+    await first.user.click(screen.getByRole("button", { name: "Continuar" }))
     await screen.findByRole("radio", { name: new RegExp(person.assistance.name) })
     first.unmount()
 

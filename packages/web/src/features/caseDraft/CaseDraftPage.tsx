@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Radio, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
-import { type Call, chileDateOf, coverageProblemsOf, eventProblems, formatDate } from "@palma/core"
+import { type Call, type CaseDraftContext, chileDateOf, coverageProblemsOf, eventProblems, formatDate, productProblem } from "@palma/core"
 import { useSelector } from "@xstate/react"
 import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
@@ -31,6 +31,9 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
   // typing); they are not `required`, so the browser's own bubble does not stop the form first.
   const [eventTried, setEventTried] = useState(false)
   const eventErrors = eventProblems(context.event)
+  // The same for the product: said once «Continuar» was pressed without one (for this applicant), and the choices get the focus.
+  const [productTriedFor, setProductTriedFor] = useState<CaseDraftContext["applicant"]>(null)
+  const firstProduct = useRef<HTMLInputElement>(null)
   const { districts } = useDistricts()
   const eventDistrict = findDistrict(districts, context.event.location)
   const send = actor.send
@@ -128,20 +131,33 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
           title="Producto"
           busy={state === "loadingServices"}
           onBack={() => send({ type: "BACK" })}
-          onNext={() => context.product && send({ type: "PICK_PRODUCT", lead_id: context.product.lead_id })}
+          onNext={() => {
+            if (context.product !== null) send({ type: "PICK_PRODUCT", lead_id: context.product.lead_id })
+            else {
+              setProductTriedFor(context.applicant)
+              firstProduct.current?.focus()
+            }
+          }}
+          focusNext={context.product !== null}
         >
           <Text>
             {context.applicant.type === "B" ? "Carga" : "Titular"}: {context.applicant.beneficiary?.name ?? context.applicant.insured.name}{" "}
             {context.applicant.beneficiary?.paternalLastName ?? context.applicant.insured.paternalLastName} · Cliente {context.applicant.customer.name}
           </Text>
-          <Radio.Group label="Producto de la póliza" value={context.product?.lead_id ?? ""} onChange={(lead_id) => send({ type: "PICK_PRODUCT", lead_id })}>
+          <Radio.Group
+            label="Producto de la póliza"
+            value={context.product?.lead_id ?? ""}
+            onChange={(lead_id) => send({ type: "PICK_PRODUCT", lead_id })}
+            error={productTriedFor === context.applicant ? productProblem(context) : null}
+          >
             <Stack gap="xs" mt="xs">
               {context.applicant.products.map((p, i) => (
                 <Radio
                   key={p.lead_id}
                   value={p.lead_id}
                   label={`${p.name} · póliza ${p.policy.number} (${formatDate(p.policy.startDate)} a ${formatDate(p.policy.endDate)})`}
-                  autoFocus={i === 0}
+                  ref={i === 0 ? firstProduct : undefined}
+                  autoFocus={i === 0 && context.product === null}
                 />
               ))}
             </Stack>
