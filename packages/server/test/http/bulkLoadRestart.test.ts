@@ -1,14 +1,14 @@
 import { rmSync } from "node:fs"
-import { describe, expect, it } from "vitest"
+import { describe, expect, inject, it } from "vitest"
 import { type BulkLoadJob, type Call, isBulkLoadFinished } from "@palma/core"
-import { clientAs, demo, signIn } from "../support/api.js"
+import { demo, pollingClientAs, signIn } from "../support/api.js"
 import { psql } from "../support/psql.js"
 import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
 import { startServerProcess } from "../support/serverProcess.js"
 
 /**
- * Enough batches (1000 rows each) that the kill lands mid-load. Two real processes, one seeding a
- * new data dir, and 12,000 rows: on PGlite each batch also rewrites its titulares and customers
+ * Enough batches (1000 rows each) that the kill lands mid-load. Two real processes on one data dir
+ * (a copy of the run's template), and 12,000 rows: on PGlite each batch also rewrites its titulares and customers
  * once for their policy end dates (migration 0028), and 20,000 rows took 166 s alone.
  */
 const ROWS = 12_000
@@ -20,25 +20,9 @@ const HEADERS = ["RUT Asegurado", "Nombres", "Apellido Paterno", "Correo", "Comu
 const env = { PALMA_JOB_LEASE_SECONDS: "2" }
 
 /** Polls the job until it has committed a batch of rows; fails if it ends first (nothing left to resume). */
-/**
- * The job as a process answers it. A dropped connection (status 0) is asked again a few times: in
- * a full suite on 2 cores a loading PGlite process once dropped one poll. A process that is gone
- * still fails the test.
- */
-const readJob = async (call: Call, id: string): Promise<BulkLoadJob> => {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await call((c) => c.bulkLoad.upload({ path: { id } }))
-    } catch (error) {
-      if (attempt >= 5 || (error as { status?: unknown }).status !== 0) throw error
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-    }
-  }
-}
-
 const firstBatchCommitted = async (call: Call, id: string): Promise<BulkLoadJob> => {
   for (;;) {
-    const job = await readJob(call, id)
+    const job = await call((c) => c.bulkLoad.upload({ path: { id } }))
     if (job.status === "loading" && job.succeeded > 0) return job
     if (isBulkLoadFinished(job.status)) throw new Error(`La carga terminó (${job.status}) antes de poder interrumpirla: agrande la nómina`)
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -49,12 +33,14 @@ const digits = (rut: string) => rut.replace(/\./g, "")
 
 describe("an insured upload survives its process being killed mid-load", () => {
   it("a new process on the same data resumes the job: every row loaded once, one subscription per RUT", { timeout: 240_000 }, async () => {
-    const first = await startServerProcess({ keep: true, env })
+    // From the run's seeded template: seeding a new data dir took minutes of the test's time on a busy machine.
+    const first = await startServerProcess({ keep: true, env, template: inject("palmaTemplate") })
     // The PostgreSQL database serverProcess created for the first process; the second one reuses it.
     const databaseUrl = first.databaseUrl
     let second: Awaited<ReturnType<typeof startServerProcess>> | undefined
     try {
-      const admin = clientAs(first.url, await signIn(first.url, demo.admin))
+      // Each request on a connection of its own: see pollingClientAs.
+      const admin = pollingClientAs(first.url, await signIn(first.url, demo.admin))
       const plan = await rosterPlan(admin, "Reinicio", 76555222, [
         { field_id: "rut", header: "RUT Asegurado", required: true },
         { field_id: "name", header: "Nombres", required: true },
@@ -77,8 +63,8 @@ describe("an insured upload survives its process being killed mid-load", () => {
       await first.stop()
 
       second = await startServerProcess({ dataDir: first.dataDir, keep: true, env: { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } })
-      const again = clientAs(second.url, await signIn(second.url, demo.admin))
-      const done = await settled(again, queued.id, readJob)
+      const again = pollingClientAs(second.url, await signIn(second.url, demo.admin))
+      const done = await settled(again, queued.id)
       expect(done).toMatchObject({ status: "done", total: ROWS, error: 0, processed: ROWS, succeeded: ROWS })
       // Finished by the second process: the first one died with the job still loading.
       expect(Date.parse(done.finishedAt!)).toBeGreaterThan(killedAt)

@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url"
 
 import { psql } from "./psql.js"
 import type { RunningServer } from "./startServer.js"
+import type { Template } from "./testServer.js"
 
 // The built server, as `pnpm start` runs it (`pnpm build` makes it).
 const mainPath = fileURLToPath(new URL("../../dist/main.js", import.meta.url))
@@ -26,9 +27,9 @@ export const freePort = (): Promise<number> =>
  * With DATABASE_URL set, each server gets a database of its own on that
  * cluster, so suites stay independent as they are on PGlite.
  */
-const freshDatabase = (baseUrl: string) => {
+const freshDatabase = (baseUrl: string, template: Template | undefined) => {
   const name = `palma_t_${randomBytes(6).toString("hex")}`
-  psql(baseUrl, `CREATE DATABASE ${name}`)
+  psql(baseUrl, `CREATE DATABASE ${name}${template?.kind === "postgres" ? ` TEMPLATE ${template.database}` : ""}`)
   const url = new URL(baseUrl)
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => psql(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
@@ -37,9 +38,23 @@ const freshDatabase = (baseUrl: string) => {
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
 
+/** The template's PGlite cluster written out as the data dir's database (`<dataDir>/pglite`, as Database.ts opens it). */
+const unpack = (template: Template, dataDir: string) => {
+  if (template.kind !== "pglite") return
+  const target = join(dataDir, "pglite")
+  mkdirSync(target, { recursive: true })
+  const result = spawnSync("tar", ["-xf", template.file, "-C", target], { encoding: "utf8" })
+  if (result.status !== 0) throw new Error(`No se pudo desempaquetar la plantilla: ${result.stderr}`)
+}
+
+/** What main.ts prints once the server listens (after migrating and seeding). */
+const listening = "Palma escuchando en "
+
 /**
  * Starts the real server process (same entry point as `pnpm start`) on a free
- * port with a fresh data dir, and waits until it answers. `DATABASE_URL` from
+ * port with a fresh data dir, and waits until it says it listens: a fresh data dir migrates and
+ * seeds first, which on a loaded machine takes minutes, so the wait is for that line (or the
+ * process's end), never a count of polls. `DATABASE_URL` from
  * the environment is passed through, so the same tests run on PostgreSQL.
  * Only for what a real process shows (start, lock, restart, signals, Clerk
  * mode); everything else uses the in-process `startServer`.
@@ -50,12 +65,18 @@ export const startServerProcess = async (
     dataDir?: string
     /** Keep the data dir and database after stop (restart tests); the caller cleans up. */
     keep?: boolean
+    /**
+     * Start from the run's migrated and seeded template (`inject("palmaTemplate")`) instead of
+     * seeding a new data dir, which on a busy machine takes minutes: for tests about something else.
+     */
+    template?: Template
   } = {}
 ): Promise<RunningServer & { readonly pid: number | undefined }> => {
   const port = await freePort()
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "palma-test-"))
   const url = `http://127.0.0.1:${port}`
-  const database = process.env.DATABASE_URL && !options.env?.DATABASE_URL ? freshDatabase(process.env.DATABASE_URL) : undefined
+  const database = process.env.DATABASE_URL && !options.env?.DATABASE_URL ? freshDatabase(process.env.DATABASE_URL, options.template) : undefined
+  if (options.template !== undefined && database === undefined) unpack(options.template, dataDir)
   let output = ""
   const child = spawn(process.execPath, [mainPath], {
     env: {
@@ -71,27 +92,33 @@ export const startServerProcess = async (
     },
     stdio: ["ignore", "pipe", "pipe"]
   })
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  // A test that times out while the process starts never gets to stop it: it ends with this one.
+  const orphaned = () => child.kill("SIGKILL")
+  process.once("exit", orphaned)
+  const started = new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes(listening)) resolve()
+    })
+    // "close", not "exit": its last words on stderr are read by then.
+    child.once("close", (code) => reject(new Error(`El servidor terminó al iniciar (código ${code}):\n${output}`)))
+  })
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
     await exited(child)
+    process.off("exit", orphaned)
     if (options.keep) return
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     database?.drop()
   }
 
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode}):\n${output}`)
-    try {
-      const response = await fetch(`${url}/api/auth/config`, { signal: AbortSignal.timeout(1000) })
-      if (response.ok) return { url, dataDir, databaseUrl: database?.url ?? options.env?.DATABASE_URL, output: () => output, stop, pid: child.pid }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+  try {
+    await started
+  } catch (error) {
+    await stop()
+    throw error
   }
-  await stop()
-  throw new Error(`El servidor no respondió a tiempo:\n${output}`)
+  return { url, dataDir, databaseUrl: database?.url ?? options.env?.DATABASE_URL, output: () => output, stop, pid: child.pid }
 }
