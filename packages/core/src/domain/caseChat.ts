@@ -28,12 +28,21 @@ export const chatAuthorTypes = ["Operador", "Cliente"] as const
 export type ChatAuthorType = (typeof chatAuthorTypes)[number]
 const isChatAuthorType = (value: unknown): value is ChatAuthorType => chatAuthorTypes.some((t) => t === value)
 
-/** A sent `type`: one of the original's kinds is kept; anything else is none (the server uses the author's role). */
-const SentAuthorType = Schema.transform(Schema.Unknown, Schema.NullOr(Schema.Literal(...chatAuthorTypes)), {
-  strict: true,
-  decode: (input) => (isChatAuthorType(input) ? input : null),
-  encode: (type) => type
-})
+/**
+ * A sent `type`: one of the original's kinds is kept; any other text is none (the server uses the
+ * author's role). Something that is not a short text is refused, as any malformed field.
+ */
+const SentAuthorType = Schema.transform(
+  Schema.NullOr(Schema.String.pipe(Schema.maxLength(40))).annotations({
+    message: () => ({ message: "Tipo de autor inválido: Operador o Cliente", override: true })
+  }),
+  Schema.NullOr(Schema.Literal(...chatAuthorTypes)),
+  {
+    strict: true,
+    decode: (input) => (isChatAuthorType(input) ? input : null),
+    encode: (type) => type
+  }
+)
 
 /** `POST /case/createChatMessage`: the original client sends `{case_id, stage_id, user_id, message, type}`. */
 export const CaseChatInput = Payload({

@@ -327,9 +327,13 @@ describe("the case's chat (getChatByCase, createChatMessage)", () => {
     expect((await post("Operador", tokens.admin)).json.type).toBe("Operador")
     expect((await post("Cliente", tokens.user)).json.type).toBe("Cliente")
     expect((await post("operador", tokens.admin)).json.type).toBe("Administrador")
-    expect((await post(7, tokens.moderator)).json.type).toBe("Moderador")
+    expect((await post(null, tokens.moderator)).json.type).toBe("Moderador")
     const list = (await call("GET", `/api/case/getChatByCase/${opened.case_id}`)).json as unknown as Array<Json>
     expect(list.map((m) => m.type)).toEqual(["Operador", "Cliente", "Administrador", "Moderador"])
+    // Not a text at all is malformed, as any field.
+    const wrong = await post(7, tokens.user)
+    expect(wrong.status).toBe(400)
+    expect(wrong.json.issues).toEqual([{ path: ["type"], message: "Tipo de autor inválido: Operador o Cliente" }])
   })
 
   it("answers null for a message without a case, 404 for an unknown case and 400 for an empty message", async () => {
