@@ -35,7 +35,7 @@ export const CaseStepInput = Schema.Union(
   step("rejectRefund", {}),
   /** `refunded`: what was paid back, when not all that was asked for. */
   step("payRefund", { refunded: optionalNull(Pesos) })
-).annotations({ message: () => "Paso desconocido" })
+).annotations({ message: () => "Paso desconocido: no es uno de los pasos de un caso" })
 export type CaseStepInput = typeof CaseStepInput.Type
 
 const none = { required: null, refunded: null }

@@ -165,6 +165,9 @@ describe("the seed's calls, verbatim", () => {
       "GET /subscriptions/:",
       // A case by the number people say (the CLI's `palma case show`).
       "GET /getByNumber/:",
+      // One step of the case lifecycle, and the integrity check of stored cases (issue 32).
+      "POST /:/step",
+      "POST /verify",
       // A user's saved case lists (issue 12 §3, "saved views per user").
       "GET /views",
       "POST /views",

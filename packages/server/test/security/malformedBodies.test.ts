@@ -123,8 +123,12 @@ interface Shape {
 }
 const shapeOf = (payload: Schema.Schema.AnyNoContext): Shape | null => {
   const encoded = SchemaAST.encodedAST(payload.ast)
-  if (!SchemaAST.isTypeLiteral(encoded)) return null
-  const props = encoded.propertySignatures.filter((p) => typeof p.name === "string")
+  // A union of objects (a case's step: one shape per step) is an object on the wire: its fields are all its members'.
+  const members = SchemaAST.isUnion(encoded) ? encoded.types : [encoded]
+  if (!members.every(SchemaAST.isTypeLiteral)) return null
+  const props = members
+    .flatMap((m) => (SchemaAST.isTypeLiteral(m) ? m.propertySignatures : []))
+    .filter((p, i, all) => typeof p.name === "string" && all.findIndex((q) => q.name === p.name) === i)
   return {
     fields: props.map((p) => p.name as string),
     stringFields: props.filter((p) => Schema.is(Schema.make(SchemaAST.encodedAST(p.type)))("x")).map((p) => p.name as string)
