@@ -101,7 +101,8 @@ describe("the case lifecycle", () => {
           expect(s.context.facts).toEqual(facts)
           expect(lifecycleOf(facts).value).toEqual(s.value)
         }
-      })
+      }),
+      { numRuns: 40 }
     )
   })
 })
