@@ -40,9 +40,12 @@ describe("a case's documents", () => {
     await user.click(table.getByRole("button", { name: `Ver ${documentName}` }))
     await waitFor(() => expect(opened).toHaveBeenCalledTimes(1))
     const [url, target] = opened.mock.calls[0]!
-    expect(String(url)).toMatch(/\/api\/case\/file\/[A-Za-z0-9_.-]+$/)
+    // The link is absolute, on the public origin (PALMA_PUBLIC_URL); the test's server answers it on its own port.
+    const link = new URL(String(url))
+    expect(link.origin).toBe("http://localhost:3000")
+    expect(link.pathname).toMatch(/^\/api\/case\/file\/[A-Za-z0-9_.-]+$/)
     expect(target).toBe("_blank")
-    const bytes = await fetch(new URL(String(url), server.url)).then((r) => r.text())
+    const bytes = await fetch(new URL(link.pathname, server.url)).then((r) => r.text())
     expect(bytes.startsWith("%PDF")).toBe(true)
   })
 
