@@ -8,7 +8,16 @@ import { letOthersIn } from "../sql/letOthersIn.js"
 import { BulkLoadRepo, type HeldJob, type ReadRow } from "./BulkLoadRepo.js"
 import { type ChangeLookups, classify } from "./classify.js"
 import { type RosterRecord, type RowLookups, parseRosterRow } from "./rosterRow.js"
-import { fileErrorMessage, logFault, type RosterCell, type RosterColumn, RosterFileError, readRosterSheet, type SheetRow } from "./rosterSheet.js"
+import {
+  fileErrorMessage,
+  isFormulaCell,
+  logFault,
+  type RosterCell,
+  type RosterColumn,
+  RosterFileError,
+  readRosterSheet,
+  type SheetRow
+} from "./rosterSheet.js"
 import { RosterWriter } from "./RosterWriter.js"
 
 /**
@@ -192,9 +201,10 @@ async function* inBatches<A, B>(rows: AsyncIterable<A>, size: number, f: (row: A
   if (batch.length > 0) yield batch
 }
 
-/** A cell as the person typed it, for the error workbook: dates as dd-mm-yyyy. */
+/** A cell as the person typed it, for the error workbook: dates as dd-mm-yyyy, a formula as its text. */
 const cellText = (cell: RosterCell): string => {
   if (cell === null) return ""
+  if (isFormulaCell(cell)) return cell.formula === "" ? "(fórmula)" : `=${cell.formula}`
   if (cell instanceof Date) return `${String(cell.getUTCDate()).padStart(2, "0")}-${String(cell.getUTCMonth() + 1).padStart(2, "0")}-${cell.getUTCFullYear()}`
   return String(cell)
 }

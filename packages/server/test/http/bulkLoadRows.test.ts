@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type BulkLoadRow, type Call, formatDate } from "@palma/core"
 import { clientAs, demoTokens } from "../support/api.js"
@@ -89,5 +90,22 @@ describe("a roster row for a person already in Palma", () => {
     expect((await rowsOf(moved.id))[0]!.changes).toEqual([
       { field: "initialDate", label: "Inicio Vigencia", from: formatDate("2026-04-01"), to: formatDate("2026-04-15") }
     ])
+  })
+})
+
+describe("a roster cell Palma cannot trust", () => {
+  it("a formula is refused with its reason under its column, never loaded as its cached result; errores.xlsx shows the formula", async () => {
+    const rut = rutOf(17_200_000)
+    const job = await check([[rut, "Eva", "Soto", { formula: 'LOWER("EVA@CORREO.CL")', result: "eva@correo.cl" }, "Ñuñoa", null]])
+    expect(job.counts).toMatchObject({ new: 0, failed: 1 })
+    expect((await rowsOf(job.id))[0]).toMatchObject({
+      rut,
+      outcome: "failed",
+      reasons: ["Correo: Tiene una fórmula: escriba el valor en la celda (Palma no carga resultados de fórmulas)"]
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(Buffer.from(await admin((c) => c.bulkLoad.uploadErrors({ path: { id: job.id } }))) as unknown as ArrayBuffer)
+    const cell = workbook.worksheets[0]!.getRow(2).getCell(4)
+    expect([cell.type, cell.value]).toEqual([ExcelJS.ValueType.String, '=LOWER("EVA@CORREO.CL")'])
   })
 })
