@@ -118,6 +118,9 @@ describe("palma insured upload (rosters through the bulkLoad machine)", () => {
     expect(run.stdout).toMatch(/Nuevo\s+1\nActualizado\s+1\nSin cambios\s+0\nCon errores\s+1\nNo están en el archivo\s+3/)
     expect(run.stdout).toContain("Asegurados del plan que no están en el archivo: 3. Conservan su cobertura")
     expect(run.stdout).toMatch(/4\s+12\.345\.678-0\s+RUT Asegurado: El RUT no es válido/)
+    // Ana is in Palma already: her row names what it would change (issue 31 §3.4).
+    expect(run.stdout).toMatch(/Filas que cambian datos guardados:\nFila\s+RUT\s+Nombre\s+Cambios\n/)
+    expect(run.stdout).toMatch(/2\s+16\.100\.000-\S\s+Ana Muñoz\s+Correo: ana@correo\.cl → ana@nuevo\.cl\n/)
     expect(run.stdout).toContain("No se escribió nada")
     expect(run.stderr).toContain("Revisión cancelada: no se escribió nada.")
     expect(run.stderr).toContain(`La revisión encontró 1 fila con errores (están en ${errors}).`)

@@ -12,7 +12,9 @@ import {
   bulkLoadActors,
   bulkLoadMachine,
   isBulkLoadFinished,
+  rowChangeText,
   rowOutcomeLabel,
+  Rut,
   uuidPattern
 } from "@palma/core"
 import { CliError, ExitCode, fromApiFailure, usageError } from "../errors.js"
@@ -36,8 +38,8 @@ interface UploadOptions {
 
 type BulkLoad = Actor<typeof bulkLoadMachine>
 
-/** Failed rows shown under a check or a load; the rest are in the --errors workbook. */
-const SHOWN_FAILED_ROWS = 20
+/** Failed and updated rows shown under a check or a load; the rest of the failed ones are in the --errors workbook. */
+const SHOWN_ROWS = 20
 
 /** The roster, checked before any call: a wrong path is a usage error (2), never a server's. */
 const readRoster = async (file: string): Promise<Uint8Array> => {
@@ -186,18 +188,38 @@ const countsTable = (job: BulkLoadJob, removals: boolean) =>
     ]
   })
 
-/** The first failed rows with their reasons, as `uploadRows` lists them. */
-const failedRows = async (call: Call, job: BulkLoadJob) => {
-  if (job.error === 0) return ""
-  const page = await call((c) => c.bulkLoad.uploadRows({ path: { id: job.id }, urlParams: { outcome: "failed", page: 1, pageSize: SHOWN_FAILED_ROWS } }))
-  const title = page.total > page.items.length ? `Primeras ${count(page.items.length)} de ${count(page.total)} filas con errores:` : "Filas con errores:"
+/** The rows listed under a check or a load: the failed ones with their reasons, the updated ones with what they change. */
+const rowLists = {
+  failed: { count: (job: BulkLoadJob) => job.error, noun: "filas con errores", title: "Filas con errores:", detail: "Motivo" },
+  updated: {
+    count: (job: BulkLoadJob) => job.counts.updated,
+    noun: "filas que cambian datos guardados",
+    title: "Filas que cambian datos guardados:",
+    detail: "Cambios"
+  }
+} as const
+
+/** The first rows of an outcome with their reasons or changes, as `uploadRows` lists them. */
+const listedRows = async (call: Call, job: BulkLoadJob, outcome: keyof typeof rowLists) => {
+  const list = rowLists[outcome]
+  if (list.count(job) === 0) return ""
+  const page = await call((c) => c.bulkLoad.uploadRows({ path: { id: job.id }, urlParams: { outcome, page: 1, pageSize: SHOWN_ROWS } }))
+  const title = page.total > page.items.length ? `Primeras ${count(page.items.length)} de ${count(page.total)} ${list.noun}:` : list.title
   const table = renderTable({
-    headers: ["Fila", "RUT", "Nombre", "Motivo"],
+    headers: ["Fila", "RUT", "Nombre", list.detail],
     rightAligned: [true, false, false, false],
-    rows: page.items.map((row) => [String(row.row), row.rut, row.name, row.reasons.join("; ")])
+    rows: page.items.map((row) => [
+      String(row.row),
+      Rut.format(row.rut),
+      row.name,
+      (outcome === "failed" ? row.reasons : row.changes.map(rowChangeText)).join("; ")
+    ])
   })
   return `\n${title}\n${table}`
 }
+
+/** The updated rows, then the failed ones. */
+const rowsText = async (call: Call, job: BulkLoadJob) => `${await listedRows(call, job, "updated")}${await listedRows(call, job, "failed")}`
 
 const missingNote = (job: BulkLoadJob, removals: boolean) =>
   job.counts.missing === 0
@@ -275,7 +297,7 @@ const upload = async (io: Io, file: string, options: UploadOptions, globals: Glo
     if (errorsPath !== undefined && job.error > 0) await writeAtomically(errorsPath, await errorsWorkbook(actor))
     if (options.json) io.stdout.write(renderJson(job))
     else {
-      const rows = await failedRows(call, job)
+      const rows = await rowsText(call, job)
       io.stdout.write(checked ? reviewText(job, removals, rows) : summaryText(job, rows))
     }
     const failure = verdict(job, checked, errorsPath === undefined ? undefined : options.errors)
@@ -292,9 +314,12 @@ Sin --dry-run el archivo se carga de inmediato; las filas con errores no se carg
 una vez cargado el archivo completo; sin esa opción la conservan.
 
 Con --dry-run el servidor solo revisa el archivo: se muestran las diferencias con lo cargado
-(nuevos, actualizados, sin cambios, con errores, no están en el archivo) y las primeras filas
-con errores, y la revisión se cancela en el servidor: una simulación desde un script nunca
-escribe (queda como «Cancelado» en «palma uploads list»). Para cargar, repita sin --dry-run.
+(nuevos, actualizados, sin cambios, con errores, no están en el archivo), las primeras filas de
+personas que ya están en Palma con cada dato que cambiaría (lo guardado → lo del archivo) y las
+primeras filas con errores, y la revisión se cancela en el servidor: una simulación desde un
+script nunca escribe (queda como «Cancelado» en «palma uploads list»). Para cargar, repita sin
+--dry-run. Al cargar, los datos de esas personas quedan como los trae el archivo; una celda
+vacía no borra nada.
 
 Ctrl+C deja de seguir la carga, pero esta continúa en el servidor (véala con «palma uploads list»).
 

@@ -20,7 +20,10 @@ export const bulkLoadStatusLabel: Record<BulkLoadStatus, string> = {
 /** A job that will not change any more. */
 export const isBulkLoadFinished = (status: BulkLoadStatus): boolean => status === "done" || status === "failed" || status === "cancelled"
 
-/** What a row of the file does to the plan's insured: compared with what is stored when the file was read. */
+/**
+ * What a row of the file does, compared with what is stored when the file was read: a person new
+ * to Palma, a person already in Palma whose data or subscription on the plan it changes, or nothing.
+ */
 export const rowOutcomes = ["new", "updated", "unchanged", "failed"] as const
 export const RowOutcome = Schema.Literal(...rowOutcomes)
 export type RowOutcome = typeof RowOutcome.Type
@@ -73,13 +76,33 @@ export const BulkLoadJob = Schema.Struct({
 })
 export type BulkLoadJob = typeof BulkLoadJob.Type
 
-/** One row of the file as read: its Excel row number, the RUT as written, what it does and why it failed. */
+/**
+ * One thing a row changes for a person already in Palma: a column of the file (`label`, its header
+ * in the plan's format) with what is stored (null: nothing) and what the file brings, as people read
+ * them (dates dd-mm-aaaa, the comuna's name); or `subscription` when the person gets one on the plan.
+ */
+export const RowChange = Schema.Struct({
+  field: Schema.String,
+  label: Schema.String,
+  from: Schema.NullOr(Schema.String),
+  to: Schema.String
+})
+export type RowChange = typeof RowChange.Type
+
+/** "Correo: ana@a.cl → ana@b.cl"; "Comuna: (vacío) → Ñuñoa"; "Suscripción al plan: ninguna → nueva". */
+export const rowChangeText = (change: RowChange): string => `${change.label}: ${change.from ?? "(vacío)"} → ${change.to}`
+
+/**
+ * One row of the file as read: its Excel row number, the RUT as written, what it does (with what
+ * it changes, for an updated row) and why it failed.
+ */
 export const BulkLoadRow = Schema.Struct({
   row: Schema.Number,
   rut: Schema.String,
   name: Schema.String,
   outcome: RowOutcome,
   reasons: Schema.Array(Schema.String),
+  changes: Schema.Array(RowChange),
   lead_id: Schema.NullOr(Schema.String),
   loaded: Schema.Boolean
 })

@@ -1,7 +1,7 @@
 import { ParseResult, Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { Choice, DistrictRef, Phone, optionalNull } from "./common.js"
-import { Email, Flag, IsoDate, OptionalText, Payload, Typeable } from "./fields.js"
+import { BirthDate, Email, Flag, OptionalText, Payload, Typeable } from "./fields.js"
 import { Amount } from "./money.js"
 import { PageNumber } from "./page.js"
 import { DerivedAmount } from "./subscription.js"
@@ -27,7 +27,7 @@ export const ContractorCreateInput = Schema.transform(
     line: kept(120),
     paternalLastName: kept(80),
     maternalLastName: kept(80),
-    birthDate: optionalNull(IsoDate, "Fecha inválida (use AAAA-MM-DD)"),
+    birthDate: optionalNull(BirthDate, "Fecha inválida (use AAAA-MM-DD)"),
     address: kept(200),
     district: optionalNull(DistrictRef, "Comuna inválida"),
     email: optionalNull(Email, "Correo electrónico inválido"),

@@ -1,4 +1,5 @@
 import { ParseResult, Schema } from "effect"
+import { chileDateOf } from "./time.js"
 
 /**
  * Field schemas with Spanish messages. Every payload is built from these so a
@@ -88,6 +89,13 @@ export const IsoDate = Schema.String.pipe(
     message: () => "Fecha inexistente"
   })
 ).annotations({ identifier: "IsoDate" })
+
+export const FUTURE_BIRTH_DATE = "La fecha de nacimiento no puede ser posterior a hoy"
+
+/** A person's birth date: a day that exists, not after today in Chile (a carga not yet born is no carga). */
+export const BirthDate = IsoDate.pipe(Schema.filter((s) => s <= chileDateOf(new Date()), { message: () => FUTURE_BIRTH_DATE })).annotations({
+  identifier: "BirthDate"
+})
 
 export const Email = TrimmedTypeable.pipe(
   Schema.maxLength(254, { message: () => "Correo demasiado largo" }),

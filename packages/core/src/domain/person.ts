@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
-import { Email, IsoDate, OptionalText, Name } from "./fields.js"
+import { BirthDate, Email, IsoDate, OptionalText, Name } from "./fields.js"
 
 /**
  * The person fields shared by insured, beneficiaries, contractors and specialists, named as in
@@ -24,7 +24,7 @@ export const personInputFields = {
   name: Name(80),
   paternalLastName: Name(80),
   maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
-  birthDate: optionalNull(IsoDate, "Fecha inválida (use AAAA-MM-DD)"),
+  birthDate: optionalNull(BirthDate, "Fecha inválida (use AAAA-MM-DD)"),
   address: Schema.optionalWith(OptionalText(200), { default: () => "" }),
   district: optionalNull(DistrictRef, "Comuna inválida"),
   email: optionalNull(Email, "Correo electrónico inválido"),

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
-import { Email, IsoDate, OptionalText, Payload } from "./fields.js"
+import { BirthDate, Email, OptionalText, Payload } from "./fields.js"
 
 /**
  * A titular or carga as the original's person calls answer it (`insured/upsert`,
@@ -47,7 +47,7 @@ export const PersonUpsertInput = Payload({
   district: optionalNull(DistrictRef, "Comuna inválida"),
   email: optionalNull(Email, "Correo electrónico inválido"),
   phone: optionalNull(Phone, "Teléfono inválido"),
-  birthDate: optionalNull(IsoDate, "Fecha inválida (use AAAA-MM-DD)")
+  birthDate: optionalNull(BirthDate, "Fecha inválida (use AAAA-MM-DD)")
 })
 export type PersonUpsertInput = typeof PersonUpsertInput.Type
 

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, Page } from "@palma/core"
+import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, Page, RowChange } from "@palma/core"
 import { byIndex, leftOutBy, leftOutPage } from "./leftOut.js"
 
 /** A job's columns as the contract answers them; the counts come back as one object. */
@@ -40,13 +40,14 @@ export interface NewJob {
   readonly data: Uint8Array
 }
 
-/** A row of the file as stored after reading: its record (valid rows) or its reasons (failed ones). */
+/** A row of the file as stored after reading: its record and changes (valid rows) or its reasons (failed ones). */
 export interface ReadRow {
   readonly row: number
   readonly rut: string
   readonly name: string
   readonly outcome: BulkLoadRow["outcome"]
   readonly reasons: ReadonlyArray<string>
+  readonly changes: ReadonlyArray<RowChange>
   readonly record: unknown
 }
 
@@ -129,10 +130,10 @@ const make = Effect.gen(function* () {
       sql<{ held: number }>`WITH held AS (
           UPDATE bulk_load_job SET lease_until = now() + make_interval(secs => ${leaseSeconds})
           WHERE id = ${id} AND owner = ${owner} AND status = 'validating' RETURNING id),
-        stored AS (INSERT INTO bulk_load_row (job_id, row, rut, name, outcome, reasons, record)
-          SELECT held.id, r.row, r.rut, r.name, r.outcome, r.reasons, r.record
+        stored AS (INSERT INTO bulk_load_row (job_id, row, rut, name, outcome, reasons, changes, record)
+          SELECT held.id, r.row, r.rut, r.name, r.outcome, r.reasons, r.changes, r.record
           FROM held CROSS JOIN json_to_recordset(${JSON.stringify(rows)}::json)
-            AS r(row integer, rut text, name text, outcome text, reasons jsonb, record jsonb))
+            AS r(row integer, rut text, name text, outcome text, reasons jsonb, changes jsonb, record jsonb))
         SELECT count(*)::int AS held FROM held`,
       ([result]) => (result?.held ?? 0) > 0
     ).pipe(Effect.orDie)
@@ -177,7 +178,7 @@ const make = Effect.gen(function* () {
   const rows = (id: string, query: BulkLoadRowsQuery) => {
     const { pageSize, offset } = pageOf(query)
     const where = query.outcome === undefined ? sql`b.job_id = ${id}` : sql`b.job_id = ${id} AND b.outcome = ${query.outcome}`
-    return sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.lead_id::text AS lead_id,
+    return sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.changes, b.lead_id::text AS lead_id,
         (b.outcome <> 'failed' AND b.row <= j.loaded_row) AS loaded
       FROM bulk_load_row b JOIN bulk_load_job j ON j.id = b.job_id WHERE ${where} ORDER BY b.row LIMIT ${pageSize} OFFSET ${offset}`.pipe(Effect.orDie)
   }

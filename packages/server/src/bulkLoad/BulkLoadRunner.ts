@@ -6,9 +6,18 @@ import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
 import { letOthersIn } from "../sql/letOthersIn.js"
 import { BulkLoadRepo, type HeldJob, type ReadRow } from "./BulkLoadRepo.js"
-import { classify } from "./classify.js"
+import { type ChangeLookups, classify } from "./classify.js"
 import { type RosterRecord, type RowLookups, parseRosterRow } from "./rosterRow.js"
-import { fileErrorMessage, logFault, type RosterCell, type RosterColumn, RosterFileError, readRosterSheet, type SheetRow } from "./rosterSheet.js"
+import {
+  fileErrorMessage,
+  isFormulaCell,
+  logFault,
+  type RosterCell,
+  type RosterColumn,
+  RosterFileError,
+  readRosterSheet,
+  type SheetRow
+} from "./rosterSheet.js"
 import { RosterWriter } from "./RosterWriter.js"
 
 /**
@@ -40,15 +49,16 @@ const make = Effect.gen(function* () {
   const lookupsOf = (planId: string) =>
     Effect.gen(function* () {
       const comunas = yield* Effect.orDie(sql<{ id: string; name: string }>`SELECT id, name FROM district`)
-      const byCode = new Set(comunas.map((c) => c.id))
+      const names = new Map(comunas.map((c) => [c.id, c.name]))
       const byName = new Map(comunas.map((c) => [normalizeDistrictName(c.name), c.id]))
       const planFields = yield* Effect.orElseFail(fields.ofPlan(planId), () => new JobFailed({ message: "El plan ya no existe" }))
       const valueTypes = new Map(planFields.filter((f) => f.kind === "value").map((f) => [f.field, f.valueType_code ?? "S"]))
       return {
-        district: (text) => (isDistrictCode(text) ? (byCode.has(text) ? text : undefined) : byName.get(normalizeDistrictName(text))),
+        district: (text) => (isDistrictCode(text) ? (names.has(text) ? text : undefined) : byName.get(normalizeDistrictName(text))),
+        districtName: (code) => names.get(code),
         valueType: (id) => valueTypes.get(id),
         today: chileDateOf(new Date())
-      } satisfies RowLookups
+      } satisfies RowLookups & ChangeLookups
     })
 
   /**
@@ -81,6 +91,7 @@ const make = Effect.gen(function* () {
           name,
           outcome: "failed",
           reasons,
+          changes: [],
           record: cellsByHeader(columns, sheetRow.cells)
         })
         if (!result.ok) return failed(cellText(sheetRow.cells["rut"] ?? null), "", result.reasons)
@@ -103,8 +114,8 @@ const make = Effect.gen(function* () {
             const stored = new Map((yield* writer.stored(job.product_plan_id, valid)).map((s) => [s.rut, s]))
             const rows = parsed.map((p): ReadRow => {
               if ("outcome" in p) return p
-              const outcome = classify(p.record, stored.get(p.record.rut))
-              return { row: p.row, rut: p.record.rut, name: nameOf(p.record), outcome, reasons: [], record: p.record }
+              const { outcome, changes } = classify(p.record, stored.get(p.record.rut), columns, lookups)
+              return { row: p.row, rut: p.record.rut, name: nameOf(p.record), outcome, reasons: [], changes, record: p.record }
             })
             // Only while this process holds the job: one that stalled past its lease, and whose job
             // another process took over and reads again, stores nothing over the other's rows.
@@ -190,9 +201,10 @@ async function* inBatches<A, B>(rows: AsyncIterable<A>, size: number, f: (row: A
   if (batch.length > 0) yield batch
 }
 
-/** A cell as the person typed it, for the error workbook: dates as dd-mm-yyyy. */
+/** A cell as the person typed it, for the error workbook: dates as dd-mm-yyyy, a formula as its text. */
 const cellText = (cell: RosterCell): string => {
   if (cell === null) return ""
+  if (isFormulaCell(cell)) return cell.formula === "" ? "(fórmula)" : `=${cell.formula}`
   if (cell instanceof Date) return `${String(cell.getUTCDate()).padStart(2, "0")}-${String(cell.getUTCMonth() + 1).padStart(2, "0")}-${cell.getUTCFullYear()}`
   return String(cell)
 }

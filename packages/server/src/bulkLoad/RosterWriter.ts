@@ -2,9 +2,14 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { leftOutBy } from "./leftOut.js"
 
-/** What is stored today for a RUT under the plan, to tell a row new, updated or unchanged. */
+/**
+ * What is stored today for a RUT: the person (as titular, else as a customer: the load writes
+ * both) and their subscription on the plan, to tell a row new, updated or unchanged.
+ */
 export interface StoredInsured {
   readonly rut: string
+  /** Palma knows the person already (a titular or a customer with this RUT). */
+  readonly known: boolean
   readonly name: string | null
   readonly paternalLastName: string | null
   readonly maternalLastName: string | null
@@ -31,14 +36,18 @@ const leadOfRow = (sql: SqlClient.SqlClient, planId: string) => sql`(SELECT l.id
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
 
-  /** What the plan holds today for these RUTs (one row each; nulls where nothing is stored). */
+  /** What Palma holds today for these RUTs (one row each; nulls where nothing is stored). */
   const stored = (planId: string, rows: ReadonlyArray<{ readonly rut: string; readonly initialDate: string | null }>) =>
-    sql<StoredInsured>`SELECT r.rut, i.name, i.paternal_last_name AS "paternalLastName", i.maternal_last_name AS "maternalLastName",
-        i.birth_date::text AS "birthDate", i.address, i.district_id AS district, i.email, i.phone,
+    sql<StoredInsured>`SELECT r.rut, p.rut IS NOT NULL AS known, p.name, p.paternal_last_name AS "paternalLastName",
+        p.maternal_last_name AS "maternalLastName", p.birth_date::text AS "birthDate", p.address, p.district_id AS district, p.email, p.phone,
         l.id::text AS lead_id, l.start_date::text AS "initialDate", l.end_date::text AS "endDate",
         (SELECT json_object_agg(v.value_id, v.value) FROM lead_value v WHERE v.lead_id = l.id) AS "values"
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(rut text, "initialDate" date)
-        LEFT JOIN insured i ON i.rut = r.rut
+        LEFT JOIN LATERAL (
+          SELECT 1 AS pick, rut, name, paternal_last_name, maternal_last_name, birth_date, address, district_id, email, phone FROM insured WHERE rut = r.rut
+          UNION ALL
+          SELECT 2, rut, name, paternal_last_name, maternal_last_name, birth_date, address, district_id, email, phone FROM customer WHERE rut = r.rut
+          ORDER BY pick LIMIT 1) p ON true
         LEFT JOIN lead l ON l.id = ${leadOfRow(sql, planId)}`.pipe(Effect.orDie)
 
   /**

@@ -1,5 +1,5 @@
-import { isColumnRequired, requiredColumns, Rut, rosterFieldLabel, rosterFieldNames, type RosterFieldName } from "@palma/core"
-import type { RosterCell, RosterColumn } from "./rosterSheet.js"
+import { FUTURE_BIRTH_DATE, isColumnRequired, requiredColumns, Rut, rosterFieldLabel, rosterFieldNames, type RosterFieldName } from "@palma/core"
+import { type FormulaCell, isFormulaCell, type RosterCell, type RosterColumn } from "./rosterSheet.js"
 
 /** One roster row, validated: what an insured and their policy are created or updated from. */
 export interface RosterRecord {
@@ -32,7 +32,7 @@ export interface RowLookups {
 
 export type RowResult = { readonly ok: true; readonly record: RosterRecord } | { readonly ok: false; readonly reasons: ReadonlyArray<string> }
 
-type Present = NonNullable<RosterCell>
+type Present = Exclude<RosterCell, FormulaCell | null>
 /** A column's value as stored, or what is wrong with it (without the header, added by the caller). */
 type Parsed = { readonly value: string } | { readonly problem: string }
 
@@ -85,6 +85,7 @@ const dateOf = (cell: Present): string | undefined => {
 }
 
 const INVALID_DATE = "Fecha inválida (use dd-mm-aaaa)"
+const FORMULA = "Tiene una fórmula: escriba el valor en la celda (Palma no carga resultados de fórmulas)"
 const date = (cell: Present): Parsed => {
   const iso = dateOf(cell)
   return iso === undefined ? problem(INVALID_DATE) : ok(iso)
@@ -131,7 +132,7 @@ const fieldParsers: Record<RosterFieldName, (cell: Present, lookups: RowLookups)
   maternalLastName: text(80),
   birthDate: (cell, lookups) => {
     const parsed = date(cell)
-    return "value" in parsed && parsed.value > lookups.today ? problem("La fecha de nacimiento no puede ser posterior a hoy") : parsed
+    return "value" in parsed && parsed.value > lookups.today ? problem(FUTURE_BIRTH_DATE) : parsed
   },
   address: text(200),
   district: (cell, lookups) => {
@@ -182,6 +183,10 @@ export const parseRosterRow = (cells: Readonly<Record<string, RosterCell>>, colu
     const cell = typeof raw === "string" && raw.trim() === "" ? null : raw
     if (cell === null) {
       if (isColumnRequired(column)) reasons.push(`${column.header}: Falta el dato`)
+      continue
+    }
+    if (isFormulaCell(cell)) {
+      reasons.push(`${column.header}: ${FORMULA}`)
       continue
     }
     const field = column.field_id

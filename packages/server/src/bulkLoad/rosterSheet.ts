@@ -14,8 +14,19 @@ export interface RosterColumn {
   readonly required: boolean
 }
 
-/** A cell as the row validation sees it: formulas, rich text and errors already resolved. */
-export type RosterCell = string | number | boolean | Date | null
+/**
+ * A cell holding a formula, refused by the row's check: its cached result is whatever the file last
+ * saved (a formula a program wrote may have none, or a stale one). Its text, for the error workbook
+ * ("" when the file does not say it, as in a shared formula's copies).
+ */
+export interface FormulaCell {
+  readonly formula: string
+}
+
+/** A cell as the row validation sees it: rich text and errors already resolved, a formula marked as one. */
+export type RosterCell = string | number | boolean | Date | FormulaCell | null
+
+export const isFormulaCell = (cell: RosterCell): cell is FormulaCell => typeof cell === "object" && cell !== null && !(cell instanceof Date)
 
 export interface SheetRow {
   /** Excel's row number (1-based), so a reason can point at the row the person sees. */
@@ -72,22 +83,19 @@ const plain = (value: string | number | boolean | Date): RosterCell => {
   return typeof value === "boolean" ? value : validDate(value)
 }
 
-/** A cell's value as typed or as last computed; never a formula's text, never an error. */
+/** A cell's value as typed, or the formula it holds; never an error. */
 const toRosterCell = (value: ExcelJS.CellValue): RosterCell => {
   if (value === null || value === undefined) return null
   if (typeof value !== "object" || value instanceof Date) return plain(value)
-  if ("formula" in value || "sharedFormula" in value) {
-    const result = value.result
-    if (result instanceof Date) return validDate(result)
-    // An error result is an object; a streamed one is parsed as NaN, which plain() drops.
-    return result === undefined || typeof result === "object" ? null : plain(result)
-  }
+  if ("formula" in value || "sharedFormula" in value) return { formula: "formula" in value && typeof value.formula === "string" ? value.formula : "" }
   if ("richText" in value) return plain(value.richText.map((run) => run.text).join(""))
   if ("text" in value) return plain(value.text)
   return null
 }
 
-const headerText = (cell: RosterCell): string | null => (cell === null ? null : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell))
+/** A header as written; one computed by a formula is its formula's text, so it names no column of the format. */
+const headerText = (cell: RosterCell): string | null =>
+  cell === null ? null : cell instanceof Date ? cell.toISOString().slice(0, 10) : isFormulaCell(cell) ? `=${cell.formula}` : String(cell)
 
 const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".")
 

@@ -5,6 +5,7 @@ import {
   chileDateOf,
   type CoverageCheck,
   coverageProblems,
+  type CoverageUsed,
   KnownApplicant,
   type OfferedAssistance,
   type Rut,
@@ -13,7 +14,7 @@ import {
 } from "@palma/core"
 import { UfService } from "../uf/UfService.js"
 import { ApplicantRepo, type ApplicantRow } from "./ApplicantRepo.js"
-import { CoverageRepo, type Parties } from "./CoverageRepo.js"
+import { CoverageRepo, nothingUsed, type Parties } from "./CoverageRepo.js"
 
 const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string): ReadonlyArray<A> => [...new Map(items.map((a) => [key(a), a] as const)).values()]
 
@@ -88,12 +89,21 @@ const make = Effect.gen(function* () {
       const parties: Option.Option<Parties> =
         input.insured_id === null ? Option.none() : Option.some({ ...input, insured_id: input.insured_id, product_id: product.value.id })
       const lead = Option.isNone(parties) ? Option.none() : yield* coverage.leadFor(parties.value, eventDate)
-      const offered = (yield* coverage.assistances(product.value.id)).map((a) => ({ ...a, used: { events: 0, total_amount: 0 } }))
+      const assistances = yield* coverage.assistances(product.value.id)
+      // Every assistance offered shows what was used of it, counted as for the chosen one.
+      const used =
+        Option.isSome(lead) && Option.isSome(parties)
+          ? yield* coverage.usedOf(
+              lead.value.id,
+              assistances.map((a) => a.id),
+              parties.value,
+              eventDate
+            )
+          : new Map<string, CoverageUsed>()
+      const offered = assistances.map((a) => ({ ...a, used: used.get(a.id) ?? nothingUsed }))
       const known = { ...unknown, lead_id: Option.getOrNull(lead)?.id ?? null, product: product.value, assistances: offered }
-      const picked = offered.find((a) => a.id === input.assistance_id)
-      if (picked === undefined) return known
-      const used = Option.isSome(lead) && Option.isSome(parties) ? yield* coverage.used(lead.value.id, picked.id, parties.value, eventDate) : picked.used
-      const chosen = { ...picked, used }
+      const chosen = offered.find((a) => a.id === input.assistance_id)
+      if (chosen === undefined) return known
       return {
         ...known,
         assistance: chosen,

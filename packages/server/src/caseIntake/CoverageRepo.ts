@@ -24,7 +24,9 @@ const TermsRow = Schema.Struct({
   lack: Schema.Number
 })
 const ValueRow = Schema.Struct({ id: Schema.String, name: Schema.String, family_id: Schema.NullOr(Schema.String), line_order: Schema.Number })
-const UsedRow = Schema.Struct({ events: Schema.NumberFromString, total_amount: Schema.NumberFromString })
+const UsedRow = Schema.Struct({ assistance_id: Schema.String, events: Schema.NumberFromString, total_amount: Schema.NumberFromString })
+
+export const nothingUsed: CoverageUsed = { events: 0, total_amount: 0 }
 
 const firstOf =
   <A, I>(schema: Schema.Schema<A, I>) =>
@@ -68,21 +70,29 @@ const make = Effect.gen(function* () {
     )
 
   /**
-   * What the applicant used of an assistance in the policy year `date` falls in (the year from
-   * the policy's start, anniversary to anniversary): their cases of the lead and assistance, and
-   * the pesos asked in refunds and IMED discounts not refused (Pendiente, Aprobado, Reembolsado).
+   * What the applicant used of each of these assistances in the policy year `date` falls in (the
+   * year from the policy's start, anniversary to anniversary): their cases of the lead and
+   * assistance, and the pesos asked in refunds and IMED discounts not refused (Pendiente, Aprobado,
+   * Reembolsado). The one count of used events: the service step's list, the chosen assistance's
+   * check and the case page all read it.
    */
-  const used = (leadId: string, assistanceId: string, parties: Parties, date: string) =>
-    sql`WITH years AS (SELECT l.start_date, extract(year FROM age(${date}::date, l.start_date))::int AS n FROM lead l WHERE l.id = ${leadId}),
+  const usedOf = (leadId: string, assistanceIds: ReadonlyArray<string>, parties: Parties, date: string) =>
+    (assistanceIds.length === 0
+      ? Effect.succeed([])
+      : sql`WITH years AS (SELECT l.start_date, extract(year FROM age(${date}::date, l.start_date))::int AS n FROM lead l WHERE l.id = ${leadId}),
         period AS (SELECT (start_date + make_interval(years => n))::date AS since, (start_date + make_interval(years => n + 1))::date AS until FROM years)
-      SELECT count(c.id)::text AS events,
+      SELECT c.assistance_id::text AS assistance_id, count(c.id)::text AS events,
         COALESCE(sum(COALESCE(c.refund_amount, 0) + COALESCE(c.imed_amount, 0)) FILTER (WHERE c.refund_status IN ('Pendiente', 'Aprobado', 'Reembolsado')), 0)::text AS total_amount
-      FROM period LEFT JOIN assistance_case c ON c.lead_id = ${leadId} AND c.assistance_id = ${assistanceId}
+      FROM period JOIN assistance_case c ON c.lead_id = ${leadId} AND c.assistance_id IN ${sql.in(assistanceIds)}
         AND c.insured_id = ${parties.insured_id} AND c.beneficiary_id IS NOT DISTINCT FROM ${parties.beneficiary_id}::uuid
-        AND COALESCE(c.event_date, c.created_at::date) >= period.since AND COALESCE(c.event_date, c.created_at::date) < period.until`.pipe(
-      Effect.flatMap(firstOf(UsedRow)),
-      Effect.map(Option.getOrElse((): CoverageUsed => ({ events: 0, total_amount: 0 }))),
-      Effect.map((row): CoverageUsed => ({ events: row.events, total_amount: Math.round(row.total_amount) }))
+        AND COALESCE(c.event_date, c.created_at::date) >= period.since AND COALESCE(c.event_date, c.created_at::date) < period.until
+      GROUP BY c.assistance_id`
+    ).pipe(
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(UsedRow))),
+      Effect.map((rows) => {
+        const counted = new Map(rows.map((row) => [row.assistance_id, { events: row.events, total_amount: Math.round(row.total_amount) }]))
+        return new Map(assistanceIds.map((id): [string, CoverageUsed] => [id, counted.get(id) ?? nothingUsed]))
+      })
     )
 
   /** The values the assistance asks for, in its order, blank. */
@@ -98,7 +108,11 @@ const make = Effect.gen(function* () {
     leadFor: (parties: Parties, date: string) => Effect.orDie(leadFor(parties, date)),
     product: (id: string) => Effect.orDie(product(id)),
     assistances: (productId: string) => Effect.orDie(assistances(productId)),
-    used: (leadId: string, assistanceId: string, parties: Parties, date: string) => Effect.orDie(used(leadId, assistanceId, parties, date)),
+    usedOf: (leadId: string, assistanceIds: ReadonlyArray<string>, parties: Parties, date: string) =>
+      Effect.orDie(usedOf(leadId, assistanceIds, parties, date)),
+    /** What was used of one assistance, as `usedOf` counts it. */
+    used: (leadId: string, assistanceId: string, parties: Parties, date: string) =>
+      Effect.orDie(Effect.map(usedOf(leadId, [assistanceId], parties, date), (used) => used.get(assistanceId) ?? nothingUsed)),
     values: (assistanceId: string) => Effect.orDie(values(assistanceId))
   }
 })

@@ -27,6 +27,7 @@ import savedViews from "./0030_saved_views.js"
 import jobTokens from "./0031_job_tokens.js"
 import rosterPolicyEnds from "./0032_roster_policy_ends.js"
 import missingByIndex from "./0033_missing_by_index.js"
+import bulkLoadRowChanges from "./0034_bulk_load_row_changes.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -58,5 +59,6 @@ export const migrations = {
   "0030_saved_views": savedViews,
   "0031_job_tokens": jobTokens,
   "0032_roster_policy_ends": rosterPolicyEnds,
-  "0033_missing_by_index": missingByIndex
+  "0033_missing_by_index": missingByIndex,
+  "0034_bulk_load_row_changes": bulkLoadRowChanges
 }

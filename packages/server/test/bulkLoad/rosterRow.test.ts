@@ -132,6 +132,13 @@ describe("parseRosterRow", () => {
     ])
   })
 
+  it("refuses a cell with a formula, naming its column, whatever the formula would give", () => {
+    expect(reasonsOf({ ...minimal, email: { formula: '"ana"&"@correo.cl"' }, valor: { formula: "" } })).toEqual([
+      "Correo: Tiene una fórmula: escriba el valor en la celda (Palma no carga resultados de fórmulas)",
+      "Valor asegurado: Tiene una fórmula: escriba el valor en la celda (Palma no carga resultados de fórmulas)"
+    ])
+  })
+
   it("always requires the RUT and the names, even when the format says otherwise or lacks them", () => {
     const lax = columns.map((column) => ({ ...column, required: false }))
     expect(parseRosterRow({}, lax, lookups)).toEqual({ ok: false, reasons: ["RUT: Falta el dato", "Nombre: Falta el dato", "Apellido paterno: Falta el dato"] })

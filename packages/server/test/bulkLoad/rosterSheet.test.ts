@@ -110,7 +110,7 @@ describe("readRosterSheet", () => {
     expect((await fileError(readRosterSheet(bytes, columns))).fault).toBeUndefined()
   })
 
-  it("gives formulas' cached results, never their text, and resolves rich text, hyperlinks and errors", async () => {
+  it("marks formulas as formulas (never their cached result), and resolves rich text, hyperlinks and errors", async () => {
     const bytes = await xlsx(
       sheetOf([
         ["RUT", "Nombre", "Apellido paterno", "Patente", "Fecha de nacimiento"],
@@ -126,9 +126,8 @@ describe("readRosterSheet", () => {
     )
     const { rows } = await readRosterSheet(bytes, columns)
     expect(await all(rows)).toEqual([
-      { row: 2, cells: { ...blank, rut: "1-9", name: "Ana", paternalLastName: "Pérez", Patente: 2 } },
-      // The streaming reader reads a boolean result as a number; it is never the formula's text.
-      { row: 3, cells: { ...blank, paternalLastName: "Soto", Patente: 1 } }
+      { row: 2, cells: { ...blank, rut: { formula: '"1"&"-9"' }, name: "Ana", paternalLastName: "Pérez", Patente: { formula: "1+1" } } },
+      { row: 3, cells: { ...blank, rut: { formula: 'HYPERLINK("x")' }, name: { formula: "1/0" }, paternalLastName: "Soto", Patente: { formula: "TRUE()" } } }
     ])
   })
 

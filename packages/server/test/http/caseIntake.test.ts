@@ -199,6 +199,23 @@ describe("POST /case/getServicesAndValues (caseStore.getServicesAndValues)", () 
     expect((await post(body({ eventDate: addDays(f.period, -2) }))).json.assistance.used).toEqual({ events: 2, total_amount: 27_000 })
   })
 
+  it("one count everywhere (issue 31 §3.6): the service step's list, the chosen assistance and the case page say the same", async () => {
+    // The list as the service step asks it (no assistance chosen yet), the check of the chosen one, and each case's page.
+    const listed = (await post(body({ assistance_id: null }))).json.assistances.find((a: Json) => a.id === f.assistance).used
+    const chosen = (await post(body())).json.assistance.used
+    expect(listed).toEqual({ events: 2, total_amount: 45_000 })
+    expect(chosen).toEqual(listed)
+    const cases = await server.sql(
+      (sql) =>
+        sql<{ id: string }>`SELECT id::text AS id FROM assistance_case WHERE lead_id = ${f.lead} AND beneficiary_id IS NULL AND event_date >= ${f.period}::date`
+    )
+    expect(cases).toHaveLength(2)
+    for (const c of cases) expect((await call("GET", `/api/case/getById/${c.id}`)).json.assistance.used).toEqual(listed)
+    // The other assistances of the plan, unused, still count as such.
+    for (const a of (await post(body({ assistance_id: null }))).json.assistances.filter((a: Json) => a.id !== f.assistance))
+      expect(a.used).toEqual({ events: 0, total_amount: 0 })
+  })
+
   it("says the amount is used up when the refunds reach the coverage converted at the event date's UF", async () => {
     await server.sql(
       (sql) => sql`UPDATE product_assistance SET amount = 1, maximum = 1, events = 9 WHERE product_id = ${f.product} AND assistance_id = ${f.assistance}`

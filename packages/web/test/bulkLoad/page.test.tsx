@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs"
-import { type BulkLoadJob, type FileFormat, XLSX_CONTENT_TYPE } from "@palma/core"
+import { type BulkLoadJob, type FileFormat, Rut, XLSX_CONTENT_TYPE } from "@palma/core"
 import { cleanup, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { rutOf } from "../../../server/test/support/catalogFixture"
@@ -80,6 +80,35 @@ describe("Carga de asegurados (/uploads-insured)", () => {
     await waitFor(() => expect(within(history).getAllByText("nomina web.xlsx").length).toBeGreaterThan(0))
     const [job] = (await server.api<{ items: ReadonlyArray<BulkLoadJob> }>("GET", "/api/retail/uploads?pageSize=1")).items
     expect(job).toMatchObject({ status: "done", succeeded: 2, error: 1, fileName: "nomina web.xlsx" })
+  })
+
+  it("a row for a person already in Palma is «Actualizado», with each field it changes (issue 31 §3.4)", async () => {
+    await server.signIn(admin.email, admin.password)
+    const { retail, plan } = await rosterForDemoPlan()
+    const format = await server.api<FileFormat>("GET", `/api/fileFormat/getByProductPlanId/${plan.productplan_id}`)
+    const rut = rutOf(17_100_050)
+    const person = { rut, name: "Olga", paternalLastName: "Previa", maternalLastName: "Web", address: "Calle 2", phone: "+56 9 8765 4321" }
+    await server.api("POST", "/api/insured/upsert", { ...person, birthDate: "1980-05-01", district: "13101", email: "olga@antes.cl" })
+    const bytes = await rosterForFormat(format, [
+      { ...person, birthDate: "01-05-1980", district: "Ñuñoa", email: "olga@despues.cl", initialDate: "01-01-2026", endDate: "31-12-2026" }
+    ])
+    const { user } = renderApp(`/uploads-insured?retail=${retail.id}&plan=${plan.productplan_id}`)
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Plan" })).toHaveValue(plan.name))
+    await user.upload(fileInput(), new File([bytes], "conocida.xlsx", { type: XLSX_CONTENT_TYPE }))
+    await user.click(screen.getByRole("button", { name: "Revisar archivo" }))
+
+    const panel = await screen.findByRole("region", { name: "Carga en curso" })
+    expect(await within(panel).findByText("Listo para cargar", {}, { timeout: 60_000 })).toBeInTheDocument()
+    const updated = await within(panel).findByRole("table", { name: "Filas que cambian datos guardados" })
+    const row = within(updated)
+      .getByRole("cell", { name: Rut.format(rut) })
+      .closest("tr")!
+    const changes = within(row).getByText(/→/).textContent
+    expect(changes).toContain("olga@antes.cl → olga@despues.cl")
+    expect(changes).toContain("Santiago → Ñuñoa")
+    expect(changes).toContain("Suscripción al plan: ninguna → nueva")
+    expect(within(panel).getByText("Nuevos").nextElementSibling).toHaveTextContent("0")
+    expect(within(panel).getByText("Actualizados").nextElementSibling).toHaveTextContent("1")
   })
 
   it("a reload while a checked file waits for confirmation shows the same job again", async () => {

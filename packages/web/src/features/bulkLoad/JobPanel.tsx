@@ -5,8 +5,10 @@ import {
   type BulkLoadRow,
   type Call,
   type MissingInsured,
+  type RowOutcome,
   Rut,
   bulkLoadSearchActors,
+  rowChangeText,
   searchMachine
 } from "@palma/core"
 import { useState } from "react"
@@ -26,22 +28,31 @@ const Figure = ({ label, value, color }: { readonly label: string; readonly valu
   </Paper>
 )
 
-/** The failed rows of a job with their reasons, a page at a time. */
-const FailedRows = ({ call, job }: { readonly call: Call; readonly job: BulkLoadJob }) => {
+/** The rows of a job a list shows: the failed ones with their reasons, the updated ones with what they change. */
+const rowLists = {
+  failed: { title: "Filas con errores", noun: "filas con errores", emptyHint: "Ninguna fila tiene errores.", detail: "Motivo" },
+  updated: { title: "Filas que cambian datos guardados", noun: "filas actualizadas", emptyHint: "Ninguna fila cambia datos guardados.", detail: "Cambios" }
+} as const
+const detailOf = (row: BulkLoadRow): ReadonlyArray<string> => (row.outcome === "failed" ? row.reasons : row.changes.map(rowChangeText))
+
+/** A job's rows of one outcome, a page at a time. */
+const RowList = ({ call, job, outcome }: { readonly call: Call; readonly job: BulkLoadJob; readonly outcome: keyof typeof rowLists }) => {
   const [page, setPage] = useState(1)
   const [logic] = useState(() =>
-    searchMachine<{ id: string; outcome: "failed"; page: number }, BulkLoadRow>().provide({ actors: { find: bulkLoadSearchActors(call, PAGE_SIZE).rows } })
+    searchMachine<{ id: string; outcome: RowOutcome; page: number }, BulkLoadRow>().provide({ actors: { find: bulkLoadSearchActors(call, PAGE_SIZE).rows } })
   )
-  const search = usePagedSearch(logic, { id: job.id, outcome: "failed" as const, page })
+  const search = usePagedSearch(logic, { id: job.id, outcome, page })
+  const list = rowLists[outcome]
   return (
-    <SearchResults search={search} page={page} pageSize={PAGE_SIZE} onPage={setPage} noun="filas con errores" emptyHint="Ninguna fila tiene errores.">
+    <SearchResults search={search} page={page} pageSize={PAGE_SIZE} onPage={setPage} noun={list.noun} emptyHint={list.emptyHint}>
       {(rows) => (
-        <Table aria-label="Filas con errores" striped>
+        <Table aria-label={list.title} striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Fila</Table.Th>
               <Table.Th>RUT</Table.Th>
-              <Table.Th>Motivo</Table.Th>
+              {outcome === "updated" && <Table.Th>Nombre</Table.Th>}
+              <Table.Th>{list.detail}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -49,7 +60,8 @@ const FailedRows = ({ call, job }: { readonly call: Call; readonly job: BulkLoad
               <Table.Tr key={row.row}>
                 <Table.Td>{row.row}</Table.Td>
                 <Table.Td>{Rut.format(row.rut)}</Table.Td>
-                <Table.Td>{row.reasons.join("; ")}</Table.Td>
+                {outcome === "updated" && <Table.Td>{row.name}</Table.Td>}
+                <Table.Td>{detailOf(row).join("; ")}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -113,8 +125,8 @@ export interface JobPanelProps {
 
 /**
  * One upload: its progress while it is read or loaded, the diff to confirm when checked (rows
- * new, updated, unchanged and failed with their reasons, the plan's insured missing from the
- * file), then its result. Removing coverage asks once more, naming how many lose it.
+ * new, updated with what they change, unchanged and failed with their reasons, the plan's insured
+ * missing from the file), then its result. Removing coverage asks once more, naming how many lose it.
  */
 export const JobPanel = ({ call, job, phase, downloading, onConfirm, onCancel, onDownloadErrors, onNew }: JobPanelProps) => {
   const [removeMissing, setRemoveMissing] = useState(false)
@@ -171,9 +183,20 @@ export const JobPanel = ({ call, job, phase, downloading, onConfirm, onCancel, o
         {job.error > 0 && (
           <>
             <Title order={3} size="h5">
-              Filas con errores
+              {rowLists.failed.title}
             </Title>
-            <FailedRows call={call} job={job} />
+            <RowList call={call} job={job} outcome="failed" />
+          </>
+        )}
+        {job.counts.updated > 0 && (
+          <>
+            <Title order={3} size="h5">
+              {rowLists.updated.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              Personas que ya están en Palma: al cargar, sus datos quedan como los trae el archivo (una celda vacía no borra nada).
+            </Text>
+            <RowList call={call} job={job} outcome="updated" />
           </>
         )}
         {phase === "review" && job.counts.missing > 0 && (
