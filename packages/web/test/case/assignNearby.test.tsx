@@ -1,4 +1,4 @@
-import type { CaseView, District, NearbySpecialist } from "@palma/core"
+import { type CaseView, type District, type NearbySpecialist, Rut } from "@palma/core"
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { operator } from "../accounts"
@@ -71,7 +71,7 @@ describe("sending a specialist where nobody serves the event's comuna", () => {
     expect(group).toHaveAccessibleDescription(/^Nadie atiende la comuna del evento: estos especialistas realizan el servicio cerca/)
     const radios = within(group).getAllByRole("radio")
     expect(radios).toHaveLength(near.length)
-    expect(radios[0]).toHaveAccessibleDescription(new RegExp(`^Atiende ${near[0]!.served} \\(misma provincia\\)`))
+    expect(radios[0]).toHaveAccessibleDescription(new RegExp(`^Atiende ${near[0]!.served} \\(misma provincia\\) · ${Rut.format(near[0]!.rut)} · `))
     expect(dialog.getByRole("button", { name: "Asignar especialista" })).toBeEnabled()
 
     await user.click(radios[0]!)

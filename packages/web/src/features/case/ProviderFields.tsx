@@ -12,6 +12,7 @@ import {
   type StepFields
 } from "@palma/core"
 import { useEffect } from "react"
+import { RutText } from "../../components/RutText"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { VisitFields } from "./VisitFields"
 
@@ -112,7 +113,13 @@ export const ProviderFields = ({ kind, view, fields, errors, onChange }: Provide
                   key={c.id}
                   value={c.id}
                   label={`${i + 1}. ${c.name}`}
-                  description={[c.nearby, c.rut, c.place, c.phone].filter((p) => p !== null && p !== "").join(" · ")}
+                  description={
+                    <>
+                      {c.nearby !== null && `${c.nearby} · `}
+                      <RutText rut={c.rut} />
+                      {[c.place, c.phone].map((p) => (p === null || p === "" ? null : ` · ${p}`))}
+                    </>
+                  }
                   autoFocus={i === 0}
                 />
               ))}
