@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs"
-import { type BulkLoadJob, type FileFormat, XLSX_CONTENT_TYPE } from "@palma/core"
+import { type BulkLoadJob, type FileFormat, formatInstant, XLSX_CONTENT_TYPE } from "@palma/core"
 import { cleanup, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { rutOf } from "../../../server/test/support/catalogFixture"
@@ -80,6 +80,7 @@ describe("Carga de asegurados (/uploads-insured)", () => {
     await waitFor(() => expect(within(history).getAllByText("nomina web.xlsx").length).toBeGreaterThan(0))
     const [job] = (await server.api<{ items: ReadonlyArray<BulkLoadJob> }>("GET", "/api/retail/uploads?pageSize=1")).items
     expect(job).toMatchObject({ status: "done", succeeded: 2, error: 1, fileName: "nomina web.xlsx" })
+    expect(within(history).getAllByText(formatInstant(job!.createdAt)).length).toBeGreaterThan(0)
   })
 
   it("a reload while a checked file waits for confirmation shows the same job again", async () => {
