@@ -5,7 +5,7 @@ import { Id } from "../domain/fields.js"
 import { Page } from "../domain/page.js"
 import { uuidPattern } from "../domain/uuid.js"
 import { NamePath, ProviderAssistance, ProviderPageQuery, ProviderSpecialty } from "../domain/provider.js"
-import { DeletedSpecialist, Specialist, SpecialistDetail, SpecialistInput, SpecialistPageItem } from "../domain/specialist.js"
+import { DeletedSpecialist, NearbySpecialist, Specialist, SpecialistDetail, SpecialistInput, SpecialistPageItem } from "../domain/specialist.js"
 import { Conflict, NotFound, PreconditionFailed } from "./errors.js"
 import { FamilyPath, IdPath } from "./master.js"
 import { RutPath } from "./retail.js"
@@ -51,6 +51,14 @@ export const SpecialistApi = HttpApiGroup.make("specialist")
     HttpApiEndpoint.get("getByAssistanceAndDistrict", "/getByAssistanceAndDistrict/:district/:assistance_id")
       .setPath(SelectionPath)
       .addSuccess(Schema.Array(Specialist))
+      .addError(NotFound)
+      .middleware(Staff)
+  )
+  // Palma's own: when nobody serves the event's comuna, who performs the assistance in its province, then in its region, ranked the same way.
+  .add(
+    HttpApiEndpoint.get("getNearby", "/getNearby/:district/:assistance_id")
+      .setPath(SelectionPath)
+      .addSuccess(Schema.Array(NearbySpecialist))
       .addError(NotFound)
       .middleware(Staff)
   )

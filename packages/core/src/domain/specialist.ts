@@ -27,6 +27,14 @@ export const Specialist = Schema.Struct({
 })
 export type Specialist = typeof Specialist.Type
 
+/**
+ * A specialist who performs an assistance in comunas near an event's when nobody serves the event's
+ * own (Palma's `getNearby`): `reach` says how near they work ("province": in a comuna of the same
+ * province; "region": of the same region) and `served` names the nearest comuna they serve.
+ */
+export const NearbySpecialist = Schema.Struct({ ...Specialist.fields, reach: Schema.Literal("province", "region"), served: Schema.String })
+export type NearbySpecialist = typeof NearbySpecialist.Type
+
 /** One specialist as `getById`, `getByRut` and `create` answer it: with what they do and where. */
 export const SpecialistDetail = Schema.Struct({
   ...Specialist.fields,

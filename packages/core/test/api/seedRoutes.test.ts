@@ -189,7 +189,9 @@ describe("the seed's calls, verbatim", () => {
       "GET /uploads/:/missing",
       "POST /uploads/:/confirm",
       "POST /uploads/:/cancel",
-      "GET /uploads/:/errors"
+      "GET /uploads/:/errors",
+      // Who works near an event's comuna when nobody serves it, for a case's specialist (issue 31 §4.3).
+      "GET /getNearby/:/:"
     ])
     const seedKeys = new Set(rows.map((r) => r.key))
     // By path, not by group: a group of Palma's may serve a seed resource's paths (caseIntake under /case).

@@ -16,6 +16,7 @@ export const SpecialistLive = HttpApiBuilder.group(PalmaApi, "specialist", (hand
       .handle("getById", ({ path }) => Effect.flatMap(specialists.getById(path.id), answerVersioned))
       .handle("getByRut", ({ path }) => specialists.getByRut(path.rut))
       .handle("getByAssistanceAndDistrict", ({ path }) => specialists.selection(path.assistance_id, path.district))
+      .handle("getNearby", ({ path }) => specialists.nearby(path.assistance_id, path.district))
       .handle("getBySpecialtyId", ({ path }) => specialists.bySpecialty(path.id))
       .handle("getByName", ({ path }) => specialists.byName(path.name))
       .handle("create", ({ payload }) => specialists.upsert(payload))

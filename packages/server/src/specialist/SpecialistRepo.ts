@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { ProviderAssistance, type ProviderPageQuery, ServedDistrict, Specialist, type SpecialistInput } from "@palma/core"
+import { NearbySpecialist, ProviderAssistance, type ProviderPageQuery, ServedDistrict, Specialist, type SpecialistInput } from "@palma/core"
 import { pageOf, providerConditions } from "../provider/pageFilters.js"
 import { returnedId } from "../sql/returnedId.js"
 import { containsText, folded } from "../sql/textSearch.js"
@@ -61,6 +61,39 @@ const make = Effect.gen(function* () {
           sql.or([sql`s.is_remote`, serves(districtId)])
         ])}
         ORDER BY ${openAssignments(sql, "specialist", sql`s.id`)}, ${meanQualification(sql, "specialist", sql`s.id`)} DESC NULLS LAST, ${byName}`
+  })
+
+  /** At most this many nearby specialists: enough to choose from, never the whole region. */
+  const nearbyLimit = 20
+
+  /**
+   * When nobody serves the comuna: active, not remote specialists with a specialty that performs the
+   * assistance who serve another comuna of its region, those of its province first, then ranked as
+   * the selection is. `served` is the nearest comuna they serve (of the province when they serve one).
+   */
+  const nearby = SqlSchema.findAll({
+    Request: Schema.Struct({ assistanceId: Schema.String, districtId: Schema.String }),
+    Result: NearbySpecialist,
+    execute: ({ assistanceId, districtId }) =>
+      sql`WITH event AS (SELECT ed.province_id, ep.region_id FROM district ed JOIN province ep ON ep.id = ed.province_id WHERE ed.id = ${districtId})
+        SELECT ${columns}, near.reach, near.served FROM ${tables}
+        CROSS JOIN event e
+        CROSS JOIN LATERAL (
+          SELECT CASE WHEN nd.province_id = e.province_id THEN 'province' ELSE 'region' END AS reach, nd.name AS served
+          FROM specialist_district sd JOIN district nd ON nd.id = sd.district_id JOIN province np ON np.id = nd.province_id
+          WHERE sd.specialist_id = s.id AND np.region_id = e.region_id
+          ORDER BY nd.province_id = e.province_id DESC, ${folded(sql, sql`nd.name`)}, nd.id
+          LIMIT 1
+        ) near
+        WHERE ${sql.and([
+          sql`s.is_active`,
+          sql`NOT s.is_remote`,
+          hasSpecialty(sql`EXISTS (SELECT 1 FROM assistance_specialty a WHERE a.specialty_id = ss.specialty_id AND a.assistance_id = ${assistanceId})`),
+          sql`NOT ${serves(districtId)}`
+        ])}
+        ORDER BY near.reach = 'province' DESC, ${openAssignments(sql, "specialist", sql`s.id`)},
+          ${meanQualification(sql, "specialist", sql`s.id`)} DESC NULLS LAST, ${byName}
+        LIMIT ${nearbyLimit}`
   })
 
   /** The comunas a specialist serves, by name. */
@@ -153,6 +186,7 @@ const make = Effect.gen(function* () {
     findBySpecialty: (id: string) => findBySpecialty(id).pipe(Effect.orDie),
     findByName: (name: string) => findByName(name).pipe(Effect.orDie),
     selection: (assistanceId: string, districtId: string) => selection({ assistanceId, districtId }).pipe(Effect.orDie),
+    nearby: (assistanceId: string, districtId: string) => nearby({ assistanceId, districtId }).pipe(Effect.orDie),
     districtsOf: (id: string) => districtsOf(id).pipe(Effect.orDie),
     assistancesOf: (familyId: string) => assistancesOf(familyId).pipe(Effect.orDie),
     page: (query: ProviderPageQuery, districtId: string | null) => page(query, districtId).pipe(Effect.orDie),

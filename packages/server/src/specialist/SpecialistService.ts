@@ -74,13 +74,19 @@ const make = Effect.gen(function* () {
       })
     )
 
-  /** The selection for a case: the assistance must be active; the comuna is resolved like any other. */
-  const selection = (assistanceId: string, district: string) =>
-    Effect.gen(function* () {
-      if (Option.isNone(yield* activeRows.one("assistance", assistanceId))) return yield* Effect.fail(assistanceNotFound())
-      const districtId = yield* districts.resolve(district)
-      return districtId === null ? [] : yield* specialists.selection(assistanceId, districtId)
-    })
+  /** A list for a case's event: the assistance must be active; the comuna is resolved like any other (none: nobody). */
+  const forEvent =
+    <A>(list: (assistanceId: string, districtId: string) => Effect.Effect<ReadonlyArray<A>>) =>
+    (assistanceId: string, district: string) =>
+      Effect.gen(function* () {
+        if (Option.isNone(yield* activeRows.one("assistance", assistanceId))) return yield* Effect.fail(assistanceNotFound())
+        const districtId = yield* districts.resolve(district)
+        return districtId === null ? [] : yield* list(assistanceId, districtId)
+      })
+
+  /** The selection for a case, and who works near the event when nobody serves its comuna. */
+  const selection = forEvent(specialists.selection)
+  const nearby = forEvent(specialists.nearby)
 
   /** Palma's page: each row with its specialties. */
   const page = (query: ProviderPageQuery) =>
@@ -99,6 +105,7 @@ const make = Effect.gen(function* () {
     update,
     deactivate,
     selection,
+    nearby,
     page,
     families: specialties.options,
     assistances: specialists.assistancesOf,

@@ -51,6 +51,7 @@ const pathSamples: Readonly<Record<string, string>> = {
   "partner.getByRut:rut": "11111111-1",
   // A real comuna beside the unknown service id: the selection answers 404 for the service.
   "specialist.getByAssistanceAndDistrict:district": "13101",
+  "specialist.getNearby:district": "13101",
   "contractor.getByRut:rut": "11111111-1",
   "contractor.getByRut:type": "P",
   // A subscription number no seeded lead has (they count up from 1).

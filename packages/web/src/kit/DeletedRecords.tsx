@@ -1,6 +1,6 @@
 import { Alert, Button, EmptyState, Modal, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
-import { type Call, deletedRecordsActors, deletedRecordsMachine, type NamedRecord, type RestorableName } from "@palma/core"
+import { type Call, deletedRecordsActors, deletedRecordsMachine, formatInstant, type NamedRecord, type RestorableName } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { EmptyIcon, SearchIcon } from "./icons"
@@ -9,7 +9,6 @@ import type { Noun } from "./types"
 
 const pageSize = 10
 const SEARCH_DELAY_MS = 300
-const when = new Intl.DateTimeFormat("es-CL", { dateStyle: "medium", timeStyle: "short" })
 
 export interface DeletedRecordsProps {
   readonly name: RestorableName
@@ -104,7 +103,7 @@ export const DeletedRecords = ({ name, title, noun, call, onClose, onRestored }:
                 {items.map((item) => (
                   <Table.Tr key={item.id}>
                     <Table.Td>{item.name}</Table.Td>
-                    {dated && <Table.Td>{item.deletedAt === undefined ? "—" : when.format(new Date(item.deletedAt))}</Table.Td>}
+                    {dated && <Table.Td>{item.deletedAt === undefined ? "—" : formatInstant(item.deletedAt)}</Table.Td>}
                     <Table.Td style={{ textAlign: "right" }}>
                       <Button
                         size="xs"

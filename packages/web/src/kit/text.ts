@@ -2,6 +2,9 @@ import type { Noun } from "./types"
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
+/** "de" and the noun with its article, as Spanish writes it: "del especialista" (never "de el"), "de la alianza". */
+export const ofThe = ({ singular, gender }: Noun) => `${gender === "f" ? "de la" : "del"} ${singular}`
+
 /** The Spanish texts of a screen, built from its noun and gender. */
 export const textsOf = ({ singular, gender }: Noun) => {
   const f = gender === "f"

@@ -20,6 +20,8 @@ describe("Sesiones", () => {
       .slice(1)
     expect(rows).toHaveLength(2)
     expect(dialog.getAllByText("Esta sesión")).toHaveLength(1)
+    // Started, last seen and ending, in the one date-time format of every screen: "28-11-2026 17:19".
+    expect(within(rows[0]!).getAllByText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)).toHaveLength(3)
 
     await user.click(dialog.getByRole("button", { name: "Cerrar todas mis sesiones" }))
     // Nothing is sent before confirming.

@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs"
-import { type BulkLoadJob, type FileFormat, Rut, XLSX_CONTENT_TYPE } from "@palma/core"
+import { type BulkLoadJob, type FileFormat, formatInstant, Rut, XLSX_CONTENT_TYPE } from "@palma/core"
 import { cleanup, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { rutOf } from "../../../server/test/support/catalogFixture"
@@ -80,6 +80,7 @@ describe("Carga de asegurados (/uploads-insured)", () => {
     await waitFor(() => expect(within(history).getAllByText("nomina web.xlsx").length).toBeGreaterThan(0))
     const [job] = (await server.api<{ items: ReadonlyArray<BulkLoadJob> }>("GET", "/api/retail/uploads?pageSize=1")).items
     expect(job).toMatchObject({ status: "done", succeeded: 2, error: 1, fileName: "nomina web.xlsx" })
+    expect(within(history).getAllByText(formatInstant(job!.createdAt)).length).toBeGreaterThan(0)
   })
 
   it("a row for a person already in Palma is «Actualizado», with each field it changes (issue 31 §3.4)", async () => {

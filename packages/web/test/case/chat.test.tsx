@@ -1,4 +1,4 @@
-import type { CaseChatMessage } from "@palma/core"
+import { type CaseChatMessage, formatInstant } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { operator } from "../accounts"
@@ -19,6 +19,7 @@ describe("a case's chat", () => {
       const shown = within(await chat.findByRole("list", { name: "Mensajes" })).getAllByRole("listitem")
       expect(shown).toHaveLength(before.length)
       expect(shown[0]).toHaveTextContent(before[0]!.message)
+      expect(within(shown[0]!).getByText(formatInstant(before[0]!.created_at))).toBeInTheDocument()
     } else expect(await chat.findByText(/Aún no hay mensajes/)).toBeInTheDocument()
 
     const box = chat.getByRole("textbox", { name: /Mensaje/ })
@@ -34,6 +35,9 @@ describe("a case's chat", () => {
     expect(items.at(-1)).toHaveTextContent(view.stage.name)
     const after = await server.api<ReadonlyArray<CaseChatMessage>>("GET", `/api/case/getChatByCase/${view.case_id}`)
     expect(after.at(-1)).toMatchObject({ message: "Llamé al cliente:\nconfirma la visita", type: "Operador" })
+    // The one date-time format of every screen: "28-11-2026 17:19".
+    expect(formatInstant(after.at(-1)!.created_at)).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)
+    expect(within(items.at(-1)!).getByText(formatInstant(after.at(-1)!.created_at))).toBeInTheDocument()
   })
 
   it("sends nothing empty, and keeps a refused message's text with the reason", async () => {

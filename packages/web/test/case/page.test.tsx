@@ -1,4 +1,4 @@
-import type { CaseView } from "@palma/core"
+import { type CaseView, Rut } from "@palma/core"
 import { screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { moderator, operator } from "../accounts"
@@ -29,7 +29,10 @@ describe("a case's page", () => {
     expect(await heading(view)).toBeInTheDocument()
     expect(screen.getByLabelText(`Etapa: ${view.stage.name}`)).toBeInTheDocument()
     const parties = within(screen.getByRole("region", { name: "Partes" }))
-    expect(parties.getAllByText(new RegExp(view.insured!.rut.replace(/\./g, "\\."))).length).toBeGreaterThan(0)
+    // Dotted, and never broken across two lines in a narrow card.
+    const rut = parties.getAllByText(Rut.format(view.insured!.rut))
+    expect(rut.length).toBeGreaterThan(0)
+    for (const element of rut) expect(element).toHaveStyle({ whiteSpace: "nowrap" })
     expect(parties.getByText(view.retail!.name)).toBeInTheDocument()
     const service = within(screen.getByRole("region", { name: "Servicio y cobertura" }))
     expect(service.getByText(view.assistance!.name)).toBeInTheDocument()

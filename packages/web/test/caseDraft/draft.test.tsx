@@ -1,5 +1,5 @@
-import type { ApplicantLookup, CaseDocument, InsuredSearchPage, ServicesAndValues } from "@palma/core"
-import { Rut } from "@palma/core"
+import type { ApplicantLookup, CaseDocument, InsuredSearchPage, OfferedAssistance, ServicesAndValues } from "@palma/core"
+import { formatAmount, Rut } from "@palma/core"
 import { screen, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest"
 import { operator } from "../accounts"
@@ -17,14 +17,14 @@ const titulars = async function* () {
   }
 }
 
-/** A titular with one plan in force today, that plan and its first service, as the intake answers them. */
-const coveredPerson = async () => {
+/** A titular with one plan in force today, that plan and its first service (that `fits`), as the intake answers them. */
+const coveredPerson = async (fits: (assistance: OfferedAssistance) => boolean = () => true) => {
   for await (const { rut, lookup } of titulars()) {
     if (lookup.type !== "I" || lookup.products.length !== 1) continue
     const product = lookup.products[0]!
     const base = { insured_id: lookup.insured.id, beneficiary_id: null, retail_id: product.retail_id, customer_id: lookup.customer.id, product_id: product.id }
     const offered = await server.api<ServicesAndValues>("POST", "/api/case/getServicesAndValues", { ...base, assistance_id: null })
-    const assistance = offered.assistances[0]
+    const assistance = offered.assistances.find(fits)
     if (assistance === undefined) continue
     const checked = await server.api<ServicesAndValues>("POST", "/api/case/getServicesAndValues", { ...base, assistance_id: assistance.id })
     return { rut, product, assistance, problems: checked.coverage?.problems ?? [] }
@@ -97,6 +97,20 @@ describe("Nuevo caso (the caseDraft flow)", () => {
     })
     expect(body.coverageException).toBe(person.problems.length > 0 ? "Autoriza supervisión" : null)
     expect(screen.getByRole("link", { name: "Ver el caso" })).toHaveAttribute("href", expect.stringMatching(/^\/assistance\/case\/[0-9a-f-]{36}$/))
+  })
+
+  it("shows a coverage in UF as «UF 1,50», with its pesos at the event's UF", async () => {
+    await server.signIn(operator.email, operator.password)
+    const person = await coveredPerson((a) => a.assigned.currency === "U")
+    const { user } = renderApp("/assistance/case/new")
+    await user.type(await screen.findByRole("textbox", { name: /RUT del solicitante/ }), `${person.rut}{Enter}`)
+    await user.click(await screen.findByRole("button", { name: "Continuar" }))
+    await user.click(await screen.findByRole("radio", { name: new RegExp(person.assistance.name) }))
+    const coverage = within(await screen.findByRole("table", { name: `Cobertura de ${person.assistance.name}` }))
+    const row = (name: string) => coverage.getByRole("rowheader", { name }).closest("tr")!.querySelector("td")!.textContent
+    expect(formatAmount(person.assistance.assigned.maximum)).toMatch(/^UF \d+,\d{2}$/)
+    expect(row("Tope por evento")).toMatch(new RegExp(`^${formatAmount(person.assistance.assigned.maximum)} \\(\\$[\\d.]+\\)$`))
+    expect(row("Monto del período")).toMatch(new RegExp(`^${formatAmount(person.assistance.assigned.amount)} \\(\\$[\\d.]+\\)$`))
   })
 
   it("with several products chooses none, and «Continuar» without one says what is missing and leads to the choices", async () => {

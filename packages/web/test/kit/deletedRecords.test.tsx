@@ -73,6 +73,7 @@ describe("Mostrar eliminados", () => {
     const dialog = await screen.findByRole("dialog", { name: "Productos eliminados" })
     const row = (await within(dialog).findByRole("cell", { name: "Plan Retirado" })).closest("tr")!
     expect(within(dialog).getByRole("columnheader", { name: "Eliminación" })).toBeInTheDocument()
-    expect(row).toHaveTextContent(new RegExp(String(new Date().getFullYear())))
+    // The one date-time format of every screen (core's formatInstant): "28-11-2026 17:19".
+    expect(within(row).getByText(new RegExp(`^\\d{2}-\\d{2}-${new Date().getFullYear()} \\d{2}:\\d{2}$`))).toBeInTheDocument()
   })
 })

@@ -94,6 +94,7 @@ describe("a specialist's page", () => {
     })
     const { user } = await lookUp(Rut.format(existing.rut))
     expect(await screen.findByText("Este RUT ya está registrado")).toBeInTheDocument()
+    expect(screen.getByText(`Se cargaron los datos del especialista con el RUT ${Rut.format(existing.rut)} para editarlos.`)).toBeInTheDocument()
     expect(window.location.pathname).toBe(`/entities/specialist/${existing.id}`)
     const form = within(screen.getByRole("form", { name: "Datos del especialista" }))
     expect(form.getByRole("textbox", { name: "Nombre" })).toHaveValue("Héctor")

@@ -3,7 +3,7 @@ import { type Call, type ProviderDetail, type ProviderInput, type ProviderKind, 
 import { useActorRef, useSelector } from "@xstate/react"
 import { type ComponentType, useEffect, useMemo, useState } from "react"
 import { Link, useLocation, useNavigate, useParams } from "react-router"
-import { ConfirmDelete, type Noun, textsOf, type WriteRejection } from "../../kit"
+import { ConfirmDelete, type Noun, ofThe, textsOf, type WriteRejection } from "../../kit"
 import { TrashIcon } from "../../kit/icons"
 import { call as apiCall } from "../../lib/api"
 import { useLookupCache } from "../../lib/lookups/LookupsProvider"
@@ -197,7 +197,7 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
       )}
       {opened.existing === true && record !== null && (
         <Alert color="blue" title="Este RUT ya está registrado">
-          {`Se cargaron los datos de ${the} ${noun.singular} con el RUT ${Rut.format(record.rut)} para editarlos.`}
+          {`Se cargaron los datos ${ofThe(noun)} con el RUT ${Rut.format(record.rut)} para editarlos.`}
         </Alert>
       )}
       {record !== null && !record.isActive && (

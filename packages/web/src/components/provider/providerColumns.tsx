@@ -1,8 +1,9 @@
 import { Anchor, Text } from "@mantine/core"
-import { type ProviderSpecialty, Rut } from "@palma/core"
+import type { ProviderSpecialty } from "@palma/core"
 import { Link } from "react-router"
 import type { Column } from "../../kit"
 import { DistrictSelect } from "../district/DistrictSelect"
+import { RutText } from "../RutText"
 
 /** The columns both provider lists have, by the wire's field names (sortable ones are the server's). */
 export const providerColumns = <
@@ -12,7 +13,7 @@ export const providerColumns = <
   nameOf: (row: A) => string
 ) =>
   ({
-    rut: { key: "rut", label: "RUT", sortable: true, render: (row) => <span style={{ whiteSpace: "nowrap" }}>{Rut.format(row.rut)}</span> },
+    rut: { key: "rut", label: "RUT", sortable: true, render: (row) => <RutText rut={row.rut} /> },
     name: {
       key: "name",
       label: "Nombre",

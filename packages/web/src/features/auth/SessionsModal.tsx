@@ -1,14 +1,11 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from "@mantine/core"
-import { type Call, sessionsActors, sessionsMachine } from "@palma/core"
+import { type Call, formatInstant, sessionsActors, sessionsMachine } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { RetryAlert } from "../../components/RetryAlert"
 import { call as apiCall } from "../../lib/api"
 import { useAuth } from "../../lib/auth/useAuth"
 import { notify } from "../../lib/notify"
-
-const when = new Intl.DateTimeFormat("es-CL", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" })
-const shown = (iso: string) => when.format(new Date(iso)).replace(/\//g, "-")
 
 interface SessionsModalProps {
   readonly opened: boolean
@@ -71,9 +68,9 @@ const SessionsView = ({ call }: { readonly call: Call }) => {
           {sessions.map((session) => (
             <Table.Tr key={session.id}>
               <Table.Td>{session.jobName === null ? "Inicio de sesión" : `Token de tarea «${session.jobName}»`}</Table.Td>
-              <Table.Td>{shown(session.createdAt)}</Table.Td>
-              <Table.Td>{shown(session.lastSeenAt)}</Table.Td>
-              <Table.Td>{shown(session.expiresAt)}</Table.Td>
+              <Table.Td>{formatInstant(session.createdAt)}</Table.Td>
+              <Table.Td>{formatInstant(session.lastSeenAt)}</Table.Td>
+              <Table.Td>{formatInstant(session.expiresAt)}</Table.Td>
               <Table.Td>
                 {session.current ? (
                   <Badge variant="light">Esta sesión</Badge>
@@ -84,7 +81,9 @@ const SessionsView = ({ call }: { readonly call: Call }) => {
                     color="red"
                     disabled={busy}
                     aria-label={
-                      session.jobName === null ? `Cerrar la sesión iniciada el ${shown(session.createdAt)}` : `Revocar el token de tarea «${session.jobName}»`
+                      session.jobName === null
+                        ? `Cerrar la sesión iniciada el ${formatInstant(session.createdAt)}`
+                        : `Revocar el token de tarea «${session.jobName}»`
                     }
                     onClick={() => actor.send({ type: "CLOSE", id: session.id })}
                   >

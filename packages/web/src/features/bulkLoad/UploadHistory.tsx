@@ -1,8 +1,8 @@
 import { Badge, Button, Table } from "@mantine/core"
-import { type BulkLoadJob, type Call, bulkLoadSearchActors, searchMachine } from "@palma/core"
+import { type BulkLoadJob, type Call, bulkLoadSearchActors, formatInstant, searchMachine } from "@palma/core"
 import { useState } from "react"
 import { SearchResults, usePagedSearch } from "../../kit"
-import { count, duration, statusLook, statusText, when } from "./jobText"
+import { count, duration, statusLook, statusText } from "./jobText"
 
 const PAGE_SIZE = 10
 
@@ -52,7 +52,7 @@ export const UploadHistory = ({ call, version, onOpen }: UploadHistoryProps) => 
           <Table.Tbody>
             {jobs.map((job) => (
               <Table.Tr key={job.id}>
-                <Table.Td>{when(job.createdAt)}</Table.Td>
+                <Table.Td>{formatInstant(job.createdAt)}</Table.Td>
                 <Table.Td>{job.user_name || "—"}</Table.Td>
                 <Table.Td>{job.retail_name}</Table.Td>
                 <Table.Td>{job.product_name}</Table.Td>
@@ -70,7 +70,7 @@ export const UploadHistory = ({ call, version, onOpen }: UploadHistoryProps) => 
                     variant="subtle"
                     onClick={() => onOpen?.(job)}
                     disabled={onOpen === undefined}
-                    aria-label={`Ver la carga ${job.fileName} del ${when(job.createdAt)}`}
+                    aria-label={`Ver la carga ${job.fileName} del ${formatInstant(job.createdAt)}`}
                   >
                     Ver
                   </Button>

@@ -3,9 +3,6 @@ import { type BulkLoadJob, bulkLoadStatusLabel } from "@palma/core"
 const nf = new Intl.NumberFormat("es-CL")
 export const count = (n: number) => nf.format(n)
 
-const dateTime = new Intl.DateTimeFormat("es-CL", { timeZone: "America/Santiago", dateStyle: "short", timeStyle: "short" })
-export const when = (iso: string) => dateTime.format(new Date(iso))
-
 /** How long a job ran, in words ("1 min 5 s"); empty while it has not started. */
 export const duration = (job: BulkLoadJob): string => {
   if (job.startedAt === null) return ""

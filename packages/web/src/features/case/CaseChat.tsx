@@ -1,10 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core"
-import { type Call, caseChatActors, caseChatMachine } from "@palma/core"
+import { type Call, caseChatActors, caseChatMachine, formatInstant } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef, useState } from "react"
 import { RetryAlert } from "../../components/RetryAlert"
-
-const when = new Intl.DateTimeFormat("es-CL", { dateStyle: "short", timeStyle: "short", timeZone: "America/Santiago" })
 
 interface CaseChatProps {
   readonly call: Call
@@ -86,7 +84,7 @@ export const CaseChat = ({ call, caseId, names, posted }: CaseChatProps) => {
                       </Text>
                     )}
                     <Text size="xs" c="dimmed">
-                      {when.format(new Date(m.created_at))}
+                      {formatInstant(m.created_at)}
                     </Text>
                     {m.stage_name !== null && (
                       <Badge size="xs" variant="light">

@@ -1,8 +1,15 @@
 import { type CasePerson, type CaseView, formatDate } from "@palma/core"
+import { RutText } from "../../components/RutText"
 import { Section } from "../../kit"
 import { Facts } from "./Facts"
 
-const person = (p: CasePerson | null) => (p === null ? null : `${p.name} ${p.paternalLastName} ${p.maternalLastName}`.trim() + ` · ${p.rut}`)
+/** A name and its RUT: a narrow card breaks the line between them, never inside the RUT. */
+const named = (name: string, rut: string) => (
+  <>
+    {name} · <RutText rut={rut} />
+  </>
+)
+const person = (p: CasePerson | null) => (p === null ? null : named(`${p.name} ${p.paternalLastName} ${p.maternalLastName}`.trim(), p.rut))
 
 /** Who the case is about: the titular, the carga (if the applicant is one), the channel, the customer and the policy. */
 export const CaseParties = ({ view }: { readonly view: CaseView }) => (
@@ -12,7 +19,7 @@ export const CaseParties = ({ view }: { readonly view: CaseView }) => (
         ["Titular", person(view.insured)],
         ["Carga", view.beneficiary === null ? "No aplica" : person(view.beneficiary)],
         ["Canal", view.retail?.name ?? null],
-        ["Cliente", view.customer === null ? null : `${view.customer.name} · ${view.customer.rut}`],
+        ["Cliente", view.customer === null ? null : named(view.customer.name, view.customer.rut)],
         [
           "Póliza",
           view.policy === null ? null : `${view.policy.number} · vigente del ${formatDate(view.policy.startDate)} al ${formatDate(view.policy.endDate)}`

@@ -14,6 +14,7 @@ import { useCallback, useState } from "react"
 import { StaleRecord } from "../../kit"
 import { stepTexts } from "./caseTexts"
 import { StepFieldsBody } from "./StepFieldsBody"
+import { assignmentBlockId, useAssignmentBlock } from "./ProviderFields"
 
 /** The steps whose dialog asks for more than a yes or a description. */
 const asksFor: ReadonlyArray<CaseStep> = ["chooseProcedure", "assignProvider", "schedule", "qualify", "requestRefund", "payRefund"]
@@ -50,6 +51,7 @@ export const CaseStepDialog = ({ step, view, role, offered, saving, reloading, r
   const stale = refused?.status === 412
   // A step that only asks for a yes starts on its button; the others on their first field.
   const plain = !asksFor.includes(step)
+  const blocked = useAssignmentBlock(step, view, view.procedure_code)
   const submit = () => {
     const outcome = stepInputOf(step, fields, view, role)
     if ("errors" in outcome) return setErrors(outcome.errors)
@@ -99,7 +101,13 @@ export const CaseStepDialog = ({ step, view, role, offered, saving, reloading, r
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit" loading={saving} disabled={!offered || stale || reloading} data-autofocus={plain && texts.note === null ? true : undefined}>
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={!offered || stale || reloading || blocked !== null}
+              aria-describedby={blocked === null ? undefined : assignmentBlockId}
+              data-autofocus={plain && texts.note === null ? true : undefined}
+            >
               {texts.label}
             </Button>
           </Group>

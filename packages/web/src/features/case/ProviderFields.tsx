@@ -1,6 +1,18 @@
 import { Alert, Button, Radio, ScrollArea, Select, Stack, Text } from "@mantine/core"
-import { type AssignmentKind, candidateSpecialtiesParam, candidatesParam, type CaseView, type StepErrors, type StepFields } from "@palma/core"
+import {
+  type AssignmentKind,
+  assignmentBlock,
+  assignmentKindFor,
+  candidatesMissing,
+  candidateSpecialtiesParam,
+  candidatesParam,
+  type CaseStep,
+  type CaseView,
+  type StepErrors,
+  type StepFields
+} from "@palma/core"
 import { useEffect } from "react"
+import { RutText } from "../../components/RutText"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { VisitFields } from "./VisitFields"
 
@@ -12,20 +24,39 @@ interface ProviderFieldsProps {
   readonly onChange: (patch: Partial<StepFields>) => void
 }
 
+/** The id of the text saying why nobody can be sent: the dialog's disabled button points to it. */
+export const assignmentBlockId = "assignment-block"
+
+/**
+ * Who can be sent to the case, and why nobody can (null: someone can, or it is not known yet).
+ * The lists come from the session's lookups, so the fields and the dialog's button read them once.
+ */
+const useCandidates = (kind: AssignmentKind, view: CaseView, enabled: boolean) => {
+  const assistanceId = view.assistance?.id ?? ""
+  const districtId = view.event?.district_id ?? null
+  const missing = candidatesMissing(kind, assistanceId, districtId)
+  const candidates = useLookup("caseCandidates", candidatesParam(kind, assistanceId, districtId), enabled && missing === null)
+  const nobody = candidates.value?.length === 0
+  // Nobody to send as a specialist: the partners that perform the service are a procedure change away.
+  const partners = useLookup("caseCandidates", candidatesParam("alliance", assistanceId, null), enabled && nobody && kind === "specialist")
+  const block = missing ?? (candidates.value === null ? null : assignmentBlock(kind, candidates.value, partners.value?.length ?? null))
+  return { missing, candidates, block }
+}
+
+/** Why the step cannot be confirmed for want of someone to send (null: it can); only «Asignar» has one. */
+export const useAssignmentBlock = (step: CaseStep, view: CaseView, procedure: string | null): string | null => {
+  const { block } = useCandidates(assignmentKindFor(procedure), view, step === "assignProvider")
+  return step === "assignProvider" ? block : null
+}
+
 /**
  * Who to send: the candidates the server ranks for the case (fewest open cases, then the best
- * rated), the specialty they will work under, and when they visit.
+ * rated; when nobody serves the event's comuna, those who work near it), the specialty they will
+ * work under, and when they visit. With nobody to send it says what to do instead.
  */
 export const ProviderFields = ({ kind, view, fields, errors, onChange }: ProviderFieldsProps) => {
   const assistanceId = view.assistance?.id ?? ""
-  const districtId = view.event?.district_id ?? null
-  const missing =
-    assistanceId === ""
-      ? "El caso no tiene un servicio: no hay a quién enviar."
-      : kind === "specialist" && districtId === null
-        ? "El evento no tiene comuna: no se pueden buscar especialistas."
-        : null
-  const candidates = useLookup("caseCandidates", candidatesParam(kind, assistanceId, districtId), missing === null)
+  const { missing, candidates, block } = useCandidates(kind, view, true)
   const providerId = fields.provider?.id ?? ""
   const specialties = useLookup("candidateSpecialties", candidateSpecialtiesParam(kind, providerId, assistanceId), providerId !== "")
   const only = specialties.value?.length === 1 ? specialties.value[0]! : null
@@ -34,8 +65,14 @@ export const ProviderFields = ({ kind, view, fields, errors, onChange }: Provide
     if (only !== null && fields.specialty === null) onChange({ specialty: { id: only.specialty_id, name: only.specialty_name } })
   }, [only, fields.specialty, onChange])
   const who = kind === "specialist" ? "Especialista" : "Alianza"
-  if (missing !== null) return <Alert color="yellow">{missing}</Alert>
+  if (missing !== null)
+    return (
+      <Alert color="yellow" id={assignmentBlockId}>
+        {missing}
+      </Alert>
+    )
   const list = candidates.value ?? []
+  const near = list.some((c) => c.nearby !== null)
   return (
     <Stack>
       {candidates.status === "error" ? (
@@ -50,15 +87,17 @@ export const ProviderFields = ({ kind, view, fields, errors, onChange }: Provide
       ) : candidates.status === "loading" ? (
         <Text role="status">Buscando a quién enviar…</Text>
       ) : list.length === 0 ? (
-        <Alert color="yellow">
-          {kind === "specialist"
-            ? "Ningún especialista activo realiza este servicio en la comuna del evento."
-            : "Ninguna alianza activa realiza este servicio."}
+        <Alert color="yellow" title="No hay a quién enviar" id={assignmentBlockId}>
+          {block}
         </Alert>
       ) : (
         <Radio.Group
           label={who}
-          description="Primero quienes tienen menos casos abiertos y, entre ellos, mejor calificación."
+          description={
+            near
+              ? "Nadie atiende la comuna del evento: estos especialistas realizan el servicio cerca, primero en su provincia y luego en su región; entre ellos, primero quienes tienen menos casos abiertos."
+              : "Primero quienes tienen menos casos abiertos y, entre ellos, mejor calificación."
+          }
           withAsterisk
           value={providerId}
           error={errors.provider}
@@ -74,7 +113,13 @@ export const ProviderFields = ({ kind, view, fields, errors, onChange }: Provide
                   key={c.id}
                   value={c.id}
                   label={`${i + 1}. ${c.name}`}
-                  description={[c.rut, c.place, c.phone].filter((p) => p !== null && p !== "").join(" · ")}
+                  description={
+                    <>
+                      {c.nearby !== null && `${c.nearby} · `}
+                      <RutText rut={c.rut} />
+                      {[c.place, c.phone].map((p) => (p === null || p === "" ? null : ` · ${p}`))}
+                    </>
+                  }
                   autoFocus={i === 0}
                 />
               ))}

@@ -1,4 +1,5 @@
 import { assignmentKindOf, type CaseStep, type CaseView, formatClp, formatInstant } from "@palma/core"
+import { type Noun, ofThe } from "../../kit"
 
 export interface StepTexts {
   /** The button that opens the step's confirmation. */
@@ -11,7 +12,9 @@ export interface StepTexts {
   readonly done: string
 }
 
-const who = (view: CaseView) => (assignmentKindOf(view) === "alliance" ? "la alianza" : "el especialista")
+const sent = (view: CaseView): Noun =>
+  assignmentKindOf(view) === "alliance" ? { singular: "alianza", gender: "f" } : { singular: "especialista", gender: "m" }
+const who = (view: CaseView) => `${sent(view).gender === "f" ? "la" : "el"} ${sent(view).singular}`
 const refundAmount = (view: CaseView) => {
   const asked = view.refund?.amount.required ?? view.refund?.imed.required ?? null
   return asked === null ? "" : ` de ${formatClp(asked)}`
@@ -33,7 +36,7 @@ export const stepTexts = (step: CaseStep, view: CaseView): StepTexts => {
     case "schedule":
       return { label: "Agendar visita", question: `¿Cuándo visitará ${who(view)}?`, note: null, done: "Visita agendada" }
     case "qualify":
-      return { label: "Calificar servicio", question: `¿Cómo fue el servicio de ${who(view)}?`, note: null, done: "Servicio calificado" }
+      return { label: "Calificar servicio", question: `¿Cómo fue el servicio ${ofThe(sent(view))}?`, note: null, done: "Servicio calificado" }
     case "requestRefund":
       return procedure === "imed"
         ? { label: "Solicitar descuento IMED", question: "¿Qué descuento IMED se solicita?", note: null, done: "Descuento IMED solicitado" }
@@ -54,13 +57,18 @@ export const stepTexts = (step: CaseStep, view: CaseView): StepTexts => {
         done: "Reembolso pagado"
       }
     case "confirmAssignment":
-      return { label: "Confirmar visita", question: `¿Confirmar la visita de ${who(view)}?`, note: null, done: "Visita confirmada" }
+      return { label: "Confirmar visita", question: `¿Confirmar la visita ${ofThe(sent(view))}?`, note: null, done: "Visita confirmada" }
     case "completeAssignment":
-      return { label: "Marcar servicio completado", question: `¿Marcar como completado el servicio de ${who(view)}?`, note: null, done: "Servicio completado" }
+      return {
+        label: "Marcar servicio completado",
+        question: `¿Marcar como completado el servicio ${ofThe(sent(view))}?`,
+        note: null,
+        done: "Servicio completado"
+      }
     case "cancelAssignment":
       return {
         label: assignmentKindOf(view) === "alliance" ? "Anular alianza" : "Anular especialista",
-        question: `¿Anular ${who(view)} asignado al caso?`,
+        question: `¿Anular ${who(view)} ${sent(view).gender === "f" ? "asignada" : "asignado"} al caso?`,
         note: null,
         done: assignmentKindOf(view) === "alliance" ? "Alianza anulada" : "Especialista anulado"
       }

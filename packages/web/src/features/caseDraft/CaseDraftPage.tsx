@@ -172,7 +172,7 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
           onNext={() => context.assistanceId && send({ type: "PICK_ASSISTANCE", assistance_id: context.assistanceId })}
         >
           <Radio.Group
-            label={`Servicios de ${context.services.product?.name ?? "el producto"}`}
+            label={context.services.product ? `Servicios de ${context.services.product.name}` : "Servicios del producto"}
             value={context.assistanceId ?? ""}
             onChange={(assistance_id) => send({ type: "PICK_ASSISTANCE", assistance_id })}
           >

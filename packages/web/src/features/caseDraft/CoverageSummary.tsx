@@ -1,7 +1,5 @@
 import { Table } from "@mantine/core"
-import { type CoverageCheck, formatClp, formatUfRate, type OfferedAssistance } from "@palma/core"
-
-const amount = (value: number | string, currency: "P" | "U") => (currency === "U" ? `${value} UF` : formatClp(Number(value)))
+import { type CoverageCheck, formatAmount, formatClp, formatUfRate, type OfferedAssistance } from "@palma/core"
 
 /** What the plan gives for the assistance, what was used in the period, and the pesos at the event's UF. */
 export const CoverageSummary = ({ assistance, coverage }: { readonly assistance: OfferedAssistance; readonly coverage: CoverageCheck | null }) => {
@@ -12,14 +10,14 @@ export const CoverageSummary = ({ assistance, coverage }: { readonly assistance:
         <Table.Tr>
           <Table.Th scope="row">Monto del período</Table.Th>
           <Table.Td>
-            {amount(assigned.amount, assigned.currency)}
+            {formatAmount(assigned.amount)}
             {assigned.currency === "U" && coverage?.assigned_clp ? ` (${formatClp(coverage.assigned_clp.amount)})` : ""}
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th scope="row">Tope por evento</Table.Th>
           <Table.Td>
-            {amount(assigned.maximum, assigned.currency)}
+            {formatAmount(assigned.maximum)}
             {assigned.currency === "U" && coverage?.assigned_clp ? ` (${formatClp(coverage.assigned_clp.maximum)})` : ""}
           </Table.Td>
         </Table.Tr>

@@ -1,6 +1,7 @@
 import { Anchor } from "@mantine/core"
-import { type Retail, RetailInput, retailListActors, Rut } from "@palma/core"
+import { type Retail, RetailInput, retailListActors } from "@palma/core"
 import { Link } from "react-router"
+import { RutText } from "../../components/RutText"
 import { type ResourceConfig, ResourcePage } from "../../kit"
 import { RetailLogo } from "./RetailLogo"
 import { retailPath, retailListPath } from "./paths"
@@ -13,7 +14,7 @@ export const retailResource: ResourceConfig<Retail, RetailInput> = {
   input: RetailInput,
   columns: [
     { key: "logo", label: "Logo", render: (r) => <RetailLogo name={r.name} src={r.logo} /> },
-    { key: "rut", label: "RUT", sortable: true, render: (r) => <span style={{ whiteSpace: "nowrap" }}>{Rut.format(r.rut)}</span> },
+    { key: "rut", label: "RUT", sortable: true, render: (r) => <RutText rut={r.rut} /> },
     {
       key: "name",
       label: "Nombre",
