@@ -118,6 +118,11 @@ describe("palma insured upload (rosters through the bulkLoad machine)", () => {
     expect(run.stdout).toMatch(/Nuevo\s+1\nActualizado\s+1\nSin cambios\s+0\nCon errores\s+1\nNo están en el archivo\s+3/)
     expect(run.stdout).toContain("Asegurados del plan que no están en el archivo: 3. Conservan su cobertura")
     expect(run.stdout).toMatch(/4\s+12\.345\.678-0\s+RUT Asegurado: El RUT no es válido/)
+    // The plan's three others, each under its póliza, in póliza order.
+    const missing = run.stdout.slice(run.stdout.indexOf("Asegurados del plan que no están en el archivo:\n"))
+    const listed = [...missing.matchAll(/^\s*(\d+)\s+(\d{1,3}(?:\.\d{3})*-[\dK])\s/gm)].map((m) => ({ poliza: Number(m[1]), rut: m[2] }))
+    expect(listed).toHaveLength(3)
+    expect(listed.map((m) => m.poliza)).toEqual(listed.map((m) => m.poliza).sort((a, b) => a - b))
     expect(run.stdout).toContain("No se escribió nada")
     expect(run.stderr).toContain("Revisión cancelada: no se escribió nada.")
     expect(run.stderr).toContain(`La revisión encontró 1 fila con errores (están en ${errors}).`)

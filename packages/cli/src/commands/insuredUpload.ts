@@ -12,6 +12,7 @@ import {
   bulkLoadActors,
   bulkLoadMachine,
   isBulkLoadFinished,
+  Rut,
   rowOutcomeLabel,
   uuidPattern
 } from "@palma/core"
@@ -37,7 +38,8 @@ interface UploadOptions {
 type BulkLoad = Actor<typeof bulkLoadMachine>
 
 /** Failed rows shown under a check or a load; the rest are in the --errors workbook. */
-const SHOWN_FAILED_ROWS = 20
+/** Rows of a list (failed rows, insured the file leaves out) printed after a load or a check. */
+const SHOWN_ROWS = 20
 
 /** The roster, checked before any call: a wrong path is a usage error (2), never a server's. */
 const readRoster = async (file: string): Promise<Uint8Array> => {
@@ -186,17 +188,32 @@ const countsTable = (job: BulkLoadJob, removals: boolean) =>
     ]
   })
 
+/** A list's heading: all of it, or the first rows (`first`: «Primeras» or «Primeros», as the noun goes) of how many. */
+const listTitle = (page: { readonly items: ReadonlyArray<unknown>; readonly total: number }, first: string, noun: string) =>
+  page.total > page.items.length ? `${first} ${count(page.items.length)} de ${count(page.total)} ${noun}:` : `${noun[0]!.toUpperCase()}${noun.slice(1)}:`
+
 /** The first failed rows with their reasons, as `uploadRows` lists them. */
 const failedRows = async (call: Call, job: BulkLoadJob) => {
   if (job.error === 0) return ""
-  const page = await call((c) => c.bulkLoad.uploadRows({ path: { id: job.id }, urlParams: { outcome: "failed", page: 1, pageSize: SHOWN_FAILED_ROWS } }))
-  const title = page.total > page.items.length ? `Primeras ${count(page.items.length)} de ${count(page.total)} filas con errores:` : "Filas con errores:"
+  const page = await call((c) => c.bulkLoad.uploadRows({ path: { id: job.id }, urlParams: { outcome: "failed", page: 1, pageSize: SHOWN_ROWS } }))
   const table = renderTable({
     headers: ["Fila", "RUT", "Nombre", "Motivo"],
     rightAligned: [true, false, false, false],
     rows: page.items.map((row) => [String(row.row), row.rut, row.name, row.reasons.join("; ")])
   })
-  return `\n${title}\n${table}`
+  return `\n${listTitle(page, "Primeras", "filas con errores")}\n${table}`
+}
+
+/** A check's first insured of the plan that the file leaves out, in póliza order, as `uploadMissing` pages them. */
+const missingRows = async (call: Call, job: BulkLoadJob) => {
+  if (job.counts.missing === 0) return ""
+  const page = await call((c) => c.bulkLoad.uploadMissing({ path: { id: job.id }, urlParams: { page: 1, pageSize: SHOWN_ROWS } }))
+  const table = renderTable({
+    headers: ["Póliza", "RUT", "Nombre"],
+    rightAligned: [true, false, false],
+    rows: page.items.map((m) => [String(m.subscription_id), Rut.format(m.rut), m.name])
+  })
+  return `\n${listTitle(page, "Primeros", "asegurados del plan que no están en el archivo")}\n${table}`
 }
 
 const missingNote = (job: BulkLoadJob, removals: boolean) =>
@@ -276,7 +293,7 @@ const upload = async (io: Io, file: string, options: UploadOptions, globals: Glo
     if (options.json) io.stdout.write(renderJson(job))
     else {
       const rows = await failedRows(call, job)
-      io.stdout.write(checked ? reviewText(job, removals, rows) : summaryText(job, rows))
+      io.stdout.write(checked ? reviewText(job, removals, `${rows}${await missingRows(call, job)}`) : summaryText(job, rows))
     }
     const failure = verdict(job, checked, errorsPath === undefined ? undefined : options.errors)
     if (failure !== undefined) throw failure
@@ -292,8 +309,9 @@ Sin --dry-run el archivo se carga de inmediato; las filas con errores no se carg
 una vez cargado el archivo completo; sin esa opción la conservan.
 
 Con --dry-run el servidor solo revisa el archivo: se muestran las diferencias con lo cargado
-(nuevos, actualizados, sin cambios, con errores, no están en el archivo) y las primeras filas
-con errores, y la revisión se cancela en el servidor: una simulación desde un script nunca
+(nuevos, actualizados, sin cambios, con errores, no están en el archivo), las primeras filas
+con errores y los primeros asegurados del plan que no están en el archivo (por número de
+póliza), y la revisión se cancela en el servidor: una simulación desde un script nunca
 escribe (queda como «Cancelado» en «palma uploads list»). Para cargar, repita sin --dry-run.
 
 Ctrl+C deja de seguir la carga, pero esta continúa en el servidor (véala con «palma uploads list»).
