@@ -2,7 +2,9 @@
  * `pnpm bench:bulkLoad` (issue 13): an insured roster of `BENCH_ROWS` rows (default 100k) uploaded
  * and loaded end to end (upload → job done, not a dry run) against exceljs's streaming reader going
  * over every row of the same file, measured in the same run; the server's peak RSS; how long a case
- * list waits during a second upload (`BENCH_LIST_ROWS`, default 20k). With
+ * list waits during a second upload (`BENCH_LIST_ROWS`, default 20k); the review of a 10-row file
+ * against the plan the load filled (issue 31: the insured it leaves out and the load's rows, any
+ * page, p99 ≤ 1 s, while another user's case list answers within 100 ms). With
  * DATABASE_URL set, also two API processes on one PostgreSQL: the one loading is killed halfway and
  * the other takes the job over; rows lost or doubled must be 0. Goals: ≥ 0.6× the raw read on
  * PostgreSQL, ≥ 0.4× on PGlite; ≤ 400 MB.
@@ -22,6 +24,11 @@ import { envInt, log, runBench } from "./pagedReads.ts"
 const rows = envInt("BENCH_ROWS", 100_000, 1_000, 200_000)
 const takeoverRows = envInt("BENCH_TAKEOVER_ROWS", 20_000, 2_000, 200_000)
 const listRows = envInt("BENCH_LIST_ROWS", 20_000, 1_000, 200_000)
+/** Reads of each kind in the review of a small file (issue 31). */
+const REVIEW_READS = envInt("BENCH_REVIEW_READS", 100, 10, 10_000)
+const REVIEW_ROWS = 10
+const REVIEW_GOAL_MS = 1_000
+const LIST_GOAL_MS = 100
 const engine = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"
 const goal = engine === "PostgreSQL" ? 0.6 : 0.4
 const RSS_GOAL_MB = 400
@@ -48,6 +55,7 @@ interface Job {
   readonly total: number
   readonly error: number
   readonly message: string | null
+  readonly counts: { readonly missing: number }
 }
 
 /** A line of `/proc/<pid>/status` (Linux), in MB. */
@@ -59,8 +67,11 @@ const memoryMb = (pid: number | undefined, field: "VmHWM" | "VmRSS") => {
   return Number(line?.replace(/\D+/g, "") ?? Number.NaN) / 1024
 }
 
-/** `n` valid rows from RUT body `start`, written with exceljs's streaming writer as a channel's system would. */
-const roster = async (start: number, n: number): Promise<Uint8Array> => {
+/** `n` RUT bodies from `start`. */
+const range = (start: number, n: number) => Array.from({ length: n }, (_, i) => start + i)
+
+/** A valid row for each RUT body, written with exceljs's streaming writer as a channel's system would. */
+const roster = async (bodies: ReadonlyArray<number>): Promise<Uint8Array> => {
   const out = new PassThrough()
   const chunks: Buffer[] = []
   out.on("data", (chunk: Buffer) => chunks.push(chunk))
@@ -71,8 +82,8 @@ const roster = async (start: number, n: number): Promise<Uint8Array> => {
   // The first of this month: a policy in force today, whatever day the bench runs.
   const start1st = `01-${String(now.getMonth() + 1).padStart(2, "0")}-${now.getFullYear()}`
   const comunas = ["Ñuñoa", "Providencia", "13101", "Maipú", "La Florida"]
-  for (let i = 0; i < n; i++) {
-    sheet.addRow([rutOf(start + i), `Persona ${i}`, "Carga", "Masiva", `persona${i}@correo.cl`, comunas[i % comunas.length]!, start1st]).commit()
+  for (const [i, body] of bodies.entries()) {
+    sheet.addRow([rutOf(body), `Persona ${i}`, "Carga", "Masiva", `persona${i}@correo.cl`, comunas[i % comunas.length]!, start1st]).commit()
   }
   sheet.commit()
   await workbook.commit()
@@ -117,11 +128,11 @@ const pollUntil = async (server: Server, token: string, id: string, until: (job:
 /** A plan with the bench's file format, through the API as an admin sets it up. */
 const preparePlan = (server: Server, token: string, tag: string, rutBody: number) => rosterPlan(clientAs(server.url, token), tag, rutBody, FORMAT)
 
-const upload = async (server: Server, token: string, plan: { retailId: string; planId: string }, bytes: Uint8Array) => {
+const upload = async (server: Server, token: string, plan: { retailId: string; planId: string }, bytes: Uint8Array, dryRun = false) => {
   const response = await fetch(`${server.url}/api/retail/addLeadFromExcel`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },
-    body: rosterForm({ retailId: plan.retailId, planId: plan.planId }, bytes)
+    body: rosterForm({ retailId: plan.retailId, planId: plan.planId, dryRun }, bytes)
   })
   if (!response.ok) throw new Error(`La subida respondió ${response.status}: ${await response.text()}`)
   return ((await response.json()) as { id: string }).id
@@ -150,42 +161,83 @@ const seededServer = async (cleanups: Cleanups) => {
   return server
 }
 
+/** Latencies in ms, sorted once: p50, p99 and the worst, and how many. */
+const summary = (ms: Array<number>) => {
+  const sorted = [...ms].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+  return { p50: at(0.5), p99: at(0.99), max: at(1), count: sorted.length }
+}
+type Summary = ReturnType<typeof summary>
+const shown = (s: Summary) => `${s.p50.toFixed(0)} / ${s.p99.toFixed(0)} / ${s.max.toFixed(0)} ms (${s.count})`
+
+/** A GET answered in full, in ms; a failure ends the bench. */
+const timedGet = async (server: Server, token: string, path: string) => {
+  const asked = performance.now()
+  const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+  await response.arrayBuffer()
+  if (!response.ok) throw new Error(`${path} respondió ${response.status}`)
+  return performance.now() - asked
+}
+
 /**
- * Another upload of `listRows` rows while another user opens the case list (20 a page), one
- * request after the other: how long they wait while a roster is read and written. Apart from the
- * measured load, whose ratio is the upload alone.
+ * Another user opens the case list (20 a page), one request after the other, while `work` runs:
+ * how long they wait. Its first, cold read is not counted as the work's doing.
  */
-const listDuringUpload = async (server: Server, token: string) => {
-  const plan = await preparePlan(server, token, "Lista", 76555666)
-  const bytes = await roster(30_000_000, listRows)
-  const headers = { authorization: `Bearer ${token}` }
-  const list = async () => {
-    const response = await fetch(`${server.url}/api/case/getAll?page=1&records=20`, { headers })
-    await response.arrayBuffer()
-    if (!response.ok) throw new Error(`case/getAll respondió ${response.status} durante la carga`)
-  }
-  // Read once before, so its first, cold read is not counted as the upload's doing.
+const caseListWhile = async <A>(server: Server, token: string, work: () => Promise<A>) => {
+  const list = () => timedGet(server, token, "/api/case/getAll?page=1&records=20")
   await list()
-  let uploading = true
+  let working = true
   const waits: Array<number> = []
   const otherUser = (async () => {
-    while (uploading) {
-      const asked = performance.now()
-      await list()
-      waits.push(performance.now() - asked)
+    while (working) {
+      waits.push(await list())
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
   })()
-  const id = await upload(server, token, plan, bytes).catch((error: unknown) => {
-    uploading = false
-    throw error
-  })
-  const job = await pollUntil(server, token, id, () => false).finally(() => (uploading = false))
+  const result = await work().finally(() => (working = false))
   await otherUser
+  return { result, waits: summary(waits) }
+}
+
+/**
+ * Another upload of `listRows` rows while another user opens the case list: how long they wait
+ * while a roster is read and written. Apart from the measured load, whose ratio is the upload alone.
+ */
+const listDuringUpload = async (server: Server, token: string) => {
+  const plan = await preparePlan(server, token, "Lista", 76555666)
+  const bytes = await roster(range(30_000_000, listRows))
+  const { result: job, waits } = await caseListWhile(server, token, async () => pollUntil(server, token, await upload(server, token, plan, bytes), () => false))
   if (job.status !== "done") throw new Error(`La segunda carga terminó ${job.status}: ${job.message ?? ""}`)
-  waits.sort((a, b) => a - b)
-  const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? Number.NaN
-  return { p50: at(0.5), p99: at(0.99), max: at(1), count: waits.length }
+  return waits
+}
+
+/** A page number in 1..pages, spread over the whole list (the first and the last among them). */
+const pageAt = (i: number, pages: number) => (i % 5 === 0 ? 1 : i % 5 === 1 ? pages : 1 + Math.floor(Math.random() * pages))
+
+/**
+ * The review of a small file (`REVIEW_ROWS` of the plan's people) against the plan the load filled:
+ * a dry run, then an admin reads its diff as the screen does (the insured it leaves out, ten a page,
+ * any page) and the big load's rows (20 a page, any page, all or the failed), while another user
+ * lists cases. Issue 31: this review held the server for 727 s on PGlite.
+ */
+const reviewOfSmallFile = async (server: Server, token: string, plan: { retailId: string; planId: string }, loadId: string) => {
+  const people = Array.from({ length: REVIEW_ROWS }, (_, i) => 20_000_000 + Math.floor((i * rows) / REVIEW_ROWS))
+  const checked = await upload(server, token, plan, await roster(people), true)
+  const job = await pollUntil(server, token, checked, (j) => j.status === "ready")
+  if (job.status !== "ready") throw new Error(`La revisión terminó ${job.status}: ${job.message ?? ""}`)
+  const missingPages = Math.max(1, Math.ceil(job.counts.missing / 10))
+  const rowPages = Math.ceil(rows / 20)
+  const missing: Array<number> = []
+  const diff: Array<number> = []
+  const { waits } = await caseListWhile(server, token, async () => {
+    for (let i = 0; i < REVIEW_READS; i++) {
+      missing.push(await timedGet(server, token, `/api/retail/uploads/${checked}/missing?page=${pageAt(i, missingPages)}&pageSize=10`))
+      diff.push(await timedGet(server, token, `/api/retail/uploads/${loadId}/rows?page=${pageAt(i, rowPages)}&pageSize=20`))
+    }
+    diff.push(await timedGet(server, token, `/api/retail/uploads/${loadId}/rows?outcome=failed&page=1&pageSize=20`))
+    diff.push(await timedGet(server, token, `/api/retail/uploads?page=1&pageSize=20`))
+  })
+  return { missingCount: job.counts.missing, missing: summary(missing), diff: summary(diff), waits }
 }
 
 /**
@@ -217,7 +269,7 @@ const takeover = async (cleanups: Cleanups) => {
   const start = 21_000_000
   const people = new Set(Array.from({ length: takeoverRows }, (_, i) => rutOf(start + i)))
   log(`  dos procesos: ${takeoverRows} filas, subidas al primero…`)
-  const id = await upload(a, tokenA, plan, await roster(start, takeoverRows))
+  const id = await upload(a, tokenA, plan, await roster(range(start, takeoverRows)))
   // Which process holds the job: its lease owner, to see the other one take it.
   const ownerOf = () => query(databaseUrl, `SELECT COALESCE(owner, '') FROM bulk_load_job WHERE id = '${id}'`)[0]?.[0] ?? ""
   const ownersBeforeKill = new Set<string>()
@@ -259,7 +311,7 @@ process.exitCode = await runBench(async (cleanups) => {
   const plan = await preparePlan(server, token, "Bench", 76555333)
 
   log(`Generando la nómina de ${rows} filas…`)
-  const bytes = await roster(20_000_000, rows)
+  const bytes = await roster(range(20_000_000, rows))
   log("  lectura de referencia con exceljs (dos veces; cuenta la más rápida)…")
   const raws = [await rawRead(bytes), await rawRead(bytes)]
   const raw = raws[0]!.ms <= raws[1]!.ms ? raws[0]! : raws[1]!
@@ -314,11 +366,22 @@ process.exitCode = await runBench(async (cleanups) => {
   console.log(`${"  de ella: mientras se leía el archivo".padEnd(40)}${rssReadPeak.toFixed(0).padStart(9)} MB`)
   console.log(`RSS máxima del proceso (VmHWM)          ${rssAfter.toFixed(0).padStart(9)} MB   ≤ ${RSS_GOAL_MB} MB   ${pass(rssAfter <= RSS_GOAL_MB)}`)
 
+  log(`  revisión de un archivo de ${REVIEW_ROWS} filas contra el plan de ${rows} asegurados, mientras otro usuario abre la lista de casos…`)
+  const review = await reviewOfSmallFile(server, token, plan, id)
+  console.log(`\nrevisión de un archivo de ${REVIEW_ROWS} filas contra ${rows} asegurados (${review.missingCount} no vienen); p50 / p99 / máx. (pedidos):`)
+  console.log(
+    `  no vienen en el archivo, 10 por página, cualquier página  ${shown(review.missing)}   p99 ≤ ${REVIEW_GOAL_MS} ms  ${pass(review.missing.p99 <= REVIEW_GOAL_MS)}`
+  )
+  console.log(
+    `  filas de la carga de ${rows}, 20 por página; historial       ${shown(review.diff)}   p99 ≤ ${REVIEW_GOAL_MS} ms  ${pass(review.diff.p99 <= REVIEW_GOAL_MS)}`
+  )
+  console.log(
+    `  lista de casos de otro usuario mientras tanto              ${shown(review.waits)}   p99 ≤ ${LIST_GOAL_MS} ms   ${pass(review.waits.p99 <= LIST_GOAL_MS)}`
+  )
+
   log(`  otra carga de ${listRows} filas mientras otro usuario abre la lista de casos…`)
   const waits = await listDuringUpload(server, token)
-  console.log(
-    `lista de casos durante otra carga (${listRows} filas): ${waits.p50.toFixed(0)} ms (p50), ${waits.p99.toFixed(0)} ms (p99), ${waits.max.toFixed(0)} ms (máx.), ${waits.count} pedidos`
-  )
+  console.log(`lista de casos durante otra carga (${listRows} filas), p50 / p99 / máx. (pedidos): ${shown(waits)}`)
 
   if (engine !== "PostgreSQL") {
     console.log("\n(El relevo entre dos procesos solo se mide en PostgreSQL: PGlite admite un proceso por directorio de datos.)")

@@ -121,6 +121,11 @@ describe("palma insured upload (rosters through the bulkLoad machine)", () => {
     // Ana is in Palma already: her row names what it would change (issue 31 §3.4).
     expect(run.stdout).toMatch(/Filas que cambian datos guardados:\nFila\s+RUT\s+Nombre\s+Cambios\n/)
     expect(run.stdout).toMatch(/2\s+16\.100\.000-\S\s+Ana Muñoz\s+Correo: ana@correo\.cl → ana@nuevo\.cl\n/)
+    // The plan's three others, each under its póliza, in póliza order.
+    const missing = run.stdout.slice(run.stdout.indexOf("Asegurados del plan que no están en el archivo:\n"))
+    const listed = [...missing.matchAll(/^\s*(\d+)\s+(\d{1,3}(?:\.\d{3})*-[\dK])\s/gm)].map((m) => ({ poliza: Number(m[1]), rut: m[2] }))
+    expect(listed).toHaveLength(3)
+    expect(listed.map((m) => m.poliza)).toEqual(listed.map((m) => m.poliza).sort((a, b) => a - b))
     expect(run.stdout).toContain("No se escribió nada")
     expect(run.stderr).toContain("Revisión cancelada: no se escribió nada.")
     expect(run.stderr).toContain(`La revisión encontró 1 fila con errores (están en ${errors}).`)

@@ -24,6 +24,7 @@ import { FamilyLive } from "./family/Http.js"
 import { FieldLive } from "./field/Http.js"
 import { FileFormatLive } from "./fileFormat/Http.js"
 import { accessLog } from "./http/accessLog.js"
+import { requestTimeoutLive } from "./http/requestTimeout.js"
 import { ApiDocsLive } from "./http/ApiDocs.js"
 import { InsuredLive } from "./insured/Http.js"
 import { LeadLive } from "./lead/Http.js"
@@ -176,6 +177,7 @@ export const appLayer = (
     Layer.provide(ApiDocsLive),
     Layer.provide(BadRequestLive),
     Layer.provide(JsonOnlyLive),
+    Layer.provide(requestTimeoutLive(config.requestTimeoutSeconds)),
     Layer.provide(apiLive(config)),
     Layer.provide(services),
     // Listen only once migrated and seeded: a request accepted before the app is

@@ -20,6 +20,8 @@ export interface ServerConfig {
   readonly logFormat: "text" | "json"
   /** How long an upload job stays held by a process that stopped renewing it before another takes it over. */
   readonly jobLeaseSeconds: number
+  /** A request still running after this long is cut with a 503 (PALMA_REQUEST_TIMEOUT_SECONDS). */
+  readonly requestTimeoutSeconds: number
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -49,6 +51,10 @@ const spec = (env: Env) =>
     jobLeaseSeconds: Config.integer("PALMA_JOB_LEASE_SECONDS").pipe(
       Config.validate({ message: "fuera de rango", validation: (n) => n >= 1 && n <= 3600 }),
       Config.withDefault(30)
+    ),
+    requestTimeoutSeconds: Config.integer("PALMA_REQUEST_TIMEOUT_SECONDS").pipe(
+      Config.validate({ message: "fuera de rango", validation: (n) => n >= 1 && n <= 3600 }),
+      Config.withDefault(30)
     )
   }).pipe(
     Config.map((c): ServerConfig => ({
@@ -63,7 +69,8 @@ const spec = (env: Env) =>
       accessLogAll: c.accessLog._tag === "Some",
       https: Option.exists(c.publicUrl, (url) => url.startsWith("https:")),
       logFormat: c.logFormat,
-      jobLeaseSeconds: c.jobLeaseSeconds
+      jobLeaseSeconds: c.jobLeaseSeconds,
+      requestTimeoutSeconds: c.requestTimeoutSeconds
     }))
   )
 
@@ -74,7 +81,8 @@ const expected: Readonly<Record<string, string>> = {
   PALMA_ACCESS_LOG: "all o nada",
   PALMA_LOG_FORMAT: "text o json",
   PALMA_PUBLIC_URL: "una URL http:// o https://",
-  PALMA_JOB_LEASE_SECONDS: "un número de segundos entre 1 y 3600"
+  PALMA_JOB_LEASE_SECONDS: "un número de segundos entre 1 y 3600",
+  PALMA_REQUEST_TIMEOUT_SECONDS: "un número de segundos entre 1 y 3600"
 }
 
 /** Why the configuration is refused, in Spanish, naming the variable. */

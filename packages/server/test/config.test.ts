@@ -5,7 +5,14 @@ import { loadServerConfig } from "../src/config.js"
 describe("server configuration", () => {
   it("has sensible defaults; empty variables count as unset", () => {
     const config = Either.getOrThrow(loadServerConfig({ PORT: "", PALMA_SEED_DEMO: "" }))
-    expect(config).toMatchObject({ port: 3000, seedDemo: true, demoPassword: "palma-demo", databaseUrl: undefined, accessLogAll: false })
+    expect(config).toMatchObject({
+      port: 3000,
+      seedDemo: true,
+      demoPassword: "palma-demo",
+      databaseUrl: undefined,
+      accessLogAll: false,
+      requestTimeoutSeconds: 30
+    })
   })
 
   it("keeps the public URL's origin, for the links the server hands out; localhost on the port by default", () => {
@@ -24,6 +31,9 @@ describe("server configuration", () => {
     expect(loadServerConfig({ PORT: "70000" })).toMatchObject({ _tag: "Left" })
     expect(loadServerConfig({ PORT: "1.5" })).toMatchObject({ _tag: "Left" })
     expect(loadServerConfig({ PALMA_SEED_DEMO: "no" })).toEqual(Either.left("Configuración inválida: PALMA_SEED_DEMO: valor inválido (debe ser 0 o 1)"))
+    expect(loadServerConfig({ PALMA_REQUEST_TIMEOUT_SECONDS: "0" })).toEqual(
+      Either.left("Configuración inválida: PALMA_REQUEST_TIMEOUT_SECONDS: valor inválido (debe ser un número de segundos entre 1 y 3600)")
+    )
     expect(Either.getOrThrow(loadServerConfig({ PALMA_SEED_DEMO: "0", PALMA_ACCESS_LOG: "all", PORT: "8080" }))).toMatchObject({
       seedDemo: false,
       accessLogAll: true,

@@ -38,7 +38,7 @@ interface UploadOptions {
 
 type BulkLoad = Actor<typeof bulkLoadMachine>
 
-/** Failed and updated rows shown under a check or a load; the rest of the failed ones are in the --errors workbook. */
+/** Rows of a list (failed and updated rows, insured the file leaves out) printed after a load or a check; the rest of the failed ones are in the --errors workbook. */
 const SHOWN_ROWS = 20
 
 /** The roster, checked before any call: a wrong path is a usage error (2), never a server's. */
@@ -188,15 +188,14 @@ const countsTable = (job: BulkLoadJob, removals: boolean) =>
     ]
   })
 
+/** A list's heading: all of it, or the first rows (`first`: «Primeras» or «Primeros», as the noun goes) of how many. */
+const listTitle = (page: { readonly items: ReadonlyArray<unknown>; readonly total: number }, first: string, noun: string) =>
+  page.total > page.items.length ? `${first} ${count(page.items.length)} de ${count(page.total)} ${noun}:` : `${noun[0]!.toUpperCase()}${noun.slice(1)}:`
+
 /** The rows listed under a check or a load: the failed ones with their reasons, the updated ones with what they change. */
 const rowLists = {
-  failed: { count: (job: BulkLoadJob) => job.error, noun: "filas con errores", title: "Filas con errores:", detail: "Motivo" },
-  updated: {
-    count: (job: BulkLoadJob) => job.counts.updated,
-    noun: "filas que cambian datos guardados",
-    title: "Filas que cambian datos guardados:",
-    detail: "Cambios"
-  }
+  failed: { count: (job: BulkLoadJob) => job.error, noun: "filas con errores", detail: "Motivo" },
+  updated: { count: (job: BulkLoadJob) => job.counts.updated, noun: "filas que cambian datos guardados", detail: "Cambios" }
 } as const
 
 /** The first rows of an outcome with their reasons or changes, as `uploadRows` lists them. */
@@ -204,7 +203,6 @@ const listedRows = async (call: Call, job: BulkLoadJob, outcome: keyof typeof ro
   const list = rowLists[outcome]
   if (list.count(job) === 0) return ""
   const page = await call((c) => c.bulkLoad.uploadRows({ path: { id: job.id }, urlParams: { outcome, page: 1, pageSize: SHOWN_ROWS } }))
-  const title = page.total > page.items.length ? `Primeras ${count(page.items.length)} de ${count(page.total)} ${list.noun}:` : list.title
   const table = renderTable({
     headers: ["Fila", "RUT", "Nombre", list.detail],
     rightAligned: [true, false, false, false],
@@ -215,7 +213,19 @@ const listedRows = async (call: Call, job: BulkLoadJob, outcome: keyof typeof ro
       (outcome === "failed" ? row.reasons : row.changes.map(rowChangeText)).join("; ")
     ])
   })
-  return `\n${title}\n${table}`
+  return `\n${listTitle(page, "Primeras", list.noun)}\n${table}`
+}
+
+/** A check's first insured of the plan that the file leaves out, in póliza order, as `uploadMissing` pages them. */
+const missingRows = async (call: Call, job: BulkLoadJob) => {
+  if (job.counts.missing === 0) return ""
+  const page = await call((c) => c.bulkLoad.uploadMissing({ path: { id: job.id }, urlParams: { page: 1, pageSize: SHOWN_ROWS } }))
+  const table = renderTable({
+    headers: ["Póliza", "RUT", "Nombre"],
+    rightAligned: [true, false, false],
+    rows: page.items.map((m) => [String(m.subscription_id), Rut.format(m.rut), m.name])
+  })
+  return `\n${listTitle(page, "Primeros", "asegurados del plan que no están en el archivo")}\n${table}`
 }
 
 /** The updated rows, then the failed ones. */
@@ -298,7 +308,7 @@ const upload = async (io: Io, file: string, options: UploadOptions, globals: Glo
     if (options.json) io.stdout.write(renderJson(job))
     else {
       const rows = await rowsText(call, job)
-      io.stdout.write(checked ? reviewText(job, removals, rows) : summaryText(job, rows))
+      io.stdout.write(checked ? reviewText(job, removals, `${rows}${await missingRows(call, job)}`) : summaryText(job, rows))
     }
     const failure = verdict(job, checked, errorsPath === undefined ? undefined : options.errors)
     if (failure !== undefined) throw failure
@@ -315,11 +325,11 @@ una vez cargado el archivo completo; sin esa opción la conservan.
 
 Con --dry-run el servidor solo revisa el archivo: se muestran las diferencias con lo cargado
 (nuevos, actualizados, sin cambios, con errores, no están en el archivo), las primeras filas de
-personas que ya están en Palma con cada dato que cambiaría (lo guardado → lo del archivo) y las
-primeras filas con errores, y la revisión se cancela en el servidor: una simulación desde un
-script nunca escribe (queda como «Cancelado» en «palma uploads list»). Para cargar, repita sin
---dry-run. Al cargar, los datos de esas personas quedan como los trae el archivo; una celda
-vacía no borra nada.
+personas que ya están en Palma con cada dato que cambiaría (lo guardado → lo del archivo), las
+primeras filas con errores y los primeros asegurados del plan que no están en el archivo (por
+número de póliza), y la revisión se cancela en el servidor: una simulación desde un script nunca
+escribe (queda como «Cancelado» en «palma uploads list»). Para cargar, repita sin --dry-run. Al
+cargar, los datos de esas personas quedan como los trae el archivo; una celda vacía no borra nada.
 
 Ctrl+C deja de seguir la carga, pero esta continúa en el servidor (véala con «palma uploads list»).
 

@@ -129,8 +129,16 @@ export const BulkLoadListQuery = Schema.Struct({
 })
 export type BulkLoadListQuery = typeof BulkLoadListQuery.Type
 
+/**
+ * A page of a job's diff: its rows (all, or one outcome) or the insured its file leaves out.
+ * `after` is the key of the last row of the page before (a row's number, a missing insured's
+ * póliza): the page after it is read from there by index, as cheap on page 5 000 as on page 1.
+ * Without it, `page` counts from the start (each page costs its depth). `page` is echoed back
+ * either way, as the number the client shows.
+ */
 export const BulkLoadRowsQuery = Schema.Struct({
   outcome: Schema.optional(RowOutcome),
+  after: Schema.optional(PageNumber(0, Number.MAX_SAFE_INTEGER, "Cursor de página inválido")),
   page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
   pageSize: Schema.optional(PageNumber(1, 200, "Tamaño de página inválido (1 a 200)"))
 })

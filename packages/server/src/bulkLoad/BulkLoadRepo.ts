@@ -58,6 +58,12 @@ export const pageOf = (query: { readonly page?: number | undefined; readonly pag
   return { page, pageSize, offset: (page - 1) * pageSize }
 }
 
+/** A page of a diff: after a key, read from there; without one, counted from the start. */
+const keysetPageOf = (query: Omit<BulkLoadRowsQuery, "outcome">) => {
+  const { page, pageSize, offset } = pageOf(query)
+  return { page, pageSize, offset: query.after === undefined ? offset : 0 }
+}
+
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
 
@@ -176,8 +182,12 @@ const make = Effect.gen(function* () {
 
   /** A page of the job's rows (all, or one outcome), in file order: the job's key walked to the page. */
   const rows = (id: string, query: BulkLoadRowsQuery) => {
-    const { pageSize, offset } = pageOf(query)
-    const where = query.outcome === undefined ? sql`b.job_id = ${id}` : sql`b.job_id = ${id} AND b.outcome = ${query.outcome}`
+    const { pageSize, offset } = keysetPageOf(query)
+    const where = sql.and([
+      sql`b.job_id = ${id}`,
+      ...(query.outcome === undefined ? [] : [sql`b.outcome = ${query.outcome}`]),
+      ...(query.after === undefined ? [] : [sql`b.row > ${query.after}`])
+    ])
     return sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.changes, b.lead_id::text AS lead_id,
         (b.outcome <> 'failed' AND b.row <= j.loaded_row) AS loaded
       FROM bulk_load_row b JOIN bulk_load_job j ON j.id = b.job_id WHERE ${where} ORDER BY b.row LIMIT ${pageSize} OFFSET ${offset}`.pipe(Effect.orDie)
@@ -196,9 +206,9 @@ const make = Effect.gen(function* () {
     sql<{ row: number; reasons: ReadonlyArray<string>; cells: Readonly<Record<string, string>> | null }>`SELECT row, reasons, record AS cells
       FROM bulk_load_row WHERE job_id = ${id} AND outcome = 'failed' ORDER BY row`.pipe(Effect.orDie)
 
-  const missing = (id: string, query: { readonly page?: number | undefined; readonly pageSize?: number | undefined }) => {
-    const { pageSize, offset } = pageOf(query)
-    return Effect.zipRight(byIndex(sql), leftOutPage(sql, id, { limit: pageSize, offset })).pipe(sql.withTransaction, Effect.orDie)
+  const missing = (id: string, query: Omit<BulkLoadRowsQuery, "outcome">) => {
+    const { pageSize, offset } = keysetPageOf(query)
+    return Effect.zipRight(byIndex(sql), leftOutPage(sql, id, { after: query.after, limit: pageSize, offset })).pipe(sql.withTransaction, Effect.orDie)
   }
 
   /**

@@ -33,13 +33,19 @@ export const byIndex = (sql: SqlClient.SqlClient) => sql`SELECT set_config('enab
 /**
  * A page of the subscriptions a job's file leaves out, in póliza order, with the insured each is
  * listed by (its titular: the first linked, as a roster and a case link them). The page is taken
- * first, walking the plan's subscriptions by index; only its few rows are then looked up.
+ * first, walking the plan's subscriptions by index from `after` (a póliza) or from the first,
+ * skipping `offset`; only its few rows are then looked up.
  */
-export const leftOutPage = (sql: SqlClient.SqlClient, jobId: string, page: { readonly limit: number; readonly offset: number }) =>
+export const leftOutPage = (
+  sql: SqlClient.SqlClient,
+  jobId: string,
+  page: { readonly after?: number | undefined; readonly limit: number; readonly offset: number }
+) =>
   // The titular is not chosen in RUT order: that is the RUT index's own, and a planner without
   // statistics walked every insured by RUT for each row of the page to find its one.
   sql<MissingInsured>`WITH page AS MATERIALIZED (
-      SELECT l.id, l.subscription_id, l.end_date FROM lead l WHERE ${leftOutBy(sql, jobId)}
+      SELECT l.id, l.subscription_id, l.end_date FROM lead l
+      WHERE ${leftOutBy(sql, jobId)} ${page.after === undefined ? sql`` : sql`AND l.subscription_id > ${page.after}`}
       ORDER BY l.subscription_id LIMIT ${page.limit} OFFSET ${page.offset})
     SELECT p.id::text AS lead_id, p.subscription_id, i.rut, i.name, p.end_date::text AS "endDate"
     FROM page p CROSS JOIN LATERAL (

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { BulkLoadJob, Call, MissingInsured } from "@palma/core"
 import { Effect } from "effect"
+import type { SqlClient, Statement } from "@effect/sql"
 import { byIndex, leftOutPage } from "../../src/bulkLoad/leftOut.js"
 import { clientAs, demoTokens } from "../support/api.js"
 import type { PlanFixture } from "../support/catalogFixture.js"
@@ -29,8 +30,22 @@ const upload = async (rows: ReadonlyArray<string>, dryRun: boolean): Promise<Bul
   return settled(admin, job.id)
 }
 
-const missingPage = (id: string, page: number, pageSize = 200) => admin((c) => c.bulkLoad.uploadMissing({ path: { id }, urlParams: { page, pageSize } }))
+const missingPage = (id: string, urlParams: { page: number; after?: number }, pageSize = 200) =>
+  admin((c) => c.bulkLoad.uploadMissing({ path: { id }, urlParams: { ...urlParams, pageSize } }))
 
+/** The buffers (pages of tables and indexes) the database touched to answer `statement`, from EXPLAIN ANALYZE, and the rows. */
+const work = async (statement: (sql: SqlClient.SqlClient) => Statement.Statement<unknown>) => {
+  const [plan] = await server.sql((sql) =>
+    Effect.zipRight(
+      byIndex(sql),
+      sql<{ "QUERY PLAN": ReadonlyArray<{ Plan: Record<string, number> }> }>`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement(sql)}`
+    ).pipe(sql.withTransaction)
+  )
+  const top = plan!["QUERY PLAN"][0]!.Plan
+  return { rows: top["Actual Rows"], buffers: top["Shared Hit Blocks"]! + top["Shared Read Blocks"]! }
+}
+
+let load: BulkLoadJob
 let review: BulkLoadJob
 
 beforeAll(async () => {
@@ -41,7 +56,8 @@ beforeAll(async () => {
     { field_id: "name", header: HEADERS[1]!, required: true },
     { field_id: "paternalLastName", header: HEADERS[2]!, required: true }
   ])
-  expect(await upload(people, false)).toMatchObject({ status: "done", succeeded: PLAN_SIZE })
+  load = await upload(people, false)
+  expect(load).toMatchObject({ status: "done", succeeded: PLAN_SIZE })
   review = await upload([people[10]!, people[1_500]!, people[2_999]!], true)
 }, 180_000)
 afterAll(() => server?.stop())
@@ -51,9 +67,11 @@ describe("the plan's insured a small file leaves out (retail/uploads/{id}/missin
     expect(review).toMatchObject({ status: "ready", total: 3 })
     expect(review.counts.missing).toBe(PLAN_SIZE - 3)
 
+    // As the screen pages: each page after the last póliza of the one before.
     const listed: Array<MissingInsured> = []
     for (let page = 1; ; page++) {
-      const answer = await missingPage(review.id, page)
+      const after = listed.at(-1)?.subscription_id
+      const answer = await missingPage(review.id, after === undefined ? { page } : { page, after })
       expect(answer).toMatchObject({ total: PLAN_SIZE - 3, page, pageSize: 200 })
       if (answer.items.length === 0) break
       listed.push(...answer.items)
@@ -65,22 +83,32 @@ describe("the plan's insured a small file leaves out (retail/uploads/{id}/missin
     const expected = people.filter((_, i) => i !== 10 && i !== 1_500 && i !== 2_999)
     expect(listed.map((m) => m.rut)).toEqual(expected)
     expect(listed.every((m, i) => m.name === `Persona ${people.indexOf(expected[i]!)} Revisión`)).toBe(true)
+    // A page by its number alone (from the start) is the same page.
+    expect((await missingPage(review.id, { page: 3 })).items).toEqual(listed.slice(400, 600))
   })
 
-  it("reads a page by index: a bounded part of the database, not the whole plan once per subscription", async () => {
-    // What the database does for the first page (EXPLAIN ANALYZE's buffers: pages of tables and
+  it("reads any page by index: a bounded part of the database, not the whole plan once per subscription", async () => {
+    // What the database does for a page of 20 (EXPLAIN ANALYZE's buffers: pages of tables and
     // indexes it touched). 0027's query, for each of the plan's 3 000 subscriptions, walked the
     // insured in RUT order to find its titular and read the file again: 9.2 million buffers here
-    // on PGlite (35 s), for 20 rows.
-    const [plan] = await server.sql((sql) =>
-      Effect.zipRight(
-        byIndex(sql),
-        sql<{ "QUERY PLAN": ReadonlyArray<{ Plan: Record<string, number> }> }>`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)
-          ${leftOutPage(sql, review.id, { limit: 20, offset: 0 })}`
-      ).pipe(sql.withTransaction)
-    )
-    const top = plan!["QUERY PLAN"][0]!.Plan
-    expect(top["Actual Rows"]).toBe(20)
-    expect(top["Shared Hit Blocks"]! + top["Shared Read Blocks"]!).toBeLessThan(1_000)
+    // on PGlite (35 s) for the first page. Counted from the start, page 100 walks 2 000
+    // subscriptions first (about 20 000 buffers); after the póliza of the page before, no more than page 1.
+    const first = await work((sql) => leftOutPage(sql, review.id, { limit: 20, offset: 0 }))
+    const [deep] = (await missingPage(review.id, { page: 2_000 }, 1)).items
+    const after = await work((sql) => leftOutPage(sql, review.id, { after: deep!.subscription_id, limit: 20, offset: 0 }))
+    expect(first.rows).toBe(20)
+    expect(after.rows).toBe(20)
+    expect(first.buffers).toBeLessThan(1_000)
+    expect(after.buffers).toBeLessThan(1_000)
+  })
+
+  it("a job's rows page the same way, after the number of the last row shown", async () => {
+    const rows = (urlParams: { page: number; after?: number }) =>
+      admin((c) => c.bulkLoad.uploadRows({ path: { id: load.id }, urlParams: { ...urlParams, pageSize: 100 } }))
+    const byNumber = await rows({ page: 12 })
+    const byKey = await rows({ page: 12, after: (await rows({ page: 11 })).items.at(-1)!.row })
+    expect(byKey).toEqual(byNumber)
+    expect(byKey).toMatchObject({ total: PLAN_SIZE, page: 12 })
+    expect(byKey.items.map((r) => r.row)).toEqual(Array.from({ length: 100 }, (_, i) => 1_102 + i))
   })
 })

@@ -128,6 +128,37 @@ describe("Carga de asegurados (/uploads-insured)", () => {
     expect(within(panel).getByRole("button", { name: "Cargar 2 filas" })).toBeEnabled()
   })
 
+  it("the review lists the plan's insured the file leaves out ten at a time, in póliza order", async () => {
+    await server.signIn(admin.email, admin.password)
+    const { retail, plan, file } = await rosterForDemoPlan()
+    const { user } = renderApp(`/uploads-insured?retail=${retail.id}&plan=${plan.productplan_id}`)
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Plan" })).toHaveValue(plan.name))
+    await user.upload(fileInput(), file)
+    await user.click(screen.getByRole("button", { name: "Revisar archivo" }))
+    const panel = await screen.findByRole("region", { name: "Carga en curso" })
+    expect(await within(panel).findByText("Listo para cargar", {}, { timeout: 15_000 })).toBeInTheDocument()
+    const [job] = (await server.api<{ items: ReadonlyArray<BulkLoadJob> }>("GET", "/api/retail/uploads?pageSize=1")).items
+    const missing = job!.counts.missing
+    expect(missing).toBeGreaterThan(20)
+
+    const polizas = () =>
+      within(within(panel).getByRole("table", { name: "Asegurados que no vienen en el archivo" }))
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => Number(within(row).getAllByRole("cell")[0]!.textContent))
+    const listed = await waitFor(() => {
+      const shown = polizas()
+      expect(shown).toHaveLength(10)
+      return shown
+    })
+    await user.click(within(panel).getByRole("button", { name: "Página siguiente" }))
+    expect(await within(panel).findByText(`11–20 de ${new Intl.NumberFormat("es-CL").format(missing)}`)).toBeInTheDocument()
+    await waitFor(() => expect(polizas()).not.toEqual(listed))
+    listed.push(...polizas())
+    expect(listed).toHaveLength(20)
+    expect(listed).toEqual([...new Set(listed)].sort((a, b) => a - b))
+  })
+
   it("shows the server's reason for a file whose headers are not the plan's, under the file field", async () => {
     await server.signIn(admin.email, admin.password)
     const { retail, plan } = await rosterForDemoPlan()

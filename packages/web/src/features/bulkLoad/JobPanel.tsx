@@ -71,7 +71,7 @@ const RowList = ({ call, job, outcome }: { readonly call: Call; readonly job: Bu
   )
 }
 
-/** The plan's insured the file leaves out, a page at a time. */
+/** The plan's insured the file leaves out, a page at a time in póliza order (the server reads them so, by index). */
 const MissingList = ({ call, job }: { readonly call: Call; readonly job: BulkLoadJob }) => {
   const [page, setPage] = useState(1)
   const [logic] = useState(() =>
@@ -91,17 +91,17 @@ const MissingList = ({ call, job }: { readonly call: Call; readonly job: BulkLoa
         <Table aria-label="Asegurados que no vienen en el archivo" striped>
           <Table.Thead>
             <Table.Tr>
+              <Table.Th>Póliza</Table.Th>
               <Table.Th>RUT</Table.Th>
               <Table.Th>Nombre</Table.Th>
-              <Table.Th>Póliza</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.lead_id}>
+                <Table.Td>{row.subscription_id}</Table.Td>
                 <Table.Td>{Rut.format(row.rut)}</Table.Td>
                 <Table.Td>{row.name}</Table.Td>
-                <Table.Td>{row.subscription_id}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
