@@ -110,6 +110,9 @@ describe("Carga de asegurados (/uploads-insured)", () => {
     expect(changes).toContain("Suscripción al plan: ninguna → nueva")
     expect(within(panel).getByText("Nuevos").nextElementSibling).toHaveTextContent("0")
     expect(within(panel).getByText("Actualizados").nextElementSibling).toHaveTextContent("1")
+    // Discarded, as a person would leave a review they do not load: no other test meets it waiting.
+    await user.click(within(panel).getByRole("button", { name: "Descartar" }))
+    expect(await within(panel).findByText("Cancelado")).toBeInTheDocument()
   })
 
   it("a reload while a checked file waits for confirmation shows the same job again", async () => {

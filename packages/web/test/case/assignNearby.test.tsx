@@ -65,7 +65,8 @@ describe("sending a specialist where nobody serves the event's comuna", () => {
       return false
     })
     const { model, districtId, near } = found!
-    const { user, dialog } = await assignDialog(await caseAt(model, districtId))
+    const target = await caseAt(model, districtId)
+    const { user, dialog } = await assignDialog(target)
 
     const group = await dialog.findByRole("radiogroup", { name: /Especialista/ })
     expect(group).toHaveAccessibleDescription(/^Nadie atiende la comuna del evento: estos especialistas realizan el servicio cerca/)
@@ -79,7 +80,14 @@ describe("sending a specialist where nobody serves the event's comuna", () => {
     await user.type(dialog.getByLabelText("Hora"), "11:00")
     await user.click(dialog.getByRole("button", { name: "Asignar especialista" }))
     await screen.findByRole("button", { name: "Agendar visita" })
-    expect(server.calls("POST /api/case/upsert").at(-1)!.body).toMatchObject({ specialist: { specialist_id: near[0]!.id, district_id: districtId } })
+    // One step sent; the specialist goes to the event's comuna.
+    expect(server.calls(`POST /api/case/${target.case_id}/step`).at(-1)!.body).toMatchObject({
+      type: "assignProvider",
+      kind: "specialist",
+      provider_id: near[0]!.id
+    })
+    const stored = await server.api<CaseView>("GET", `/api/case/getById/${target.case_id}`)
+    expect(stored).toMatchObject({ specialist: { specialist_id: near[0]!.id, district_id: districtId } })
   })
 
   it("where nobody does the service, says what to do and disables «Asignar especialista» with that reason", async () => {
