@@ -73,7 +73,11 @@ describe("Casos, as an operator, in Chromium", () => {
     let target: CaseView | null = null
     for (const row of list.data.filter((r) => !r.isClosed)) {
       const view = await read<CaseView>(`/api/case/getById/${row.id}`)
-      if (view.specialist?.cancel === true && view.alliance === null && view.refund === null && view.event?.district_id != null) {
+      if (view.specialist?.cancel !== true || view.alliance !== null || view.refund !== null || view.event?.district_id == null || view.assistance === null)
+        continue
+      // Someone serves the event's comuna (where nobody does, the dialog offers those nearby: assignNearby.test.tsx).
+      const serving = await read<ReadonlyArray<unknown>>(`/api/specialist/getByAssistanceAndDistrict/${view.event.district_id}/${view.assistance.id}`)
+      if (serving.length > 0) {
         target = view
         break
       }
