@@ -54,6 +54,12 @@ export default tseslint.config(
     languageOptions: { globals: { process: "readonly", console: "readonly" } }
   },
   {
+    // CommonJS so that the server running from source can require it synchronously (startThread.ts).
+    files: ["scripts/**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly", exports: "writable" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" }
+  },
+  {
     files: ["packages/core/src/**/*.ts"],
     rules: {
       "no-restricted-imports": forbid(
