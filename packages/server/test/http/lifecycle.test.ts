@@ -1,14 +1,15 @@
 import { rmSync } from "node:fs"
-import { describe, expect, it } from "vitest"
+import { describe, expect, inject, it } from "vitest"
 import { psql } from "../support/psql.js"
 import { startServerProcess } from "../support/serverProcess.js"
 import { clientAs, demo, signIn } from "../support/api.js"
 
-// Each test starts one or two real processes on a new data dir, each migrating and seeding (about
-// 20 s alone, several times that while the rest of the suite shares the machine).
+// Real processes on a data dir of their own: a copy of the run's migrated and seeded template, but
+// where what is tested is the first seeding (migrating and seeding a new one takes about 20 s alone).
 describe("server lifecycle", { timeout: 180_000 }, () => {
   it("keeps every change across a restart, without seeding twice", async () => {
-    const first = await startServerProcess({ keep: true })
+    // Seeded once already, by the process that made the template.
+    const first = await startServerProcess({ keep: true, template: inject("palmaTemplate") })
     const admin = clientAs(first.url, await signIn(first.url, demo.admin))
     const created = await admin((c) => c.family.create({ payload: { name: "Persistente" } }))
     const hogar = (await admin((c) => c.family.list({ urlParams: {} }))).find((f) => f.name === "Hogar")!
@@ -38,7 +39,7 @@ describe("server lifecycle", { timeout: 180_000 }, () => {
   })
 
   it.skipIf(Boolean(process.env.DATABASE_URL))("refuses a data dir held by another Palma process, with a clear message", async () => {
-    const first = await startServerProcess({ keep: true })
+    const first = await startServerProcess({ keep: true, template: inject("palmaTemplate") })
     try {
       await expect(startServerProcess({ dataDir: first.dataDir, keep: true })).rejects.toThrow(/ya está en uso por otro proceso de Palma/)
       // The holder is unharmed.
