@@ -12,9 +12,11 @@ import { type FetchedScript, firstVisitScripts } from "./firstVisit.js"
  * contract, 330.6 KB once the generic form and the family filter loaded on demand. Issue 9 §2
  * asks for 250 KB: react-dom (63), Effect's runtime, Schema and HTTP client (~83), React Router
  * (30) and XState (13) alone are 189 KB, before Mantine (~77 with floating-ui's 16), the
- * contract (~21) and Palma's own code. This ceiling catches growth.
+ * contract (~21) and Palma's own code. 335.4 KB once the case lifecycle's step and verify calls
+ * and the nearby specialists joined the contract (issue 34's light front door is what cuts it).
+ * This ceiling catches growth.
  */
-export const budgetKb = 335
+export const budgetKb = 337
 
 const dist = fileURLToPath(new URL("../packages/web/dist/", import.meta.url))
 

@@ -1,5 +1,5 @@
 import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Duration, Effect } from "effect"
+import { Duration, Effect, Exit } from "effect"
 
 /** What a request cut at the limit answers: the contract's `Unavailable` (503), which clients show as it is. */
 const timedOut = (seconds: number) =>
@@ -28,6 +28,11 @@ export const requestTimeoutLive = (seconds: number) =>
     Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
       (request.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/")
         ? app
-        : Effect.timeoutTo(app, { duration: Duration.seconds(seconds), onSuccess: (response) => response, onTimeout: () => timedOut(seconds) })
+        : // As an exit: timeoutTo keeps what the request set on its fiber (a 429's Retry-After, added
+          // before the response exists) only when it succeeds, so a failure is carried through as one.
+          Effect.exit(app).pipe(
+            Effect.timeoutTo({ duration: Duration.seconds(seconds), onSuccess: (exit) => exit, onTimeout: () => Exit.succeed(timedOut(seconds)) }),
+            Effect.flatten
+          )
     )
   )
