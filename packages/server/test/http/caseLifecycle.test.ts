@@ -8,6 +8,8 @@ import {
   type CaseView,
   caseFactsOfView,
   commandOfStep,
+  commandsBetween,
+  decideAll,
   foldCase,
   lifecycleOf,
   refusalOf,
@@ -76,6 +78,35 @@ const stepArb = (): fc.Arbitrary<CaseStepInput> =>
     fc.constant<CaseStepInput>({ type: "qualify", qualification_id: f.qualification, comment: "A tiempo" })
   )
 
+/** What the original client posts: the whole case as it read it, with what its forms changed (null: nothing to change on this case). */
+type Edit = (view: CaseView) => CaseView | null
+const edits: ReadonlyArray<Edit> = [
+  (v) => ({ ...v, status: { isClosed: true, description: "Cerrado desde el cliente" } }),
+  (v) => ({ ...v, status: { isClosed: false, description: "Reabierto desde el cliente" } }),
+  ...(["confirmed", "completed", "cancel"] as const).map(
+    (flag): Edit =>
+      (v) =>
+        v.specialist === null ? null : { ...v, specialist: { ...v.specialist, [flag]: !v.specialist[flag] } }
+  ),
+  ...(["Pendiente", "Aprobado", "Rechazado", "Reembolsado"] as const).map(
+    (status): Edit =>
+      (v) =>
+        v.refund === null ? null : { ...v, refund: { ...v.refund, status } }
+  )
+]
+/** Where a case starts before the documents: just opened, a refund asked for, or a specialist sent (steps, as the web takes them). */
+const setups = (): Record<"opened" | "refund" | "specialist", ReadonlyArray<CaseStepInput>> => ({
+  opened: [],
+  refund: [
+    { type: "chooseProcedure", procedure_id: f.procedures.refund! },
+    { type: "requestRefund", amount: 30000, comment: "" }
+  ],
+  specialist: [
+    { type: "chooseProcedure", procedure_id: f.procedures.specialist! },
+    { type: "assignProvider", kind: "specialist", provider_id: f.specialist, specialty_id: null, scheduled_date: today, scheduled_time: null }
+  ]
+})
+
 const stored = (caseId: string) =>
   server.sql((sql) =>
     Effect.all({
@@ -114,6 +145,45 @@ describe("POST /api/case/{case_id}/step decides with the case lifecycle", () => 
         }
       ),
       { numRuns: 12 }
+    )
+  })
+
+  it("answers the original client's documents (case/upsert) as the lifecycle decides their difference from the stored case (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("opened" as const, "refund" as const, "specialist" as const),
+        fc.array(fc.record({ role: fc.constantFrom<Role>("user", "moderator", "admin"), edit: fc.constantFrom(...edits) }), { minLength: 1, maxLength: 8 }),
+        async (setup, changes) => {
+          const opened = await call("POST", "/api/case/upsert", tokens.user, newCase(f))
+          expect(opened.status, JSON.stringify(opened.json)).toBe(200)
+          let view = opened.json as CaseView
+          for (const step of setups()[setup]) {
+            const answer = await call("POST", `/api/case/${view.case_id}/step`, tokens.user, step, { "if-match": `"${view.version}"` })
+            expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+            view = answer.json as CaseView
+          }
+          for (const { role, edit } of changes) {
+            const document = edit(view)
+            if (document === null) continue
+            const facts = caseFactsOfView(view)
+            const expected = decideAll(
+              lifecycleOf(facts),
+              commandsBetween(facts, caseFactsOfView(document)).map((command) => ({ ...command, role }))
+            ).refusal
+            const answer = await call("POST", "/api/case/upsert", tokens[role], document)
+            if (expected === null) {
+              expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+              view = answer.json as CaseView
+            } else {
+              expect(answer).toEqual({ status: 409, json: expect.objectContaining({ message: expected }) })
+            }
+          }
+          const { events, state } = await stored(view.case_id)
+          const folded = foldCase(events.map((e) => ({ type: e.type, payload: asJson(e.payload) }) as CaseChange))
+          expect(folded).toEqual(asJson(state[0]!.state) as CaseFacts)
+        }
+      ),
+      { numRuns: 15 }
     )
   })
 
