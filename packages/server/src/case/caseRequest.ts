@@ -168,7 +168,6 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
       if (assignment.qualification_id !== null && !(yield* refs.active("qualification", [assignment.qualification_id])).has(assignment.qualification_id)) {
         return yield* invalid([kind, "qualification_id"], "Calificación desconocida")
       }
-      if (assignment.completed && !assignment.confirmed) return yield* invalid([kind, "confirmed"], "Una visita completada debe estar confirmada")
     }
 
     let refund = current.refund

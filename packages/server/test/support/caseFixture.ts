@@ -35,6 +35,8 @@ export const caseFixture = (server: InProcessServer): Promise<Fixture> =>
       FROM lead l JOIN lead_insured li ON li.lead_id = l.id JOIN product_plan pp ON pp.id = l.product_plan_id
       WHERE current_date - 400 BETWEEN l.start_date AND l.end_date AND current_date <= l.end_date
         AND EXISTS (SELECT 1 FROM product_assistance pa WHERE pa.product_id = pp.product_id)
+        -- No demo case on it: what a suite counts of its coverage is its own cases (the demo's are dated from the clock).
+        AND NOT EXISTS (SELECT 1 FROM assistance_case c WHERE c.lead_id = l.id)
       ORDER BY l.subscription_id LIMIT 1`.pipe(Effect.map((rows) => rows[0] as unknown as Fixture))
   )
 
