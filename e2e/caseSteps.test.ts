@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { palma } from "../packages/cli/test/support/palma.js"
 import { demo, signIn as apiSignIn } from "../packages/server/test/support/api.js"
-import { type Fixture, caseFixture, newCase, today } from "../packages/server/test/support/caseFixture.js"
+import { type Fixture, caseFixture, newCase, servedComuna, today } from "../packages/server/test/support/caseFixture.js"
 import { type InProcessServer, startServer } from "../packages/server/test/support/startServer.js"
 import { send } from "../packages/server/test/security/http.js"
 import { launch } from "./browser.js"
@@ -108,16 +108,7 @@ const expectSameSteps = async (number: number) => {
 
 describe("the case page and palma case <n> steps", () => {
   it("list the same steps, with the same refusals, for an operator and a moderator, as the CLI takes each step", { timeout: 240_000 }, async () => {
-    // A comuna where some active specialist performs the fixture's service.
-    const [served] = await server.sql(
-      (sql) =>
-        sql<{ name: string }>`SELECT d.name FROM specialist s JOIN specialist_district sd ON sd.specialist_id = s.id JOIN district d ON d.id = sd.district_id
-        WHERE s.is_active AND EXISTS (SELECT 1 FROM specialist_specialty ss JOIN assistance_specialty a ON a.specialty_id = ss.specialty_id
-          WHERE ss.specialist_id = s.id AND a.assistance_id = ${f.assistance}) ORDER BY d.name LIMIT 1`
-    )
-    expect(served, "a specialist for the fixture's service").toBeDefined()
-
-    const visit = await opened(served!.name)
+    const visit = await opened(await servedComuna(server, f))
     const walk: ReadonlyArray<readonly [Role, ReadonlyArray<string>]> = [
       ["user", ["choose-procedure", "--procedure", "specialist"]],
       ["user", ["assign", "--pick", "1", "--date", today, "--time", "10:30"]],

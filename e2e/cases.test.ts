@@ -1,7 +1,10 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { CaseList, CaseView } from "../packages/core/src/index.js"
-import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
+import { demo, signIn as apiSignIn } from "../packages/server/test/support/api.js"
+import { caseFixture, newCase, servedComuna } from "../packages/server/test/support/caseFixture.js"
+import { send } from "../packages/server/test/security/http.js"
+import { type InProcessServer, startServer } from "../packages/server/test/support/startServer.js"
 import { launch, screenshotPath } from "./browser.js"
 import { signIn } from "./session.js"
 
@@ -10,7 +13,7 @@ import { signIn } from "./session.js"
  * it with a description, from the keyboard, in Chromium on the real server.
  */
 
-let server: RunningServer
+let server: InProcessServer
 let browser: Browser
 let page: Page
 
@@ -27,6 +30,28 @@ afterAll(async () => {
 
 /** Reads the API as the signed-in page (its session cookie goes along). */
 const read = <A>(path: string): Promise<A> => page.evaluate(async (p) => (await fetch(p)).json(), path) as Promise<A>
+
+/** Calls the API as the operator, expecting it to be taken. */
+const take = async (path: string, body: unknown, version?: number): Promise<CaseView> => {
+  const answer = await send(server.url, "POST", path, {
+    token: await apiSignIn(server.url, demo.user),
+    body: JSON.stringify(body),
+    headers: version === undefined ? {} : { "if-match": `"${version}"` }
+  })
+  expect(answer.status, answer.text).toBe(200)
+  return answer.json as CaseView
+}
+
+/** A case whose specialist was sent and then cancelled, in a comuna someone serves, made here (the demo's depend on the clock). */
+const cancelledVisit = async (): Promise<CaseView> => {
+  const f = await caseFixture(server)
+  const body = newCase(f)
+  let view = await take("/api/case/upsert", { ...body, event: { ...body.event, location: await servedComuna(server, f) } })
+  view = await take(`/api/case/${view.case_id}/step`, { type: "chooseProcedure", procedure_id: f.procedures.specialist }, view.version)
+  const assign = { type: "assignProvider", kind: "specialist", provider_id: f.specialist, specialty_id: null, scheduled_date: null, scheduled_time: null }
+  view = await take(`/api/case/${view.case_id}/step`, assign, view.version)
+  return take(`/api/case/${view.case_id}/step`, { type: "cancelAssignment" }, view.version)
+}
 
 describe("Casos, as an operator, in Chromium", () => {
   it("filters the list, opens a case and closes it by keyboard", async () => {
@@ -69,21 +94,7 @@ describe("Casos, as an operator, in Chromium", () => {
   })
 
   it("sends another specialist to a case whose specialist was cancelled: the ranked candidates, picked by keyboard", async () => {
-    const list = await read<CaseList>("/api/case/getAll?records=400")
-    let target: CaseView | null = null
-    for (const row of list.data.filter((r) => !r.isClosed)) {
-      const view = await read<CaseView>(`/api/case/getById/${row.id}`)
-      if (view.specialist?.cancel !== true || view.alliance !== null || view.refund !== null || view.event?.district_id == null || view.assistance === null)
-        continue
-      // Someone serves the event's comuna (where nobody does, the dialog offers those nearby: assignNearby.test.tsx).
-      const serving = await read<ReadonlyArray<unknown>>(`/api/specialist/getByAssistanceAndDistrict/${view.event.district_id}/${view.assistance.id}`)
-      if (serving.length > 0) {
-        target = view
-        break
-      }
-    }
-    expect(target, "a demo case with its specialist cancelled").not.toBeNull()
-    const view = target!
+    const view = await cancelledVisit()
     await page.goto(`${server.url}/assistance/case/${view.case_id}`)
     await page.getByRole("heading", { level: 1, name: `Caso N° ${view.case_number}` }).waitFor()
     await page.getByRole("button", { name: "Asignar especialista" }).focus()

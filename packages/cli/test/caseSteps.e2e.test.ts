@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type CaseView, caseStepsOf } from "@palma/core"
 import { demo, signIn } from "../../server/test/support/api.js"
-import { type Fixture, caseFixture, newCase, today } from "../../server/test/support/caseFixture.js"
+import { type Fixture, caseFixture, newCase, servedComuna, today } from "../../server/test/support/caseFixture.js"
 import { startServer } from "../../server/test/support/startServer.js"
 import { send } from "../../server/test/security/http.js"
 import { palma } from "./support/palma.js"
@@ -62,15 +62,7 @@ describe("palma case <numero> <paso>: a case's lifecycle from the terminal, thro
   }
 
   it("goes from opened to closed: procedure, a specialist from the candidates, visit, confirmed, completed, qualified, closed; reopened by a moderator only", async () => {
-    // A comuna where some active specialist performs the case's service (as the demo data has them).
-    const [served] = await server.sql(
-      (sql) =>
-        sql<{ name: string }>`SELECT d.name FROM specialist s JOIN specialist_district sd ON sd.specialist_id = s.id JOIN district d ON d.id = sd.district_id
-        WHERE s.is_active AND EXISTS (SELECT 1 FROM specialist_specialty ss JOIN assistance_specialty a ON a.specialty_id = ss.specialty_id
-          WHERE ss.specialist_id = s.id AND a.assistance_id = ${f.assistance}) ORDER BY d.name LIMIT 1`
-    )
-    expect(served, "a specialist for the fixture's service").toBeDefined()
-    const number = await opened(served!.name)
+    const number = await opened(await servedComuna(server, f))
     expect((await steps("user", number)).map((s) => s.command)).toContain("choose-procedure")
 
     expect((await take("user", number, "choose-procedure", "--procedure", "specialist")).procedure_code).toBe("specialist")

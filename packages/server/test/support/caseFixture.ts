@@ -84,3 +84,15 @@ export const newCase = (f: Fixture, exception: string | null = "Autorizado para 
   case_number: 0,
   coverageException: exception
 })
+
+/** A comuna where some active specialist performs the fixture's service (the demo data has them): a case there has candidates. */
+export const servedComuna = async (server: InProcessServer, f: Fixture): Promise<string> => {
+  const [served] = await server.sql(
+    (sql) =>
+      sql<{ name: string }>`SELECT d.name FROM specialist s JOIN specialist_district sd ON sd.specialist_id = s.id JOIN district d ON d.id = sd.district_id
+      WHERE s.is_active AND EXISTS (SELECT 1 FROM specialist_specialty ss JOIN assistance_specialty a ON a.specialty_id = ss.specialty_id
+        WHERE ss.specialist_id = s.id AND a.assistance_id = ${f.assistance}) ORDER BY d.name LIMIT 1`
+  )
+  if (served === undefined) throw new Error("Ningún especialista activo realiza el servicio del caso de prueba")
+  return served.name
+}
