@@ -6,9 +6,11 @@ import {
   type Picked,
   type StepFields,
   Rut,
+  assignmentBlock,
   assignmentKindFor,
   blankStepFields,
   candidateSpecialtiesParam,
+  candidatesMissing,
   candidatesParam,
   loadCandidateSpecialties,
   loadCandidates,
@@ -40,15 +42,13 @@ export const rankedCandidates = async (call: Call, view: CaseView): Promise<Read
   const kind = assignmentKindFor(view.procedure_code)
   const assistanceId = view.assistance?.id ?? ""
   const districtId = view.event?.district_id ?? null
-  if (assistanceId === "") throw new CliError("El caso no tiene un servicio: no hay a quién enviar.", ExitCode.failure)
-  if (kind === "specialist" && districtId === null) throw new CliError("El evento no tiene comuna: no se pueden buscar especialistas.", ExitCode.failure)
+  const missing = candidatesMissing(kind, assistanceId, districtId)
+  if (missing !== null) throw new CliError(missing, ExitCode.failure)
   const found = await loadCandidates(call, candidatesParam(kind, assistanceId, districtId))
-  if (found.length === 0)
-    throw new CliError(
-      kind === "specialist" ? "Ningún especialista activo realiza este servicio en la comuna del evento." : "Ninguna alianza activa realiza este servicio.",
-      ExitCode.failure
-    )
-  return found
+  if (found.length > 0) return found
+  // Nobody to send: the same advice as the web's, which counts the partners a procedure change would reach.
+  const partners = kind === "specialist" ? (await loadCandidates(call, candidatesParam("alliance", assistanceId, null))).length : null
+  throw new CliError(assignmentBlock(kind, found, partners) ?? "", ExitCode.failure)
 }
 
 /** The candidate named by --provider (id, RUT or name) or chosen by --pick (its place in the ranking). */

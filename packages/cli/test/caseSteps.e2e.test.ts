@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type CaseView, caseStepsOf } from "@palma/core"
+import { type CaseView, candidatesMissing, caseStepsOf } from "@palma/core"
 import { demo, signIn } from "../../server/test/support/api.js"
 import { type Fixture, caseFixture, newCase, servedComuna, today } from "../../server/test/support/caseFixture.js"
 import { startServer } from "../../server/test/support/startServer.js"
@@ -109,6 +109,15 @@ describe("palma case <numero> <paso>: a case's lifecycle from the terminal, thro
     expect((await take("moderator", number, "approve-refund")).refund?.status).toBe("Aprobado")
     const paid = await take("moderator", number, "pay-refund", "--amount", "40000")
     expect(paid.refund).toMatchObject({ status: "Reembolsado", amount: { required: 45000, refunded: 40000 } })
+  })
+
+  it("says why nobody can be sent as the web does (core's candidatesMissing), and sends nothing", async () => {
+    const number = await opened("")
+    await take("user", number, "choose-procedure", "--procedure", "specialist")
+    const run = await palma(["case", String(number), "assign", "--pick", "1"], as.user)
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim()).toBe(candidatesMissing("specialist", f.assistance, null))
+    expect((await show(number)).specialist).toBeNull()
   })
 
   it("lists the steps as caseStepsOf gives them for the case and the role, and as a table", async () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { type Actor, BadRequest, type CaseDocumentType, NotFound, safeFileName, Unauthorized } from "@palma/core"
+import { type Actor, type CaseDocumentType, NotFound, safeFileName, Unauthorized } from "@palma/core"
 import type { Upload } from "../http/form/readUpload.js"
 import { PublicUrl } from "../http/PublicUrl.js"
 import { transactionOf } from "../sql/transaction.js"
@@ -31,9 +31,7 @@ const make = Effect.gen(function* () {
         const fileTag = safeFileName(input.filename)
         // The case first (404), then the document (400): a failure rolls the listing back.
         yield* cases.recordFile(case_id, { document_id, file_tag: fileTag }, actor)
-        if (!(yield* refs.active("document", [document_id])).has(document_id)) {
-          return yield* new BadRequest({ message: "Documento desconocido", issues: [{ path: ["document_id"], message: "Documento desconocido" }] })
-        }
+        yield* refs.known("document", document_id, ["document_id"])
         const hash = createHash("sha256").update(input.data).digest("hex")
         yield* files.attach({ caseId: case_id, documentId: document_id, hash, contentType: input.contentType, data: input.data, fileTag, userId: actor.userId })
         return { success: true, data: null, error: null }

@@ -1,5 +1,25 @@
 import { SqlClient } from "@effect/sql"
+import { BadRequest } from "@palma/core"
 import { Context, Effect, Layer, Option } from "effect"
+
+type Checked = "specialist" | "partner" | "specialty" | "value" | "document" | "qualification"
+
+/** What a person is told when a case names a record that is not there, or no longer active. */
+const UNKNOWN: Record<Checked | "procedure", string> = {
+  specialist: "Especialista desconocido o inactivo",
+  partner: "Alianza desconocida o inactiva",
+  specialty: "Especialidad desconocida",
+  value: "Valor desconocido",
+  document: "Documento desconocido",
+  qualification: "Calificación desconocida",
+  procedure: "Procedimiento desconocido"
+}
+
+/** A 400 naming the field of the request that is wrong. */
+export const invalid = (path: ReadonlyArray<string>, message: string) => new BadRequest({ message, issues: [{ path, message }] })
+
+/** The 400 for a reference to an unknown or inactive record of `table`, at `path`. */
+export const unknownReference = (table: Checked | "procedure", path: ReadonlyArray<string>) => invalid(path, UNKNOWN[table])
 
 /** A subscription as a case sees it: who pays, through which channel, for which plan. */
 export interface LeadTerms {
@@ -58,7 +78,7 @@ const make = Effect.gen(function* () {
     Effect.map(sql<{ code: string }>`SELECT code FROM procedure WHERE id = ${id} AND is_active`, (rows) => Option.map(one(rows), (r) => r.code))
 
   /** Which of `ids` name active rows of `table` (specialists, partners, specialties, values, documents, qualifications). */
-  const active = (table: "specialist" | "partner" | "specialty" | "value" | "document" | "qualification", ids: ReadonlyArray<string>) =>
+  const active = (table: Checked, ids: ReadonlyArray<string>) =>
     ids.length === 0
       ? Effect.succeed(new Set<string>())
       : Effect.map(
@@ -71,8 +91,15 @@ const make = Effect.gen(function* () {
     coveringLead: (criteria: Parameters<typeof coveringLead>[0]) => Effect.orDie(coveringLead(criteria)),
     covers: (leadId: string, insuredId: string, beneficiaryId: string | null) => Effect.orDie(covers(leadId, insuredId, beneficiaryId)),
     inProduct: (productId: string, assistanceId: string) => Effect.orDie(inProduct(productId, assistanceId)),
-    procedureCode: (id: string) => Effect.orDie(procedureCode(id)),
-    active: (table: Parameters<typeof active>[0], ids: ReadonlyArray<string>) => Effect.orDie(active(table, ids))
+    active: (table: Checked, ids: ReadonlyArray<string>) => Effect.orDie(active(table, ids)),
+    /** Fails naming `path` unless `id` (when there is one) is an active record of `table`. */
+    known: (table: Checked, id: string | null, path: ReadonlyArray<string>): Effect.Effect<void, BadRequest> =>
+      id === null
+        ? Effect.void
+        : Effect.flatMap(Effect.orDie(active(table, [id])), (found) => (found.has(id) ? Effect.void : Effect.fail(unknownReference(table, path)))),
+    /** The code of the active procedure `id`, or a 400 naming `path`. */
+    procedureCode: (id: string, path: ReadonlyArray<string>): Effect.Effect<string, BadRequest> =>
+      Effect.flatMap(Effect.orDie(procedureCode(id)), Option.match({ onNone: () => Effect.fail(unknownReference("procedure", path)), onSome: Effect.succeed }))
   }
 })
 

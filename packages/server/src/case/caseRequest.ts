@@ -1,9 +1,7 @@
 import { Effect, Option } from "effect"
-import { BadRequest, type CaseAssignment, type CaseDocument, type CaseFacts, chileDateOf } from "@palma/core"
+import { type CaseAssignment, type CaseDocument, type CaseFacts, chileDateOf } from "@palma/core"
 import type { DistrictsShape } from "../district/Districts.js"
-import type { CaseReferences, LeadTerms } from "./CaseReferences.js"
-
-const invalid = (path: ReadonlyArray<string>, message: string) => new BadRequest({ message, issues: [{ path, message }] })
+import { type CaseReferences, type LeadTerms, invalid, unknownReference } from "./CaseReferences.js"
 
 type References = Effect.Effect.Success<typeof CaseReferences>
 
@@ -111,7 +109,7 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
           values.map((v) => v.id)
         )
     const unknownValue = values.findIndex((v) => !knownValues.has(v.id))
-    if (doc.values !== null && unknownValue >= 0) return yield* invalid(["values", String(unknownValue), "id"], "Valor desconocido")
+    if (doc.values !== null && unknownValue >= 0) return yield* unknownReference("value", ["values", String(unknownValue), "id"])
 
     let event = current.event
     if (doc.event !== null) {
@@ -141,13 +139,11 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
           files.map((f) => f.document_id)
         )
     const unknownFile = files.findIndex((f) => !knownDocuments.has(f.document_id))
-    if (doc.files !== null && unknownFile >= 0) return yield* invalid(["files", String(unknownFile), "document_id"], "Documento desconocido")
+    if (doc.files !== null && unknownFile >= 0) return yield* unknownReference("document", ["files", String(unknownFile), "document_id"])
 
     let procedure = current.procedure
     if (doc.procedure_id !== null && doc.procedure_id !== current.procedure?.id) {
-      const code = yield* refs.procedureCode(doc.procedure_id)
-      if (Option.isNone(code)) return yield* invalid(["procedure_id"], "Procedimiento desconocido")
-      procedure = { id: doc.procedure_id, code: code.value }
+      procedure = { id: doc.procedure_id, code: yield* refs.procedureCode(doc.procedure_id, ["procedure_id"]) }
     }
 
     const specialistDistrict = doc.specialist?.district_id ? yield* districts.resolve(doc.specialist.district_id, ["specialist", "district_id"]) : null
@@ -158,16 +154,9 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
       ["alliance", "partner", alliance]
     ] as const) {
       if (assignment === null || same(assignment, current[kind])) continue
-      const idField = kind === "specialist" ? "specialist_id" : "partner_id"
-      if (!(yield* refs.active(table, [assignment.provider_id])).has(assignment.provider_id)) {
-        return yield* invalid([kind, idField], kind === "specialist" ? "Especialista desconocido o inactivo" : "Alianza desconocida o inactiva")
-      }
-      if (assignment.specialty_id !== null && !(yield* refs.active("specialty", [assignment.specialty_id])).has(assignment.specialty_id)) {
-        return yield* invalid([kind, "specialty_id"], "Especialidad desconocida")
-      }
-      if (assignment.qualification_id !== null && !(yield* refs.active("qualification", [assignment.qualification_id])).has(assignment.qualification_id)) {
-        return yield* invalid([kind, "qualification_id"], "Calificación desconocida")
-      }
+      yield* refs.known(table, assignment.provider_id, [kind, kind === "specialist" ? "specialist_id" : "partner_id"])
+      yield* refs.known("specialty", assignment.specialty_id, [kind, "specialty_id"])
+      yield* refs.known("qualification", assignment.qualification_id, [kind, "qualification_id"])
     }
 
     let refund = current.refund
