@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { Choice, Phone, optionalNull } from "./common.js"
-import { Email, IsoDate, OptionalText, Payload, Name } from "./fields.js"
+import { Email, INVALID_EMAIL, IsoDate, OptionalText, Payload, Name } from "./fields.js"
 import { PersonRecord } from "./personRecord.js"
 
 /** Who asks for a case: the titular (I), a carga (B) or someone not yet covered (C, customer). */
@@ -28,7 +28,7 @@ export const ApplicantInput = Payload({
   name: Name(80),
   paternalLastName: Name(80),
   maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
-  email: optionalNull(Email, "Correo electrónico inválido"),
+  email: optionalNull(Email, INVALID_EMAIL),
   phone: optionalNull(Phone, "Teléfono inválido")
 })
 export type ApplicantInput = typeof ApplicantInput.Type

@@ -1,6 +1,6 @@
 import { Option, ParseResult, Schema, type SchemaAST } from "effect"
 import { isUnique } from "./common.js"
-import { Id, OptionalText, Payload, Name } from "./fields.js"
+import { Id, NOT_ALLOWED_CHARACTERS, OptionalText, Payload, Name, isStorable } from "./fields.js"
 
 /** A specialty or document an assistance uses, as the seed answers it. */
 export const AssistanceMember = Schema.Struct({ id: Id, name: Schema.String })
@@ -51,8 +51,7 @@ const MAX_TEXTS = 50
 
 /** A benefit or exclusion as typed: trimmed, not empty, short. */
 const ItemText = Schema.compose(Schema.String.annotations({ message: () => "Debe ser un texto" }), Schema.Trim).pipe(
-  // PostgreSQL cannot store NUL; lone surrogates would be stored as replacement characters.
-  Schema.filter((s) => !s.includes("\u0000") && s.isWellFormed(), { message: () => "Contiene caracteres no permitidos" }),
+  Schema.filter(isStorable, { message: () => NOT_ALLOWED_CHARACTERS }),
   Schema.minLength(1, { message: () => "No puede haber elementos vacíos" }),
   Schema.maxLength(300, { message: () => "Debe tener como máximo 300 caracteres" })
 )

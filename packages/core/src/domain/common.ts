@@ -49,19 +49,6 @@ export const IdList = (max = 200) =>
       Schema.filter((ids) => isUnique(ids) || "Hay identificadores repetidos")
     )
 
-/** An ordered list of short texts (benefits, exclusions). */
-export const TextList = (maxItems: number, maxLength: number) =>
-  Schema.Array(
-    Schema.compose(Schema.String.annotations({ message: () => "Debe ser un texto" }), Schema.Trim).pipe(
-      // PostgreSQL cannot store NUL; lone surrogates would be stored as replacement characters.
-      Schema.filter((s) => !s.includes("\u0000") && s.isWellFormed(), { message: () => "Contiene caracteres no permitidos" }),
-      Schema.minLength(1, { message: () => "No puede haber elementos vacíos" }),
-      Schema.maxLength(maxLength, { message: () => `Debe tener como máximo ${maxLength} caracteres` })
-    )
-  )
-    .annotations({ message: () => "Debe ser una lista de textos" })
-    .pipe(Schema.maxItems(maxItems, { message: () => `Debe tener como máximo ${maxItems} elementos` }))
-
 /**
  * A comuna as a client names it: its SUBDERE CUT code ("05101"; 4 digits are padded, because
  * spreadsheets drop the leading zero of numeric cells) or its name ("Ñuñoa", "nunoa": the original

@@ -1,7 +1,7 @@
 import { ParseResult, Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { Choice, DistrictRef, Phone, optionalNull } from "./common.js"
-import { BirthDate, Email, Flag, OptionalText, Payload, Typeable } from "./fields.js"
+import { BirthDate, Email, Flag, INVALID_EMAIL, NOT_A_FLAG, OptionalText, Payload, Typeable } from "./fields.js"
 import { Amount } from "./money.js"
 import { PageNumber } from "./page.js"
 import { DerivedAmount } from "./subscription.js"
@@ -30,7 +30,7 @@ export const ContractorCreateInput = Schema.transform(
     birthDate: optionalNull(BirthDate, "Fecha inválida (use AAAA-MM-DD)"),
     address: kept(200),
     district: optionalNull(DistrictRef, "Comuna inválida"),
-    email: optionalNull(Email, "Correo electrónico inválido"),
+    email: optionalNull(Email, INVALID_EMAIL),
     phone: optionalNull(Phone, "Teléfono inválido")
   }),
   Schema.Struct({
@@ -73,7 +73,7 @@ export const ContractorSearch = Payload({
             ? ParseResult.succeed(true)
             : s === "false" || s === ""
               ? ParseResult.succeed(false)
-              : ParseResult.fail(new ParseResult.Type(ast, s, "Debe ser verdadero o falso")),
+              : ParseResult.fail(new ParseResult.Type(ast, s, NOT_A_FLAG)),
         encode: (b) => ParseResult.succeed(String(b))
       })
     ),

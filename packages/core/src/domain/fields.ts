@@ -12,13 +12,15 @@ export const Id = Schema.UUID.annotations({
 })
 export type Id = typeof Id.Type
 
-/**
- * Text a person could type: no NUL (PostgreSQL cannot store it) and no lone
- * surrogate halves (they would be stored as replacement characters).
- */
-export const Typeable = Schema.String.pipe(
-  Schema.filter((s) => !s.includes("\u0000") && s.isWellFormed(), { message: () => "Contiene caracteres no permitidos" })
-)
+export const INVALID_EMAIL = "Correo electrónico inválido"
+export const NOT_ALLOWED_CHARACTERS = "Contiene caracteres no permitidos"
+export const NOT_A_FLAG = "Debe ser verdadero o falso"
+
+/** Whether a text can be stored as typed: no NUL (PostgreSQL cannot store it), no lone surrogate halves (they would be stored as replacement characters). */
+export const isStorable = (s: string) => !s.includes("\u0000") && s.isWellFormed()
+
+/** Text a person could type. */
+export const Typeable = Schema.String.pipe(Schema.filter(isStorable, { message: () => NOT_ALLOWED_CHARACTERS }))
 
 const TrimmedTypeable = Schema.compose(Typeable, Schema.Trim)
 
@@ -48,7 +50,7 @@ export const Name = (max: number) =>
 /** An optional free text; empty becomes "". */
 export const OptionalText = (max: number) => TrimmedTypeable.pipe(Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` }))
 
-export const Flag = Schema.Boolean.annotations({ message: () => "Debe ser verdadero o falso" })
+export const Flag = Schema.Boolean.annotations({ message: () => NOT_A_FLAG })
 
 const NUMERIC_TEXT = /^[+-]?\d+(\.\d+)?$/
 
@@ -97,9 +99,12 @@ export const BirthDate = IsoDate.pipe(Schema.filter((s) => s <= chileDateOf(new 
   identifier: "BirthDate"
 })
 
+/** An email address as Palma accepts it: something@somewhere.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
 export const Email = TrimmedTypeable.pipe(
   Schema.maxLength(254, { message: () => "Correo demasiado largo" }),
-  Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: () => "Correo electrónico inválido" })
+  Schema.pattern(EMAIL_PATTERN, { message: () => INVALID_EMAIL })
 )
 
 /**

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
-import { Email, Id, OptionalText, Payload, Text } from "./fields.js"
+import { Email, Id, INVALID_EMAIL, OptionalText, Payload, Text } from "./fields.js"
 import { ProviderSpecialty, SpecialtyRefs } from "./provider.js"
 
 /**
@@ -41,7 +41,7 @@ export const PartnerInput = Payload({
   line: text(120),
   address: text(200),
   district: optionalNull(DistrictRef, "Comuna inválida"),
-  email: optionalNull(Email, "Correo electrónico inválido"),
+  email: optionalNull(Email, INVALID_EMAIL),
   phone: optionalNull(Phone, "Teléfono inválido"),
   specialties: SpecialtyRefs
 }).pipe(Schema.filter((p) => p.specialties.length > 0 || { path: ["specialties"], message: "Indique al menos una especialidad" }))

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
-import { BirthDate, Email, IsoDate, OptionalText, Name } from "./fields.js"
+import { BirthDate, Email, INVALID_EMAIL, IsoDate, OptionalText, Name } from "./fields.js"
 
 /**
  * The person fields shared by insured, beneficiaries, contractors and specialists, named as in
@@ -27,7 +27,7 @@ export const personInputFields = {
   birthDate: optionalNull(BirthDate, "Fecha inválida (use AAAA-MM-DD)"),
   address: Schema.optionalWith(OptionalText(200), { default: () => "" }),
   district: optionalNull(DistrictRef, "Comuna inválida"),
-  email: optionalNull(Email, "Correo electrónico inválido"),
+  email: optionalNull(Email, INVALID_EMAIL),
   phone: optionalNull(Phone, "Teléfono inválido")
 }
 

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
-import { BirthDate, Email, OptionalText, Payload } from "./fields.js"
+import { BirthDate, Email, INVALID_EMAIL, OptionalText, Payload } from "./fields.js"
 
 /**
  * A titular or carga as the original's person calls answer it (`insured/upsert`,
@@ -45,7 +45,7 @@ export const PersonUpsertInput = Payload({
   maternalLastName: kept(80),
   address: kept(200),
   district: optionalNull(DistrictRef, "Comuna inválida"),
-  email: optionalNull(Email, "Correo electrónico inválido"),
+  email: optionalNull(Email, INVALID_EMAIL),
   phone: optionalNull(Phone, "Teléfono inválido"),
   birthDate: optionalNull(BirthDate, "Fecha inválida (use AAAA-MM-DD)")
 })

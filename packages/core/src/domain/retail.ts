@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
-import { Email, Id, OptionalText, Payload, Name } from "./fields.js"
+import { Email, Id, INVALID_EMAIL, NOT_ALLOWED_CHARACTERS, OptionalText, Payload, Name } from "./fields.js"
 import { Amount, Currency } from "./money.js"
 import { Frequency } from "./product.js"
 import { ProductPlan } from "./productPlan.js"
@@ -12,7 +12,7 @@ export const LogoUrl = Schema.Trim.annotations({ message: () => "Logo inválido"
   Schema.pattern(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, { message: () => "El logo debe ser una dirección http(s) o una ruta" }),
   // PostgreSQL cannot store NUL; control characters and lone surrogates have no place in an address.
   Schema.filter((s) => s.isWellFormed() && ![...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), {
-    message: () => "Contiene caracteres no permitidos"
+    message: () => NOT_ALLOWED_CHARACTERS
   })
 )
 
@@ -84,7 +84,7 @@ export const RetailInput = Payload({
   fantasyName: text(120),
   address: text(200),
   district: optionalNull(DistrictRef, "Comuna inválida"),
-  email: optionalNull(Email, "Correo electrónico inválido"),
+  email: optionalNull(Email, INVALID_EMAIL),
   phone: optionalNull(Phone, "Teléfono inválido"),
   logo: optionalNull(LogoUrl, "Logo inválido")
 })

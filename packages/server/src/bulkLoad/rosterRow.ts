@@ -1,4 +1,14 @@
-import { FUTURE_BIRTH_DATE, isColumnRequired, requiredColumns, Rut, rosterFieldLabel, rosterFieldNames, type RosterFieldName } from "@palma/core"
+import {
+  EMAIL_PATTERN,
+  FUTURE_BIRTH_DATE,
+  INVALID_EMAIL,
+  isColumnRequired,
+  requiredColumns,
+  Rut,
+  rosterFieldLabel,
+  rosterFieldNames,
+  type RosterFieldName
+} from "@palma/core"
 import { type FormulaCell, isFormulaCell, type RosterCell, type RosterColumn } from "./rosterSheet.js"
 
 /** One roster row, validated: what an insured and their policy are created or updated from. */
@@ -112,7 +122,6 @@ const numberText = (cell: Present): string | undefined => {
   return match[1] === "-" && /[1-9]/.test(digits) ? `-${digits}` : digits
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 // As the person forms accept it (core's Phone), so a loaded phone can be edited back unchanged.
 const PHONE = /^\+?[\d\s()-]{8,24}$/
 
@@ -141,7 +150,7 @@ const fieldParsers: Record<RosterFieldName, (cell: Present, lookups: RowLookups)
   },
   email: (cell) => {
     const value = textOf(cell)
-    return value.length <= 120 && EMAIL.test(value) ? ok(value) : problem("Correo electrónico inválido")
+    return value.length <= 120 && EMAIL_PATTERN.test(value) ? ok(value) : problem(INVALID_EMAIL)
   },
   phone: (cell) => {
     const value = textOf(cell)
