@@ -11,6 +11,7 @@ import {
   caseRecordActors,
   caseRecordMachine,
   commandOfStep,
+  NOT_NOW,
   lifecycleOf,
   refusalOf,
   takeStep
@@ -56,7 +57,7 @@ export const openCaseRecord = async (call: Call, number: number, role: Role | nu
           throw changed(number, `El caso N° ${number} está en la versión ${view.version}, no en la ${ifVersion}`)
         const facts = caseFactsOfView(view)
         const refusal = role === null ? null : refusalOf(lifecycleOf(facts), { ...commandOfStep(input, facts, procedureCode), role })
-        throw new CliError(refusal ?? "Esta acción no corresponde ahora", ExitCode.refused)
+        throw new CliError(refusal ?? NOT_NOW, ExitCode.refused)
       }
       const outcome = new Promise<LoadedCase>((resolve, reject) => {
         actor.on("taken", (event) => resolve(event.record))

@@ -428,6 +428,9 @@ const guardsFor = (snapshot: CaseLifecycleSnapshot, type: CaseCommandType): Read
   return found.map((t) => (typeof t.guard === "string" && t.guard in rules ? (t.guard as RuleName) : null))
 }
 
+/** The refusal of a command that has no transition where the case stands and no more precise reason. */
+export const NOT_NOW = "Esta acción no corresponde ahora"
+
 /** Why a command has no transition where the case stands. */
 const notNow = (facts: CaseFacts, type: CaseCommandType): string => {
   if (facts.number === 0) return "El caso aún no existe"
@@ -438,11 +441,11 @@ const notNow = (facts: CaseFacts, type: CaseCommandType): string => {
   const one = kind === null ? null : facts[kind]
   switch (type) {
     case "assignProvider":
-      return kind === null ? "Esta acción no corresponde ahora" : `Anule ${sentNoun[kind].slice(2)} enviado antes de enviar otro`
+      return kind === null ? NOT_NOW : `Anule ${sentNoun[kind].slice(2)} enviado antes de enviar otro`
     case "undo":
       return "Una visita confirmada, completada o anulada no vuelve atrás"
     case "requestRefund":
-      return facts.refund === null ? "Esta acción no corresponde ahora" : `El caso ya tiene un reembolso (${facts.refund.status.toLowerCase()})`
+      return facts.refund === null ? NOT_NOW : `El caso ya tiene un reembolso (${facts.refund.status.toLowerCase()})`
     case "amendRefund":
     case "approveRefund":
     case "rejectRefund":
@@ -466,7 +469,7 @@ const notNow = (facts: CaseFacts, type: CaseCommandType): string => {
     case "schedule":
       return "El servicio ya se completó"
     default:
-      return "Esta acción no corresponde ahora"
+      return NOT_NOW
   }
 }
 
@@ -479,7 +482,7 @@ export const refusalOf = (snapshot: CaseLifecycleSnapshot, command: CaseCommandB
     const why = name === null ? null : firstReason(rules[name], snapshot.context.facts, command, ["who", "case", "command"])
     if (why !== null) return why
   }
-  return "Esta acción no corresponde ahora"
+  return NOT_NOW
 }
 
 export type CaseDecision =

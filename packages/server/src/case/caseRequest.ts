@@ -189,8 +189,6 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
     const description = doc.status?.description ?? current.status.description
     // An open case keeps its last closing or reopening note; only closing or reopening writes one.
     const status = isClosed || current.status.isClosed ? { isClosed, description } : current.status
-    if (isClosed && !current.status.isClosed && description.trim() === "")
-      return yield* invalid(["status", "description"], "Indique cómo se resolvió el caso para cerrarlo")
 
     return {
       number: current.number,

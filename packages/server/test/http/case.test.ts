@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Rut } from "@palma/core"
+import { type CaseView, Rut, caseFactsOfView, lifecycleOf, refusalOf } from "@palma/core"
 import { send } from "../security/http.js"
 import { demoTokens } from "../support/api.js"
 import { type Fixture, caseFixture, newCase as newCaseOf, today } from "../support/caseFixture.js"
@@ -195,7 +195,10 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
   })
 
   it("closing needs a description; a closed case changes only by reopening, which is a moderator's", async () => {
-    expect((await upsert({ ...opened, status: { isClosed: true, description: "" } })).status).toBe(400)
+    // Closing without saying how is the lifecycle's refusal (a 409 with its reason), not a malformed body.
+    const unexplained = await upsert({ ...opened, status: { isClosed: true, description: "" } })
+    expect(unexplained.status).toBe(409)
+    expect(unexplained.json.message).toBe(refusalOf(lifecycleOf(caseFactsOfView(opened as CaseView)), { type: "close", description: "", role: "user" }))
     const closed = await upsert({ ...opened, status: { isClosed: true, description: "Resuelto por el especialista" } })
     expect(closed.status, JSON.stringify(closed.json)).toBe(200)
     expect(closed.json.stage.code).toBe("close")
