@@ -7,7 +7,18 @@ declare module "autocannon" {
     readonly timeout?: number
     readonly headers?: Readonly<Record<string, string>>
     /** Requests each connection cycles through, in order (the people bench rotates search terms). */
-    readonly requests?: ReadonlyArray<{ readonly method?: "GET" | "POST"; readonly path: string }>
+    readonly requests?: ReadonlyArray<Request>
+  }
+
+  /** One request of a connection's cycle; `context` is the connection's, kept until its cycle restarts. */
+  export interface Request {
+    readonly method?: "GET" | "POST"
+    readonly path: string
+    readonly headers?: Readonly<Record<string, string>>
+    readonly body?: string
+    /** Builds the request about to be sent from the one declared (a write's body and headers). */
+    readonly setupRequest?: (request: Request, context: Record<string, unknown>) => Request
+    readonly onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Readonly<Record<string, string>>) => void
   }
 
   export interface Histogram {

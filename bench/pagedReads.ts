@@ -1,9 +1,9 @@
 /**
  * What the people and case benches share: a fresh database migrated and seeded by the built
  * server, replaced with a generated population, the built server on it, and rows of GET paths
- * measured with autocannon at a few connections against a p99 goal.
+ * (or of writes) measured with autocannon at a few connections against a p99 goal.
  */
-import autocannon, { type Result } from "autocannon"
+import autocannon, { type Request, type Result } from "autocannon"
 import { rmSync } from "node:fs"
 import { demo, demoPassword } from "../packages/server/test/support/api.ts"
 import { psql } from "../packages/server/test/support/psql.ts"
@@ -22,7 +22,9 @@ export const log = (line: string) => process.stderr.write(`${line}\n`)
 
 export interface Row {
   readonly label: string
+  /** GET paths read in turn; or, for a write, `requests` built per request. */
   readonly paths: ReadonlyArray<string>
+  readonly requests?: ReadonlyArray<Request>
   /** This row's goal, when it is not the bench's. */
   readonly p99TargetMs?: number
 }
@@ -89,7 +91,7 @@ export const measureRows = async (server: RunningServer, headers: Record<string,
         connections: settings.connections,
         duration: seconds,
         headers,
-        requests: row.paths.map((path) => ({ method: "GET" as const, path }))
+        requests: row.requests ?? row.paths.map((path) => ({ method: "GET" as const, path }))
       })
     if (settings.warmupS > 0) await run(settings.warmupS)
     log(`  midiendo ${row.label} (${settings.durationS} s)…`)

@@ -47,7 +47,7 @@ export const today = new Date().toISOString().slice(0, 10)
  * keys included. The suite opens many cases on one subscription, past what its coverage allows:
  * all but the first go ahead with Palma's exception (the first shows the check passes).
  */
-export const newCase = (f: Fixture, exception: string | null = "Autorizado para la prueba") => ({
+export const newCase = (f: Pick<Fixture, "insured" | "retail" | "product" | "assistance">, exception: string | null = "Autorizado para la prueba") => ({
   case_id: null,
   user_id: "user_someone_else",
   type: "I",
