@@ -120,7 +120,10 @@ export const ProviderFields = ({ kind, view, fields, errors, onChange }: Provide
                       {[c.place, c.phone].map((p) => (p === null || p === "" ? null : ` · ${p}`))}
                     </>
                   }
+                  // The best-ranked has the focus as the list opens: `autoFocus` when the list comes after the
+                  // dialog, `data-autofocus` when it is already known (the dialog's focus trap looks for it).
                   autoFocus={i === 0}
+                  data-autofocus={i === 0 ? true : undefined}
                 />
               ))}
             </Stack>
