@@ -14,7 +14,7 @@ import { signIn } from "./session.js"
 /**
  * Issue 32: for one case and one role, the steps the case page offers in Chromium are the steps
  * `palma case <n> steps` lists, with the same refusals, at every stage of a case the CLI moves
- * through each step of the lifecycle (the web takes them in caseJourney, cases and the web suite).
+ * through each step of the lifecycle (the web takes each of them in caseStepsWeb).
  */
 
 type Role = "user" | "moderator"
