@@ -44,6 +44,19 @@ const rosterForDemoPlan = async () => {
 
 const fileInput = () => screen.getByRole("region", { name: "Nueva carga" }).querySelector<HTMLInputElement>("input[type=file]")!
 
+/** The admin's review of the demo plan's roster, checked and waiting for confirmation. */
+const reviewed = async () => {
+  await server.signIn(admin.email, admin.password)
+  const { retail, plan, file } = await rosterForDemoPlan()
+  const { user } = renderApp(`/uploads-insured?retail=${retail.id}&plan=${plan.productplan_id}`)
+  await waitFor(() => expect(screen.getByRole("combobox", { name: "Plan" })).toHaveValue(plan.name))
+  await user.upload(fileInput(), file)
+  await user.click(screen.getByRole("button", { name: "Revisar archivo" }))
+  const panel = await screen.findByRole("region", { name: "Carga en curso" })
+  expect(await within(panel).findByText("Listo para cargar", {}, { timeout: 15_000 })).toBeInTheDocument()
+  return { user, panel }
+}
+
 describe("Carga de asegurados (/uploads-insured)", () => {
   it("checks a roster, shows the diff and the failed row, downloads errores.xlsx, confirms and follows the load to the end", async () => {
     await server.signIn(admin.email, admin.password)
@@ -131,15 +144,23 @@ describe("Carga de asegurados (/uploads-insured)", () => {
     expect(within(panel).getByRole("button", { name: "Cargar 2 filas" })).toBeEnabled()
   })
 
+  it("keeps the upload's journal as the signed-in person's, and forgets it when they sign out", async () => {
+    const { user, panel } = await reviewed()
+    const { userId } = await server.api<{ userId: string }>("GET", "/api/auth/me")
+    const journals = () =>
+      [localStorage, sessionStorage].flatMap((s) => Array.from({ length: s.length }, (_, i) => s.key(i))).filter((k) => k?.includes("journal"))
+    expect(journals()).toEqual([`palma.journal.bulkLoad.${userId}`])
+    await user.click(within(panel).getByRole("button", { name: "Descartar" }))
+    expect(await within(panel).findByText("Cancelado")).toBeInTheDocument()
+
+    await user.click(screen.getByRole("button", { name: "Menú de usuario" }))
+    await user.click(await screen.findByRole("menuitem", { name: "Cerrar sesión" }))
+    expect(await screen.findByRole("heading", { name: "Iniciar sesión" })).toBeInTheDocument()
+    expect(journals()).toEqual([])
+  })
+
   it("the review lists the plan's insured the file leaves out ten at a time, in póliza order", async () => {
-    await server.signIn(admin.email, admin.password)
-    const { retail, plan, file } = await rosterForDemoPlan()
-    const { user } = renderApp(`/uploads-insured?retail=${retail.id}&plan=${plan.productplan_id}`)
-    await waitFor(() => expect(screen.getByRole("combobox", { name: "Plan" })).toHaveValue(plan.name))
-    await user.upload(fileInput(), file)
-    await user.click(screen.getByRole("button", { name: "Revisar archivo" }))
-    const panel = await screen.findByRole("region", { name: "Carga en curso" })
-    expect(await within(panel).findByText("Listo para cargar", {}, { timeout: 15_000 })).toBeInTheDocument()
+    const { user, panel } = await reviewed()
     const [job] = (await server.api<{ items: ReadonlyArray<BulkLoadJob> }>("GET", "/api/retail/uploads?pageSize=1")).items
     const missing = job!.counts.missing
     expect(missing).toBeGreaterThan(20)

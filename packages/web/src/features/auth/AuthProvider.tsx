@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useMemo } from "react"
 import { useRevalidator } from "react-router"
 import type { AuthAdapter } from "./AuthAdapter"
 import { AuthContext } from "../../lib/auth/AuthContext"
-import { useToastsEndWithSession } from "../../lib/auth/useToastsEndWithSession"
+import { useSessionEnd } from "../../lib/auth/useSessionEnd"
 import { authLogicFor } from "./authLogic"
 
 interface AuthProviderProps {
@@ -18,6 +18,6 @@ export const AuthProvider = ({ adapter, children }: AuthProviderProps) => {
   // @xstate/react refreshes implementations on every render, so this always sees the current revalidator.
   const actor = useActorRef(logic.provide({ actions: { sessionChanged: () => void revalidate() } }))
   useEffect(() => adapter.watch(() => actor.send({ type: "SESSION_CHANGED" })), [adapter, actor])
-  useToastsEndWithSession(actor)
+  useSessionEnd(actor)
   return <AuthContext value={actor}>{children}</AuthContext>
 }

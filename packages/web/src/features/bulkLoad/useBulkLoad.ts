@@ -1,53 +1,32 @@
-import {
-  bulkLoadActors,
-  bulkLoadMachine,
-  type Call,
-  isBulkLoadFinished,
-  type Journal,
-  type JournalEntry,
-  journalFrom,
-  journalRecorder,
-  replay,
-  XLSX_CONTENT_TYPE
-} from "@palma/core"
+import { bulkLoadActors, bulkLoadMachine, type Call, isBulkLoadFinished, type JournalEntry, journalRecorder, replay, XLSX_CONTENT_TYPE } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
+import { useAuth } from "../../lib/auth/useAuth"
 import { followJob } from "../../lib/jobLive"
+import { journalStore } from "../../lib/journalStore"
 import { notify } from "../../lib/notify"
 import { saveFile } from "../../lib/saveFile"
-
-/** Where the page keeps its upload's journal: a reload replays it and picks the job up again. */
-const JOURNAL_KEY = "palma.bulkLoad.journal"
-
-const storedJournal = (): Journal => {
-  try {
-    return journalFrom(JSON.parse(localStorage.getItem(JOURNAL_KEY) ?? "[]"))
-  } catch {
-    return []
-  }
-}
 
 const nf = new Intl.NumberFormat("es-CL")
 
 /**
- * The page's bulkLoad actor. Its events go to a journal in browser storage (files are not kept:
- * replay needs only the answers); on mount a journal whose job was still running resumes it,
- * so a reload mid-load finds the same job with its progress.
+ * The page's bulkLoad actor. Its events go to a journal in the browser's local storage, the
+ * signed-in person's (files are not kept: replay needs only the answers); on mount a journal whose
+ * job was still running resumes it, so a reload mid-load, or the next visit, finds the same job
+ * with its progress. Signing out forgets it.
  * The errors workbook is saved as a download when it arrives.
  */
 export const useBulkLoad = (call: Call) => {
+  const { session } = useAuth()
   const [setup] = useState(() => {
-    const journal: Array<JournalEntry> = [...storedJournal()]
+    const stored = journalStore(localStorage, "bulkLoad", session?.userId ?? "anonimo")
+    const journal: Array<JournalEntry> = [...stored.read()]
     const record = journalRecorder((entry) => {
       // A new upload starts a new journal, and only the last progress counts (it carries the whole job).
       if (entry.event.type === "UPLOAD" || entry.event.type === "RESUME") journal.length = 0
       if (entry.event.type === "JOB" && journal.at(-1)?.event.type === "JOB") journal.pop()
       journal.push(entry)
-      try {
-        localStorage.setItem(JOURNAL_KEY, JSON.stringify(journal))
-      } catch {
-        // Storage full or blocked: the upload goes on, only the resume after a reload is lost.
-      }
+      stored.write(journal)
     })
     return { logic: bulkLoadMachine.provide({ actors: bulkLoadActors(call, followJob(call)) }), record, journal }
   })

@@ -1,41 +1,8 @@
-import {
-  appendToCaseDraftJournal,
-  type Call,
-  caseDraftActors,
-  caseDraftMachine,
-  chileDateOf,
-  type Journal,
-  journalFrom,
-  journalRecorder,
-  resumeFrom
-} from "@palma/core"
+import { appendToCaseDraftJournal, type Call, caseDraftActors, caseDraftMachine, chileDateOf, type Journal, journalRecorder, resumeFrom } from "@palma/core"
 import { useActorRef } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { useAuth } from "../../lib/auth/useAuth"
-
-/**
- * Where a draft's journal is kept: the tab's session storage (a reload, or the browser restoring
- * the tab after a crash, finds it; closing the tab forgets it, and with it the applicant's data),
- * under the sign-in's session, so whoever signs in next in the tab does not get it.
- */
-const keyOf = (sessionId: string) => `palma.caseDraft.${sessionId}`
-
-const stored = (key: string): Journal => {
-  try {
-    return journalFrom(JSON.parse(sessionStorage.getItem(key) ?? "[]"))
-  } catch {
-    return []
-  }
-}
-
-const store = (key: string, journal: Journal) => {
-  try {
-    if (journal.length === 0) sessionStorage.removeItem(key)
-    else sessionStorage.setItem(key, JSON.stringify(journal))
-  } catch {
-    // Storage full or blocked: the draft goes on, only its resume after a reload is lost.
-  }
-}
+import { journalStore } from "../../lib/journalStore"
 
 /**
  * The page's caseDraft actor, resumed from the tab's journal where a reload left it (a call the
@@ -45,18 +12,20 @@ const store = (key: string, journal: Journal) => {
 export const useCaseDraft = (call: Call) => {
   const { session } = useAuth()
   const [setup] = useState(() => {
-    const key = keyOf(session?.sessionId ?? "anonimo")
+    // The tab's session storage (a reload, or the browser restoring the tab after a crash, finds
+    // it; closing the tab forgets it, and with it the applicant's data), under the sign-in's session.
+    const stored = journalStore(sessionStorage, "caseDraft", session?.sessionId ?? "anonimo")
     const input = { today: chileDateOf(new Date()) }
-    const resumed = resumeFrom(caseDraftMachine, stored(key), input)
+    const resumed = resumeFrom(caseDraftMachine, stored.read(), input)
     let journal: Journal = resumed?.journal ?? []
-    store(key, journal)
+    stored.write(journal)
     const record = journalRecorder((entry) => {
       journal = appendToCaseDraftJournal(journal, entry)
-      store(key, journal)
+      stored.write(journal)
     })
     const forget = () => {
       journal = []
-      store(key, journal)
+      stored.write(journal)
     }
     return { logic: caseDraftMachine.provide({ actors: caseDraftActors(call) }), input, snapshot: resumed?.snapshot, record, forget }
   })
