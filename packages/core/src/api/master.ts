@@ -1,6 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { DeletedRecord } from "../domain/deletedRecord.js"
+import { FamilyOfItems } from "../domain/family.js"
+import { FamilyItem, FamilyItemInput } from "../domain/familyItem.js"
 import { Id } from "../domain/fields.js"
 import { Page, PageQuery } from "../domain/page.js"
 import { Conflict, NotFound, PreconditionFailed } from "./errors.js"
@@ -80,6 +82,15 @@ export const masterGroup = <const Name extends string, A, I, In, InI>(
       .addError(PreconditionFailed)
       .middleware(Admin)
   )
+
+/**
+ * A master kept per family (specialties, documents): the master's calls, plus the families that
+ * have an active one (`/families`) and a family's own (`byFamily`, the seed's path).
+ */
+export const familyItemGroup = <const Name extends string>(name: Name, paths: MasterPaths & { readonly byFamily: `/${string}/:family_id` }) =>
+  masterGroup(name, FamilyItem, FamilyItemInput, paths)
+    .add(HttpApiEndpoint.get("families", "/families").addSuccess(Schema.Array(FamilyOfItems)).middleware(Staff))
+    .add(HttpApiEndpoint.get("getByFamilyId", paths.byFamily).setPath(FamilyPath).addSuccess(Schema.Array(FamilyItem)).middleware(Staff))
 
 /** The same, for the masters whose seed update is `PUT /updateById` with the id in the body. */
 export const masterGroupUpdatedById = <const Name extends string, A, I, In, InI>(
