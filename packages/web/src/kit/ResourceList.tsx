@@ -1,4 +1,5 @@
-import { Alert, Box, Button, EmptyState, Group, NativeSelect, Paper, Skeleton, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from "@mantine/core"
+import { Box, Button, EmptyState, Group, NativeSelect, Paper, Skeleton, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from "@mantine/core"
+import { RetryAlert } from "../components/RetryAlert"
 import { useDebouncedCallback } from "@mantine/hooks"
 import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { PageFooter } from "./PageFooter"
@@ -39,14 +40,7 @@ export const ResourceList = <A extends { readonly id: string }, I>(props: Resour
       <Toolbar {...props} />
       {failure !== null ? (
         <Box p="md">
-          <Alert color="red" title="No se pudo cargar la lista">
-            <Text size="sm" mb="sm">
-              {failure}
-            </Text>
-            <Button variant="light" color="red" onClick={props.onRetry} disabled={!props.canRetry}>
-              Reintentar
-            </Button>
-          </Alert>
+          <RetryAlert title="No se pudo cargar la lista" message={failure} onRetry={props.onRetry} retryDisabled={!props.canRetry} />
         </Box>
       ) : loading && items.length === 0 ? (
         <LoadingTable config={config} />

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Text } from "@mantine/core"
+import { Group, Loader, Text } from "@mantine/core"
+import { RetryAlert } from "../RetryAlert"
 import { lazy, type ReactNode, Suspense } from "react"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { ViewerBoundary } from "./ViewerBoundary"
@@ -21,16 +22,7 @@ const Waiting = ({ children }: { readonly children: ReactNode }) => (
 export const PlanContract = ({ planId, title }: { readonly planId: string; readonly title: string }) => {
   const contract = useLookup("contract", planId)
   if (contract.status === "error")
-    return (
-      <Alert color="red" title="No se pudo obtener el contrato">
-        <Text size="sm" mb="sm">
-          {contract.failure?.message ?? "No se pudo obtener el contrato"}
-        </Text>
-        <Button variant="light" color="red" onClick={contract.retry}>
-          Reintentar
-        </Button>
-      </Alert>
-    )
+    return <RetryAlert title="No se pudo obtener el contrato" message={contract.failure?.message ?? null} onRetry={contract.retry} />
   if (contract.value === null) return <Waiting>Generando el contrato…</Waiting>
   return (
     <ViewerBoundary>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core"
+import { RetryAlert } from "../RetryAlert"
 import { type Call, type ProviderDetail, type ProviderInput, type ProviderKind, providerMachine, readProvider, Rut } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { type ComponentType, useEffect, useMemo, useState } from "react"
@@ -128,19 +129,11 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
 
   if (status === "failure")
     return (
-      <Alert color="red" title={`No se pudo cargar ${the} ${noun.singular}`}>
-        <Text size="sm" mb="sm">
-          {failure?.message}
-        </Text>
-        <Group>
-          <Button variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>
-            Reintentar
-          </Button>
-          <Button component={Link} to={listPath} variant="default">
-            {`Volver a ${config.title}`}
-          </Button>
-        </Group>
-      </Alert>
+      <RetryAlert title={`No se pudo cargar ${the} ${noun.singular}`} message={failure?.message ?? null} onRetry={() => actor.send({ type: "RETRY" })}>
+        <Button component={Link} to={listPath} variant="default">
+          {`Volver a ${config.title}`}
+        </Button>
+      </RetryAlert>
     )
 
   const rut = record?.rut ?? checkedKey

@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core"
+import { Badge, Box, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core"
+import { RetryAlert } from "../RetryAlert"
 import { type ReactNode, useId, useMemo, useState } from "react"
 import { useDistricts } from "../../lib/lookups/useDistricts"
 import { cut } from "../district/districtOptions"
@@ -69,11 +70,7 @@ export const ServedDistrictsPicker = ({ value, onChange, error }: ServedDistrict
           </Text>
         )}
         {failure !== null ? (
-          <Alert color="red" title="No se pudo cargar la lista de comunas">
-            <Button size="xs" variant="light" color="red" onClick={retry}>
-              Reintentar
-            </Button>
-          </Alert>
+          <RetryAlert title="No se pudo cargar la lista de comunas" message={null} onRetry={retry} compact />
         ) : loading ? (
           <Text size="sm" c="dimmed" role="status">
             Cargando comunas…

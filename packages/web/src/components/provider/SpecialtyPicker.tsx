@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, Fieldset, Select, SimpleGrid, Stack, Text } from "@mantine/core"
+import { Checkbox, Fieldset, Select, SimpleGrid, Stack, Text } from "@mantine/core"
+import { RetryAlert } from "../RetryAlert"
 import type { ReactNode } from "react"
 import { byFoldedLabel } from "../foldedFilter"
 import { useSpecialtyGroups } from "./specialtyGroups"
@@ -30,11 +31,7 @@ export const SpecialtyPicker = ({
           </Text>
         )}
         {status === "error" ? (
-          <Alert color="red" title={failed}>
-            <Button size="xs" variant="light" color="red" onClick={retry}>
-              Reintentar
-            </Button>
-          </Alert>
+          <RetryAlert title={failed} message={null} onRetry={retry} compact />
         ) : status === "loading" ? (
           <Text size="sm" c="dimmed" role="status">
             Cargando especialidades…
