@@ -71,10 +71,30 @@ export default tseslint.config(
   {
     files: ["packages/server/src/**/*.ts"],
     rules: {
-      "no-restricted-imports": forbid(
-        [["@palma/web", "@palma/web/*", "@palma/cli", "@palma/cli/*", "@palma/core/machines/*", "@palma/core/client/*", "xstate", "@xstate/*"]],
-        "server uses core's domain and contract only: never machines or the client."
-      )
+      "no-restricted-imports": [
+        "error",
+        {
+          // The bare entry re-exports the machines and the client too: the server names the two it may use.
+          paths: [{ name: "@palma/core", message: "server imports @palma/core/domain and @palma/core/api only." }],
+          patterns: [
+            {
+              group: [
+                "@palma/web",
+                "@palma/web/*",
+                "@palma/cli",
+                "@palma/cli/*",
+                "@palma/core/machines",
+                "@palma/core/machines/*",
+                "@palma/core/client",
+                "@palma/core/client/*",
+                "xstate",
+                "@xstate/*"
+              ],
+              message: "server uses core's domain and contract only: never machines or the client."
+            }
+          ]
+        }
+      ]
     }
   },
   {

@@ -1,0 +1,10 @@
+/** The contract: the HTTP API both sides are typed by. The server may import it. */
+export { PalmaApi } from "./Api.js"
+export * from "./errors.js"
+export * from "./security.js"
+export { masterGroup, IdPath, ListQuery } from "./master.js"
+export { LOGO_UPLOAD_PATH, RetailPlanPath, RutPath } from "./retail.js"
+export { ProductPlanPath, XLSX_CONTENT_TYPE } from "./fileFormat.js"
+export { BULK_LOAD_UPLOAD_PATH } from "./bulkLoad.js"
+export { AssistanceApi } from "./assistance.js"
+export { ProductApi } from "./product.js"
