@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, type Option, Schema } from "effect"
-import { Assistance, Document, type PageQuery, Value } from "@palma/core"
+import { Assistance, Document, type PageQuery, Value } from "@palma/core/domain"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
 import { familiesWith } from "../sql/familiesWith.js"
 import { pagedRows } from "../sql/pagedRows.js"

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { type AssistanceInput, Conflict, NotFound, type PageQuery } from "@palma/core"
+import { type AssistanceInput, type PageQuery } from "@palma/core/domain"
+import { Conflict, NotFound } from "@palma/core/api"
 import { ActiveRows } from "../sql/ActiveRows.js"
 import { deletedPage, restoreRow } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"

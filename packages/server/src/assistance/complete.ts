@@ -1,4 +1,4 @@
-import type { Assistance, AssistanceInput } from "@palma/core"
+import type { Assistance, AssistanceInput } from "@palma/core/domain"
 
 /** What is written for an assistance: every part given. */
 export type AssistanceWrite = Required<AssistanceInput>

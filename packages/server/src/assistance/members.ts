@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { BadRequest, type FieldIssue, NotFound } from "@palma/core"
+import { BadRequest, type FieldIssue, NotFound } from "@palma/core/api"
 import type { NamedRow } from "../sql/ActiveRows.js"
 import { type MemberKind, memberKinds, type MemberRow } from "./AssistanceRepo.js"
 import type { AssistanceWrite } from "./complete.js"

@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
-import { BadRequest, Conflict, CurrentUser, Forbidden, NotFound, PalmaApi, type Role, sessionCookie, Unauthorized } from "@palma/core"
+import { type Role } from "@palma/core/domain"
+import { BadRequest, Conflict, CurrentUser, Forbidden, NotFound, PalmaApi, sessionCookie, Unauthorized } from "@palma/core/api"
 import { tokenOf } from "../http/Security.js"
 import { AuthConfig } from "./AuthConfig.js"
 import { clientAddress } from "./ClientAddress.js"

@@ -1,5 +1,5 @@
 import { HttpApp, HttpServerResponse } from "@effect/platform"
-import { TooManyRequests } from "@palma/core"
+import { TooManyRequests } from "@palma/core/api"
 import { Clock, Context, Effect, Layer } from "effect"
 import { createHash } from "node:crypto"
 import { counted, secondsUntil, signInPerAccount, signInPerAddress, signUpPerAccount, signUpPerAddress, type ThrottleLimit } from "./ThrottlePolicy.js"

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, Page, RowChange } from "@palma/core"
+import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, Page, RowChange } from "@palma/core/domain"
 import { byIndex, leftOutBy, leftOutPage } from "./leftOut.js"
 
 /** A job's columns as the contract answers them; the counts come back as one object. */

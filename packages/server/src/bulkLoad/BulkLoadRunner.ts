@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Data, Effect, Layer, Option, Stream, identity } from "effect"
-import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core"
+import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core/domain"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
 import { letOthersIn } from "../sql/letOthersIn.js"

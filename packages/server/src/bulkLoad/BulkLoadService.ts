@@ -1,20 +1,17 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Duration, Effect, Layer, Option, Stream } from "effect"
 import {
-  BadRequest,
   type BulkLoadConfirm,
   type BulkLoadJob,
   type BulkLoadListQuery,
   type BulkLoadRow,
   type BulkLoadRowsQuery,
-  Conflict,
-  CurrentUser,
   isBulkLoadFinished,
   isColumnRequired,
   type MissingInsured,
-  NotFound,
   type Page
-} from "@palma/core"
+} from "@palma/core/domain"
+import { BadRequest, Conflict, CurrentUser, NotFound } from "@palma/core/api"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
 import { BulkLoadRepo, pageOf } from "./BulkLoadRepo.js"

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Duration, Effect, Layer, Option, Queue } from "effect"
-import { BULK_LOAD_REVIEW_DAYS } from "@palma/core"
+import { BULK_LOAD_REVIEW_DAYS } from "@palma/core/domain"
 import { BulkLoadRepo } from "./BulkLoadRepo.js"
 import { BulkLoadRunner } from "./BulkLoadRunner.js"
 

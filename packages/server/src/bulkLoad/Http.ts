@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer, Stream } from "effect"
-import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core"
+import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core/api"
 import { readBulkLoadForm } from "./bulkLoadUpload.js"
 import { BulkLoadService } from "./BulkLoadService.js"
 

@@ -1,6 +1,7 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
-import { BadRequest, BULK_LOAD_MAX_BYTES, type PayloadTooLarge } from "@palma/core"
+import { BULK_LOAD_MAX_BYTES } from "@palma/core/domain"
+import { BadRequest, type PayloadTooLarge } from "@palma/core/api"
 import { readUpload } from "../http/form/readUpload.js"
 import { checkXlsx } from "./xlsxSafety.js"
 

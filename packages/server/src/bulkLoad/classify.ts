@@ -1,4 +1,4 @@
-import { formatDate, type RowChange, type RowOutcome } from "@palma/core"
+import { formatDate, type RowChange, type RowOutcome } from "@palma/core/domain"
 import type { RosterRecord } from "./rosterRow.js"
 import type { RosterColumn } from "./rosterSheet.js"
 import type { StoredInsured } from "./RosterWriter.js"

@@ -1,5 +1,5 @@
 import type { SqlClient } from "@effect/sql"
-import type { MissingInsured } from "@palma/core"
+import type { MissingInsured } from "@palma/core/domain"
 
 /**
  * What makes a subscription (`lead l`) one that a job's file leaves out: on the job's plan, in

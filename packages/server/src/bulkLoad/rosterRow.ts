@@ -8,7 +8,7 @@ import {
   rosterFieldLabel,
   rosterFieldNames,
   type RosterFieldName
-} from "@palma/core"
+} from "@palma/core/domain"
 import { type FormulaCell, isFormulaCell, type RosterCell, type RosterColumn } from "./rosterSheet.js"
 
 /** One roster row, validated: what an insured and their policy are created or updated from. */

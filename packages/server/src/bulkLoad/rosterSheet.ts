@@ -1,7 +1,7 @@
 import type ExcelJS from "exceljs"
 import { Readable } from "node:stream"
 import { Effect } from "effect"
-import { isColumnRequired, normalizeHeader } from "@palma/core"
+import { isColumnRequired, normalizeHeader } from "@palma/core/domain"
 import { importExcelJS } from "../lazyImports.js"
 import { startThread } from "../thread/startThread.js"
 import type { FromRosterRead, ToRosterRead } from "./rosterReadMessages.js"

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { CaseChatMessage } from "@palma/core"
+import { CaseChatMessage } from "@palma/core/domain"
 
 const columns = (sql: SqlClient.SqlClient) => sql`m.id::text AS id, m.case_id::text AS case_id, m.stage_id::text AS stage_id, m.user_id, m.message,
   to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, m.type,

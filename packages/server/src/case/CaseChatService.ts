@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect"
-import { type Actor, type CaseChatInput, NotFound, type Role } from "@palma/core"
+import { type Actor, type CaseChatInput, type Role } from "@palma/core/domain"
+import { NotFound } from "@palma/core/api"
 import { CaseChatRepo } from "./CaseChatRepo.js"
 import { CaseFeed } from "./CaseFeed.js"
 

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Effect, Layer, Option, PubSub, Schema, Stream } from "effect"
-import { CaseNotice } from "@palma/core"
+import { CaseNotice } from "@palma/core/domain"
 
 const CHANNEL = "palma_case"
 const decodeNotice = Schema.decodeUnknownOption(Schema.parseJson(CaseNotice))

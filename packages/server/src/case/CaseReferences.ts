@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { BadRequest } from "@palma/core"
+import { BadRequest } from "@palma/core/api"
 import { Context, Effect, Layer, Option } from "effect"
 
 type Checked = "specialist" | "partner" | "specialty" | "value" | "document" | "qualification"

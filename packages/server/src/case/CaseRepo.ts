@@ -1,6 +1,6 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { type CaseChange, type CaseCriteria, CaseFacts, type CaseListQuery, type SeededStageCode, Rut } from "@palma/core"
+import { type CaseChange, type CaseCriteria, CaseFacts, type CaseListQuery, type SeededStageCode, Rut } from "@palma/core/domain"
 import { foldedContains, foldText } from "../sql/textSearch.js"
 import { caseColumns } from "./caseColumns.js"
 

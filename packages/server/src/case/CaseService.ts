@@ -2,7 +2,6 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import {
   type Actor,
-  BadRequest,
   CaseChange,
   type CaseCommand,
   type CaseDocument,
@@ -12,14 +11,12 @@ import {
   type CaseStepInput,
   chileDateOf,
   commandsBetween,
-  Conflict,
   decideAll,
   emptyCase,
-  Forbidden,
   lifecycleOf,
-  NotFound,
   stageOf
-} from "@palma/core"
+} from "@palma/core/domain"
+import { BadRequest, Conflict, Forbidden, NotFound } from "@palma/core/api"
 import { Districts } from "../district/Districts.js"
 import { matchVersion, type Precondition } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"

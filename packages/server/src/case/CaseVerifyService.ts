@@ -9,7 +9,7 @@ import {
   foldCase,
   lifecycleOf,
   stageOf
-} from "@palma/core"
+} from "@palma/core/domain"
 import { CaseRepo } from "./CaseRepo.js"
 import { CaseVerifyRepo, type StoredCaseRow, type StoredEvent } from "./CaseVerifyRepo.js"
 

@@ -1,6 +1,6 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { type CaseFacts, CasePerson, type CoverageTerms, Currency, IsoDate, Nullable, Rut } from "@palma/core"
+import { type CaseFacts, CasePerson, type CoverageTerms, Currency, IsoDate, Nullable, Rut } from "@palma/core/domain"
 import { fromNumeric } from "../product/amounts.js"
 import { fullName, personJson } from "../person/columns.js"
 

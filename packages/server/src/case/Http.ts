@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer, Stream } from "effect"
-import { CurrentUser, PalmaApi } from "@palma/core"
+import { CurrentUser, PalmaApi } from "@palma/core/api"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { CaseChatService } from "./CaseChatService.js"
 import { CaseDocumentService } from "./CaseDocumentService.js"

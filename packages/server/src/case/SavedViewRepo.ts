@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Array as Arr, Context, Effect, Either, Layer, Option, ParseResult, Schema } from "effect"
-import { SavedView, type SavedViewInput } from "@palma/core"
+import { SavedView, type SavedViewInput } from "@palma/core/domain"
 import { transactionOf } from "../sql/transaction.js"
 
 const Row = Schema.Struct({ id: Schema.String, name: Schema.String, criteria: Schema.parseJson(SavedView.fields.criteria) })

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { type Actor, BadRequest, NotFound, type SavedViewInput } from "@palma/core"
+import { type Actor, type SavedViewInput } from "@palma/core/domain"
+import { BadRequest, NotFound } from "@palma/core/api"
 import { SavedViewRepo } from "./SavedViewRepo.js"
 
 /** How many views one user may keep; saving again a name they already have is always allowed. */

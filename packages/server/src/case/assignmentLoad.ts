@@ -1,6 +1,7 @@
 import type { SqlClient, Statement } from "@effect/sql"
 import { Effect } from "effect"
-import { type AssignmentKind, Conflict } from "@palma/core"
+import { type AssignmentKind } from "@palma/core/domain"
+import { Conflict } from "@palma/core/api"
 
 // The fold is `cs`: the provider queries around these name their own table `s`.
 

@@ -1,4 +1,4 @@
-import type { CaseFacts } from "@palma/core"
+import type { CaseFacts } from "@palma/core/domain"
 
 /** What the projection row needs beyond the facts: looked up by the repo, or known to a bulk writer. */
 export interface CaseLookups {

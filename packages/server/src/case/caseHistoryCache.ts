@@ -1,4 +1,4 @@
-import type { CaseChange } from "@palma/core"
+import type { CaseChange } from "@palma/core/domain"
 
 /** An event of a case, decoded: what `historyOf` reads. */
 export interface DecodedEvent {

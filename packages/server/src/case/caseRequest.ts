@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { type CaseAssignment, type CaseDocument, type CaseFacts, chileDateOf } from "@palma/core"
+import { type CaseAssignment, type CaseDocument, type CaseFacts, chileDateOf } from "@palma/core/domain"
 import type { DistrictsShape } from "../district/Districts.js"
 import { type CaseReferences, type LeadTerms, invalid, unknownReference } from "./CaseReferences.js"
 

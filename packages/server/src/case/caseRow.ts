@@ -1,4 +1,4 @@
-import { type CaseRow, Rut } from "@palma/core"
+import { type CaseRow, Rut } from "@palma/core/domain"
 import type { ListRow } from "./CaseRepo.js"
 
 /** A list row as the seed's `getAll` answers it (reference §1.1), and an export's preview too. */

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
-import { BadRequest, type CaseCommand, type CaseFacts, type CaseStepInput, commandOfStep } from "@palma/core"
+import { type CaseCommand, type CaseFacts, type CaseStepInput, commandOfStep } from "@palma/core/domain"
+import { BadRequest } from "@palma/core/api"
 import type { CaseReferences } from "./CaseReferences.js"
 
 type References = Effect.Effect.Success<typeof CaseReferences>

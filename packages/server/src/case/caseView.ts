@@ -1,4 +1,4 @@
-import { type CaseHistoryEntry, type CaseView, chileDateOf, chileTimeOf, describeChange, stageOfChange } from "@palma/core"
+import { type CaseHistoryEntry, type CaseView, chileDateOf, chileTimeOf, describeChange, stageOfChange } from "@palma/core/domain"
 import type { StoredCase } from "./CaseRepo.js"
 import type { DecodedEvent } from "./caseHistoryCache.js"
 import type { CaseNames } from "./CaseViewRepo.js"

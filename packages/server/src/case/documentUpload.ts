@@ -1,5 +1,5 @@
 import type { HttpServerRequest } from "@effect/platform"
-import { CASE_DOCUMENT_MAX_BYTES } from "@palma/core"
+import { CASE_DOCUMENT_MAX_BYTES } from "@palma/core/domain"
 import { detectDocumentType } from "../http/form/fileType.js"
 import { readUpload } from "../http/form/readUpload.js"
 

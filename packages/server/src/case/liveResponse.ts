@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Duration, Stream } from "effect"
-import type { CaseNotice } from "@palma/core"
+import type { CaseNotice } from "@palma/core/domain"
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE = Duration.seconds(25)

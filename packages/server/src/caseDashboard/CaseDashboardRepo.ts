@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import type { DashboardQuery } from "@palma/core"
+import type { DashboardQuery } from "@palma/core/domain"
 
 /** Chile's calendar: months and days are Santiago's, whatever the server's zone. */
 const ZONE = "America/Santiago"

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer } from "effect"
-import { type Dashboard, type DashboardQuery, type Statistics, statisticsMonth } from "@palma/core"
+import { type Dashboard, type DashboardQuery, type Statistics, statisticsMonth } from "@palma/core/domain"
 import { CaseMemo } from "../case/CaseMemo.js"
 import { CaseDashboardRepo, type Figures } from "./CaseDashboardRepo.js"
 

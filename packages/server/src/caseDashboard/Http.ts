@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { PalmaApi } from "@palma/core"
+import { PalmaApi } from "@palma/core/api"
 import { CaseDashboardService } from "./CaseDashboardService.js"
 
 /** The `caseDashboard` group of the contract: Palma's dashboard and the seed's `getStatistics`. */

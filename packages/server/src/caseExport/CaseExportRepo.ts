@@ -1,6 +1,6 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { type CaseExportQuery, dateFilterRange, type DateFilter } from "@palma/core"
+import { type CaseExportQuery, dateFilterRange, type DateFilter } from "@palma/core/domain"
 
 /** Chile's calendar: "Hoy", "Esta semana" and months are Santiago's days, whatever the server's zone. */
 const ZONE = "America/Santiago"

@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core"
+import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core/api"
 import { cutOnFailure } from "../http/cutOnFailure.js"
 import { CaseExportService } from "./CaseExportService.js"
 

@@ -11,7 +11,7 @@ import {
   type Rut,
   type ServicesAndValues,
   type ServicesAndValuesInput
-} from "@palma/core"
+} from "@palma/core/domain"
 import { UfService } from "../uf/UfService.js"
 import { ApplicantRepo, type ApplicantRow } from "./ApplicantRepo.js"
 import { CoverageRepo, nothingUsed, type Parties } from "./CoverageRepo.js"

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { type CoverageTerms, Currency, type CoverageUsed } from "@palma/core"
+import { type CoverageTerms, Currency, type CoverageUsed } from "@palma/core/domain"
 import { fromNumeric } from "../product/amounts.js"
 
 /** Whose coverage is asked: the parties of the case being opened. */

@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { PalmaApi } from "@palma/core"
+import { PalmaApi } from "@palma/core/api"
 import { CaseIntakeService } from "./CaseIntakeService.js"
 
 /** The `caseIntake` group: the applicant lookup and the coverage step, at the seed's `/case` paths. */

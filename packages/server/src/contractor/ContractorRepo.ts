@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { ContractorFields, type ContractorKind, type ContractorPageQuery, type ContractorSearch } from "@palma/core"
+import { ContractorFields, type ContractorKind, type ContractorPageQuery, type ContractorSearch } from "@palma/core/domain"
 import { fullName, personJson } from "../person/columns.js"
 import { personFilters } from "../person/search.js"
 import { returnedId } from "../sql/returnedId.js"

@@ -1,8 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import {
-  BadRequest,
-  Conflict,
   type ContractorCreateInput,
   type ContractorDetail,
   type ContractorFields,
@@ -10,10 +8,10 @@ import {
   type ContractorSearch,
   type CustomerOrigin,
   type CustomerOrigins,
-  NotFound,
   type Rut,
   type SubscriptionDetail
-} from "@palma/core"
+} from "@palma/core/domain"
+import { BadRequest, Conflict, NotFound } from "@palma/core/api"
 import { Districts } from "../district/Districts.js"
 import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"

@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { PalmaApi } from "@palma/core"
+import { PalmaApi } from "@palma/core/api"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { ContractorService } from "./ContractorService.js"
 

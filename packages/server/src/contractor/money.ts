@@ -1,4 +1,4 @@
-import type { Amount, Currency, DerivedAmount } from "@palma/core"
+import type { Amount, Currency, DerivedAmount } from "@palma/core/domain"
 import { fromNumeric } from "../product/amounts.js"
 
 /** A `numeric` computed in SQL (text) in its currency: whole pesos as a number, UF as its two-decimal text. */

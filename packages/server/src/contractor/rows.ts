@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { BeneficiaryRecord, ContractorFields, ContractorKind, Currency, PersonRecord } from "@palma/core"
+import { BeneficiaryRecord, ContractorFields, ContractorKind, Currency, PersonRecord } from "@palma/core/domain"
 
 /** Money as the SQL reads it: `numeric` as its exact text. */
 const Numeric = Schema.String

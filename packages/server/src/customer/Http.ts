@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { PalmaApi } from "@palma/core"
+import { PalmaApi } from "@palma/core/api"
 import { CustomerSearch } from "./CustomerSearch.js"
 
 /** The `customer` group of the contract: who pays, found by RUT or name. */

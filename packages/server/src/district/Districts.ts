@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { BadRequest, isDistrictCode, normalizeDistrictName } from "@palma/core"
+import { isDistrictCode, normalizeDistrictName } from "@palma/core/domain"
+import { BadRequest } from "@palma/core/api"
 
 export interface DistrictsShape {
   /**

@@ -1,7 +1,8 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { type District, PalmaApi, type Region } from "@palma/core"
+import { type District, type Region } from "@palma/core/domain"
+import { PalmaApi } from "@palma/core/api"
 
 /** Comunas change only with the official list, so they are read once per process. */
 export const DistrictLive = HttpApiBuilder.group(PalmaApi, "district", (handlers) =>

@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Document, PalmaApi } from "@palma/core"
+import { Document } from "@palma/core/domain"
+import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
 import { documentTable } from "./table.js"
 

@@ -1,4 +1,4 @@
-import type { Document, DocumentInput } from "@palma/core"
+import type { Document, DocumentInput } from "@palma/core/domain"
 import { familyScopedTable } from "../master/familyScopedTable.js"
 
 export const documentTable = familyScopedTable<Document, DocumentInput>({

@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Family, PalmaApi } from "@palma/core"
+import { Family } from "@palma/core/domain"
+import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
 import { familyTable } from "./table.js"
 

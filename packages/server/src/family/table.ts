@@ -1,4 +1,4 @@
-import type { Family, FamilyInput } from "@palma/core"
+import type { Family, FamilyInput } from "@palma/core/domain"
 import { asValidated, type MasterTable } from "../master/MasterTable.js"
 
 export const familyTable: MasterTable<Family, FamilyInput, FamilyInput> = {

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect"
-import { NotFound, type RosterField, requiredColumns, rosterFieldFormat, rosterFieldLabel, rosterFieldNames, valueFormat } from "@palma/core"
+import { type RosterField, requiredColumns, rosterFieldFormat, rosterFieldLabel, rosterFieldNames, valueFormat } from "@palma/core/domain"
+import { NotFound } from "@palma/core/api"
 import { FieldRepo, type ValueRow } from "./FieldRepo.js"
 
 /** The roster fields every plan has, in display order; rut, name and paternal last name are always required. */

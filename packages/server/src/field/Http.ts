@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { PalmaApi } from "@palma/core"
+import { PalmaApi } from "@palma/core/api"
 import { FieldService } from "./FieldService.js"
 
 /** The `field` group of the contract: what a plan's roster can carry. */

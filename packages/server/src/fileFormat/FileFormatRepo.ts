@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { type FileFormat, FileFormatRetail } from "@palma/core"
+import { type FileFormat, FileFormatRetail } from "@palma/core/domain"
 import { returnedId } from "../sql/returnedId.js"
 import { ColumnRow, toColumn } from "./columns.js"
 

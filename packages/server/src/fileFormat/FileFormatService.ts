@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { BadRequest, type FieldIssue, type FileFormat, type FileFormatInput, NotFound, isColumnRequired, normalizeHeader } from "@palma/core"
+import { type FileFormat, type FileFormatInput, isColumnRequired, normalizeHeader } from "@palma/core/domain"
+import { BadRequest, type FieldIssue, NotFound } from "@palma/core/api"
 import { FieldService } from "../field/FieldService.js"
 import { matchVersion, type Precondition, type Versioned } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"

@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core"
+import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core/api"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { FileFormatService } from "./FileFormatService.js"
 

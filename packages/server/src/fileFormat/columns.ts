@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { type FileFormatField, type RosterFieldName, rosterFieldFormat, rosterFieldLabel, rosterFieldNames, valueFormat } from "@palma/core"
+import { type FileFormatField, type RosterFieldName, rosterFieldFormat, rosterFieldLabel, rosterFieldNames, valueFormat } from "@palma/core/domain"
 
 /** A stored column with the value it feeds, when it feeds one (`value_*` are null for roster fields). */
 export const ColumnRow = Schema.Struct({

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { FileFormat, RosterField } from "@palma/core"
+import type { FileFormat, RosterField } from "@palma/core/domain"
 import { importExcelJS } from "../lazyImports.js"
 
 const DATE_FIELDS: ReadonlySet<string> = new Set(["birthDate", "initialDate", "endDate"])

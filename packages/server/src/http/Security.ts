@@ -1,6 +1,7 @@
 import { HttpServerRequest } from "@effect/platform"
 import { Context, Effect, Layer, Option, type Redacted } from "effect"
-import { type Access, Admin, type Actor, allows, Forbidden, Moderator, roleFromPublicMeta, SignedIn, Staff, Unauthorized, Unavailable } from "@palma/core"
+import { type Access, type Actor, allows, roleFromPublicMeta } from "@palma/core/domain"
+import { Admin, Forbidden, Moderator, SignedIn, Staff, Unauthorized, Unavailable } from "@palma/core/api"
 import { AuthConfig } from "../auth/AuthConfig.js"
 import { Sessions } from "../auth/Sessions.js"
 import { InvalidToken, TokenVerifier, type VerifiedClaims } from "../auth/TokenVerifier.js"

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Cause, Effect, type ParseResult } from "effect"
-import { BadRequest, type FieldIssue, PayloadTooLarge, spanishFormatted } from "@palma/core"
+import { spanishFormatted } from "@palma/core/domain"
+import { BadRequest, type FieldIssue, PayloadTooLarge } from "@palma/core/api"
 
 const summary = (issues: ReadonlyArray<FieldIssue>) => {
   const first = issues[0]

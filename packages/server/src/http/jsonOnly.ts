@@ -1,15 +1,7 @@
 import { HttpApiBuilder, HttpIncomingMessage, HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
-import {
-  BadRequest,
-  BULK_LOAD_MAX_BYTES,
-  BULK_LOAD_UPLOAD_PATH,
-  CASE_DOCUMENT_MAX_BYTES,
-  CASE_DOCUMENT_UPLOAD_PATH,
-  LOGO_MAX_BYTES,
-  LOGO_UPLOAD_PATH,
-  PayloadTooLarge
-} from "@palma/core"
+import { BULK_LOAD_MAX_BYTES, CASE_DOCUMENT_MAX_BYTES, CASE_DOCUMENT_UPLOAD_PATH, LOGO_MAX_BYTES } from "@palma/core/domain"
+import { BadRequest, BULK_LOAD_UPLOAD_PATH, LOGO_UPLOAD_PATH, PayloadTooLarge } from "@palma/core/api"
 
 /** Bodies above this are refused with 413 before being parsed. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import type { InsuredSearchPage, PersonSearchQuery } from "@palma/core"
+import type { InsuredSearchPage, PersonSearchQuery } from "@palma/core/domain"
 import { searchPage } from "../person/search.js"
 
 const make = Effect.gen(function* () {

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect"
-import { type InsuredSubscriptions as Answer, NotFound } from "@palma/core"
+import { type InsuredSubscriptions as Answer } from "@palma/core/domain"
+import { NotFound } from "@palma/core/api"
 import { ContractorRepo } from "../contractor/ContractorRepo.js"
 import { toSubscription } from "../contractor/ContractorService.js"
 import { PersonRepo } from "../person/PersonRepo.js"

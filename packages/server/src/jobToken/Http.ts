@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { PalmaApi } from "@palma/core"
+import { PalmaApi } from "@palma/core/api"
 import { JobTokenService } from "./JobTokenService.js"
 
 /** Palma's `jobTokens` group: admins list and revoke job tokens (issued from the users group). */

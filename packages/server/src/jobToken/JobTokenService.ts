@@ -1,4 +1,5 @@
-import { type Actor, BadRequest, JOB_TOKEN_DEFAULT_DAYS, type IssuedJobToken, type JobToken, type JobTokenInput, NotFound } from "@palma/core"
+import { type Actor, JOB_TOKEN_DEFAULT_DAYS, type IssuedJobToken, type JobToken, type JobTokenInput } from "@palma/core/domain"
+import { BadRequest, NotFound } from "@palma/core/api"
 import { Context, Effect, Layer, Option } from "effect"
 import { AuthConfig } from "../auth/AuthConfig.js"
 import type { SessionRow } from "../auth/SessionRepo.js"

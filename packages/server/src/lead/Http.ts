@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { PalmaApi } from "@palma/core"
+import { PalmaApi } from "@palma/core/api"
 import { LeadService } from "./LeadService.js"
 
 /** The `lead` group of the contract: a subscription's cargas. */

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { type AddBeneficiaryInput, type AddedBeneficiary, NotFound, type RemoveBeneficiaryInput, type RemovedBeneficiary } from "@palma/core"
+import { type AddBeneficiaryInput, type AddedBeneficiary, type RemoveBeneficiaryInput, type RemovedBeneficiary } from "@palma/core/domain"
+import { NotFound } from "@palma/core/api"
 import { PersonWriter } from "../person/PersonWriter.js"
 import { transactionOf } from "../sql/transaction.js"
 import { LeadRepo } from "./LeadRepo.js"

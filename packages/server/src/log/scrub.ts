@@ -1,4 +1,4 @@
-import { Rut, uuidPattern, uuidWithin } from "@palma/core"
+import { Rut, uuidPattern, uuidWithin } from "@palma/core/domain"
 /**
  * Personal data and secrets never reach a log line (issue 10 §4): RUTs in any spelling
  * (12.345.678-5, 12345678-5, 123456785, 12.345.678-K), emails (also URL-encoded) and tokens

@@ -1,6 +1,6 @@
 import { type HttpApiBuilder, type HttpApiEndpoint, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
 import { Effect, Schema } from "effect"
-import type { masterGroup } from "@palma/core"
+import type { masterGroup } from "@palma/core/api"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { MasterCache } from "./MasterCache.js"
 import { makeMasterService, type MasterService } from "./MasterService.js"

@@ -1,6 +1,6 @@
 import { SqlClient, type SqlError, SqlSchema } from "@effect/sql"
 import { Effect, type ParseResult, Schema } from "effect"
-import { FamilyOfItems, type Page, type PageQuery } from "@palma/core"
+import { FamilyOfItems, type Page, type PageQuery } from "@palma/core/domain"
 import { containsText } from "../sql/textSearch.js"
 import type { MasterTable } from "./MasterTable.js"
 

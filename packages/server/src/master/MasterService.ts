@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option, type Schema } from "effect"
-import { Conflict, type FamilyOfItems, NotFound, type Page, type PageQuery, type PreconditionFailed } from "@palma/core"
+import { type FamilyOfItems, type Page, type PageQuery } from "@palma/core/domain"
+import { Conflict, NotFound, type PreconditionFailed } from "@palma/core/api"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
 import { checkVersion, type Precondition, readVersioned, type Versioned, withVersion } from "../sql/rowVersion.js"
 import { uniqueAs } from "../sql/uniqueViolation.js"

@@ -1,6 +1,6 @@
 import type { SqlClient, Statement } from "@effect/sql"
 import { Effect } from "effect"
-import type { NotFound } from "@palma/core"
+import type { NotFound } from "@palma/core/api"
 
 /**
  * What differs between two simple masters: the table, how a row reads on the

@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { Partner, type PartnerInput, type ProviderPageQuery } from "@palma/core"
+import { Partner, type PartnerInput, type ProviderPageQuery } from "@palma/core/domain"
 import { meanQualification, openAssignments } from "../case/assignmentLoad.js"
 import { pageOf, providerConditions } from "../provider/pageFilters.js"
 import { returnedId } from "../sql/returnedId.js"

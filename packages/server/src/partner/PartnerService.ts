@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { BadRequest, NotFound, type Partner, type PartnerDetail, type PartnerInput, type ProviderPageQuery } from "@palma/core"
+import { type Partner, type PartnerDetail, type PartnerInput, type ProviderPageQuery } from "@palma/core/domain"
+import { BadRequest, NotFound } from "@palma/core/api"
 import { refuseWhileSent } from "../case/assignmentLoad.js"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"

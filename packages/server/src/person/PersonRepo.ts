@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { BeneficiaryRecord, PersonRecord } from "@palma/core"
+import { BeneficiaryRecord, PersonRecord } from "@palma/core/domain"
 import { returnedId } from "../sql/returnedId.js"
 import { personColumns } from "./columns.js"
 

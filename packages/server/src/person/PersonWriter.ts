@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { BadRequest, type BeneficiaryUpsertInput, NotFound, normalizeDistrictName, type PersonUpsertInput, uuidPattern } from "@palma/core"
+import { type BeneficiaryUpsertInput, normalizeDistrictName, type PersonUpsertInput, uuidPattern } from "@palma/core/domain"
+import { BadRequest, NotFound } from "@palma/core/api"
 import { Districts } from "../district/Districts.js"
 import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"

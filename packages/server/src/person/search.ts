@@ -1,6 +1,6 @@
 import type { SqlClient, Statement } from "@effect/sql"
 import { Effect, Schema } from "effect"
-import { type PersonSearchQuery, Rut } from "@palma/core"
+import { type PersonSearchQuery, Rut } from "@palma/core/domain"
 import { foldedContains } from "../sql/textSearch.js"
 import { fullName } from "./columns.js"
 

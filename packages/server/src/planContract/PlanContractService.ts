@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { type ContractData, NotFound } from "@palma/core"
+import { type ContractData } from "@palma/core/domain"
+import { NotFound } from "@palma/core/api"
 import { createHash } from "node:crypto"
 import { PlanRepo } from "../product/PlanRepo.js"
 import { PlanContractRepo } from "./PlanContractRepo.js"

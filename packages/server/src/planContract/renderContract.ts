@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { type ContractData, currencyLabel, formatAmount, frequencyLabel } from "@palma/core"
+import { type ContractData, currencyLabel, formatAmount, frequencyLabel } from "@palma/core/domain"
 import { importPDFKit } from "../lazyImports.js"
 import { winAnsi } from "./winAnsi.js"
 

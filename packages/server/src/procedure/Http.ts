@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Procedure, PalmaApi } from "@palma/core"
+import { Procedure } from "@palma/core/domain"
+import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
 import { procedureTable } from "./table.js"
 

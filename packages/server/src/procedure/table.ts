@@ -1,4 +1,4 @@
-import { type Procedure, procedureCodes, type ProcedureInput } from "@palma/core"
+import { type Procedure, procedureCodes, type ProcedureInput } from "@palma/core/domain"
 import { asValidated, type MasterTable } from "../master/MasterTable.js"
 
 const seeded: ReadonlyArray<string> = procedureCodes

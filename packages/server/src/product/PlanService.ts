@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { BadRequest, companyPriceProblem, NotFound, type PlanPricesInput, type Product, type ProductPlanInput } from "@palma/core"
+import { companyPriceProblem, type PlanPricesInput, type Product, type ProductPlanInput } from "@palma/core/domain"
+import { BadRequest, NotFound } from "@palma/core/api"
 import { ActiveRows } from "../sql/ActiveRows.js"
 import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"

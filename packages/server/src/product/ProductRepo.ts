@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import type { PageQuery, Product, ProductInput, ProductPlan } from "@palma/core"
+import type { PageQuery, Product, ProductInput, ProductPlan } from "@palma/core/domain"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
 import { familiesWith } from "../sql/familiesWith.js"
 import { pagedRows } from "../sql/pagedRows.js"

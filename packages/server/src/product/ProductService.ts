@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { Conflict, NotFound, type PageQuery, type PreconditionFailed, type Product, type ProductInput, type ProductPlan } from "@palma/core"
+import { type PageQuery, type Product, type ProductInput, type ProductPlan } from "@palma/core/domain"
+import { Conflict, NotFound, type PreconditionFailed } from "@palma/core/api"
 import { ActiveRows } from "../sql/ActiveRows.js"
 import { deletedPage, restoreRow } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"

@@ -1,4 +1,4 @@
-import { type Amount, type Currency, uf } from "@palma/core"
+import { type Amount, type Currency, uf } from "@palma/core/domain"
 
 /** An amount as a `numeric(12,2)` parameter: its exact decimal text, never a float. */
 export const toNumeric = (amount: Amount): string => (typeof amount === "number" ? String(amount) : amount)

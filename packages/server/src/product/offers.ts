@@ -10,7 +10,7 @@ import {
   type RetailRutPlan,
   Rut,
   ufFromHundredths
-} from "@palma/core"
+} from "@palma/core/domain"
 
 /**
  * The product as the plan's retail sells it. The seed's `plan` has one entry per price type,

@@ -1,5 +1,6 @@
 import { Effect, Either } from "effect"
-import { BadRequest, type Currency, type FieldIssue, type PlanPricesInput, readAmount } from "@palma/core"
+import { type Currency, type PlanPricesInput, readAmount } from "@palma/core/domain"
+import { BadRequest, type FieldIssue } from "@palma/core/api"
 import type { Prices } from "./PlanRepo.js"
 
 const priceFields = ["customerprice", "companyprice", "yearlyprice"] as const

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Product, ProductAssistance, ProductPlan } from "@palma/core"
+import { Product, ProductAssistance, ProductPlan } from "@palma/core/domain"
 import { fromNumeric } from "./amounts.js"
 
 /** Money as the SQL reads it: `numeric` as its exact text (see sql/PgTypes.ts), also inside JSON. */

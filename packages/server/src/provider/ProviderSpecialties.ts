@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { ProviderSpecialty, SpecialtyOfAssistance } from "@palma/core"
+import { ProviderSpecialty, SpecialtyOfAssistance } from "@palma/core/domain"
 
 /** Who has specialties: each kind of provider and its link table. */
 export type ProviderKind = "specialist" | "partner"

@@ -1,5 +1,5 @@
 import type { SqlClient, Statement } from "@effect/sql"
-import type { ProviderPageQuery } from "@palma/core"
+import type { ProviderPageQuery } from "@palma/core/domain"
 import { containing, containsText } from "../sql/textSearch.js"
 
 /** A RUT as searched: digits and check digit only, so "12.345" and "12345678-5" both match. */

@@ -1,5 +1,5 @@
 import { type Context, Effect } from "effect"
-import { NotFound } from "@palma/core"
+import { NotFound } from "@palma/core/api"
 import type { ProviderSpecialties } from "./ProviderSpecialties.js"
 
 /** Every specialty a provider is given must exist and be active: 404 naming the first that is not. */

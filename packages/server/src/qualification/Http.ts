@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Qualification, PalmaApi } from "@palma/core"
+import { Qualification } from "@palma/core/domain"
+import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
 import { qualificationTable } from "./table.js"
 

@@ -1,4 +1,4 @@
-import type { Qualification, QualificationInput } from "@palma/core"
+import type { Qualification, QualificationInput } from "@palma/core/domain"
 import { asValidated, type MasterTable } from "../master/MasterTable.js"
 
 export const qualificationTable: MasterTable<Qualification, QualificationInput, QualificationInput> = {

@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Relationship, PalmaApi } from "@palma/core"
+import { Relationship } from "@palma/core/domain"
+import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
 import { relationshipTable } from "./table.js"
 

@@ -1,4 +1,4 @@
-import type { Relationship, RelationshipInput } from "@palma/core"
+import type { Relationship, RelationshipInput } from "@palma/core/domain"
 import { asValidated, type MasterTable } from "../master/MasterTable.js"
 
 export const relationshipTable: MasterTable<Relationship, RelationshipInput, RelationshipInput> = {

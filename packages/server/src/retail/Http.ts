@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { PalmaApi } from "@palma/core"
+import { PalmaApi } from "@palma/core/api"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { readLogoUpload } from "./logoUpload.js"
 import type { StoredLogo } from "./RetailRepo.js"

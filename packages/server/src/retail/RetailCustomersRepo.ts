@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { RetailCustomer } from "@palma/core"
+import { RetailCustomer } from "@palma/core/domain"
 import { personColumns } from "../person/columns.js"
 
 const Request = Schema.Struct({ retailId: Schema.String, productPlanId: Schema.String })

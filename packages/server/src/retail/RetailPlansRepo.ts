@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { Currency, Frequency, type RetailProduct, type RetailWithPlans, Rut } from "@palma/core"
+import { Currency, Frequency, type RetailProduct, type RetailWithPlans, Rut } from "@palma/core/domain"
 import { fromNumeric } from "../product/amounts.js"
 import { PlanRow, toPlan } from "../product/rows.js"
 import { planSelect } from "../product/selects.js"

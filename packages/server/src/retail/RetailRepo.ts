@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { logoContentTypes, type PageQuery, Retail, RetailFound, type RetailInput, type RetailSearch } from "@palma/core"
+import { logoContentTypes, type PageQuery, Retail, RetailFound, type RetailInput, type RetailSearch } from "@palma/core/domain"
 import { pagedRows } from "../sql/pagedRows.js"
 import { returnedId } from "../sql/returnedId.js"
 import { containing, containsText } from "../sql/textSearch.js"

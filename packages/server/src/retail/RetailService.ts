@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { BadRequest, NotFound, type PageQuery, type Retail, type RetailDetail, type RetailInput, type RetailSearch } from "@palma/core"
+import { type PageQuery, type Retail, type RetailDetail, type RetailInput, type RetailSearch } from "@palma/core/domain"
+import { BadRequest, NotFound } from "@palma/core/api"
 import { Districts } from "../district/Districts.js"
 import { deletedPage, restoreRow } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"

@@ -1,6 +1,7 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
-import { type BadRequest, LOGO_MAX_BYTES, type LogoContentType, type PayloadTooLarge } from "@palma/core"
+import { LOGO_MAX_BYTES, type LogoContentType } from "@palma/core/domain"
+import { type BadRequest, type PayloadTooLarge } from "@palma/core/api"
 import { detectImageType } from "../http/form/fileType.js"
 import { readUpload } from "../http/form/readUpload.js"
 

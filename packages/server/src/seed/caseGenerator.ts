@@ -1,4 +1,4 @@
-import { applyChange, type CaseAssignment, type CaseChange, type CaseFacts, changesBetween, emptyCase, stageOf } from "@palma/core"
+import { applyChange, type CaseAssignment, type CaseChange, type CaseFacts, changesBetween, emptyCase, stageOf } from "@palma/core/domain"
 import { prng } from "./prng.js"
 
 /** A subscription a demo case can be opened under, with who it covers. */

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { chileDateOf, stageOf } from "@palma/core"
+import { chileDateOf, stageOf } from "@palma/core/domain"
 import { caseColumns } from "../case/caseColumns.js"
 import { type CaseAssistance, type CaseLead, type GeneratedCase, generateCases, type Provider } from "./caseGenerator.js"
 import { insertRows } from "./insertRows.js"

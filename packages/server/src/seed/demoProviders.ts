@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { Rut } from "@palma/core"
+import { Rut } from "@palma/core/domain"
 import { once } from "./once.js"
 import { chileanSurnames } from "./chileanSurnames.js"
 

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Schema } from "effect"
-import { FileFormatInput, Rut } from "@palma/core"
+import { FileFormatInput, Rut } from "@palma/core/domain"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatService } from "../fileFormat/FileFormatService.js"
 import { once } from "./once.js"

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { addDays, chileDateOf, daysBetween, type UfRate, ufFromHundredths, ufRate } from "@palma/core"
+import { addDays, chileDateOf, daysBetween, type UfRate, ufFromHundredths, ufRate } from "@palma/core/domain"
 
 /**
  * The demo UF series: a straight climb of $4,55 a day from $37.000,00 on 2025-05-23, a function of

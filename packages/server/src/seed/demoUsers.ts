@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { Role } from "@palma/core"
+import type { Role } from "@palma/core/domain"
 import { hash } from "../auth/Passwords.js"
 import { UserRepo } from "../user/UserRepo.js"
 import { once } from "./once.js"

@@ -1,4 +1,4 @@
-import { Rut } from "@palma/core"
+import { Rut } from "@palma/core/domain"
 import { chileanSurnames } from "./chileanSurnames.js"
 import { prng } from "./prng.js"
 

@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { NearbySpecialist, ProviderAssistance, type ProviderPageQuery, ServedDistrict, Specialist, type SpecialistInput } from "@palma/core"
+import { NearbySpecialist, ProviderAssistance, type ProviderPageQuery, ServedDistrict, Specialist, type SpecialistInput } from "@palma/core/domain"
 import { pageOf, providerConditions } from "../provider/pageFilters.js"
 import { returnedId } from "../sql/returnedId.js"
 import { containsText, folded } from "../sql/textSearch.js"

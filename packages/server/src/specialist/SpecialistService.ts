@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
-import { BadRequest, NotFound, type ProviderPageQuery, type Specialist, type SpecialistDetail, type SpecialistInput } from "@palma/core"
+import { type ProviderPageQuery, type Specialist, type SpecialistDetail, type SpecialistInput } from "@palma/core/domain"
+import { BadRequest, NotFound } from "@palma/core/api"
 import { refuseWhileSent } from "../case/assignmentLoad.js"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { Specialty, PalmaApi } from "@palma/core"
+import { Specialty } from "@palma/core/domain"
+import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
 import { specialtyTable } from "./table.js"

@@ -1,4 +1,4 @@
-import type { Specialty, SpecialtyInput } from "@palma/core"
+import type { Specialty, SpecialtyInput } from "@palma/core/domain"
 import { familyScopedTable } from "../master/familyScopedTable.js"
 
 export const specialtyTable = familyScopedTable<Specialty, SpecialtyInput>({

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { Conflict, procedureCodes, seededStageCodes, seededValueTypeCodes } from "@palma/core"
+import { procedureCodes, seededStageCodes, seededValueTypeCodes } from "@palma/core/domain"
+import { Conflict } from "@palma/core/api"
 import { counted, listed, type NamedTable, nouns, references } from "./references.js"
 
 /** Seeded rows whose codes the logic keys on (DOMAIN: stages, procedures, value types): never deleted. */

@@ -1,6 +1,7 @@
 import type { SqlClient } from "@effect/sql"
 import { type Context, Effect } from "effect"
-import { Conflict, type DeletedRecord, NotFound, type Page, type PageQuery } from "@palma/core"
+import { type DeletedRecord, type Page, type PageQuery } from "@palma/core/domain"
+import { Conflict, NotFound } from "@palma/core/api"
 import type { RowIntegrity } from "./RowIntegrity.js"
 import { type Versioned, withVersion } from "./rowVersion.js"
 import { isUniqueViolation } from "./uniqueViolation.js"

@@ -1,6 +1,6 @@
 import { type SqlClient, SqlSchema } from "@effect/sql"
 import { Effect, Schema } from "effect"
-import { Family } from "@palma/core"
+import { Family } from "@palma/core/domain"
 
 /** The active families with at least one active row of `table`: the seed's `getFamilies` of products and of assistances. */
 export const familiesWith = (sql: SqlClient.SqlClient, table: "product" | "assistance"): Effect.Effect<ReadonlyArray<Family>> =>

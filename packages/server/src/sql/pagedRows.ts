@@ -1,6 +1,6 @@
 import { type SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Effect, Schema } from "effect"
-import type { Page, PageQuery } from "@palma/core"
+import type { Page, PageQuery } from "@palma/core/domain"
 import { containsText } from "./textSearch.js"
 
 /** A list the web pages through: its rows as a SELECT, what it sorts by and what a search matches. */

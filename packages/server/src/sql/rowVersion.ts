@@ -1,6 +1,6 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
-import { PreconditionFailed, staleVersionMessage } from "@palma/core"
+import { PreconditionFailed, staleVersionMessage } from "@palma/core/api"
 
 /**
  * What an `If-Match` asked for: `undefined` when the request had none (the original client: the

@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Stage, PalmaApi } from "@palma/core"
+import { Stage } from "@palma/core/domain"
+import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
 import { stageTable } from "./table.js"
 

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { codeFromName, seededStageCodes, type Stage, type StageInput } from "@palma/core"
+import { codeFromName, seededStageCodes, type Stage, type StageInput } from "@palma/core/domain"
 import type { MasterTable } from "../master/MasterTable.js"
 
 const seeded: ReadonlyArray<string> = seededStageCodes

@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { PalmaApi } from "@palma/core"
+import { PalmaApi } from "@palma/core/api"
 import { UfService } from "./UfService.js"
 
 /** The `uf` group of the contract: the UF by day, and admin entry. */

@@ -1,6 +1,6 @@
 import { FetchHttpClient, HttpClient, HttpClientResponse } from "@effect/platform"
 import { Clock, Context, Duration, Effect, Layer, Option, Ref, Schema } from "effect"
-import { type UfRate, ufFromHundredths, ufRate } from "@palma/core"
+import { type UfRate, ufFromHundredths, ufRate } from "@palma/core/domain"
 
 /** A mindicador-style answer: `{serie: [{fecha, valor}]}`, the day's value first (empty when not published). */
 const Answer = Schema.Struct({ serie: Schema.Array(Schema.Struct({ fecha: Schema.String, valor: Schema.Number })) })

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { type UfEntry, UfRate, UfSource } from "@palma/core"
+import { type UfEntry, UfRate, UfSource } from "@palma/core/domain"
 
 const Row = Schema.Struct({ date: Schema.String, value: UfRate, source: UfSource })
 export type UfRow = typeof Row.Type

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { formatDate, NotFound, type UfEntry, type UfValue } from "@palma/core"
+import { formatDate, type UfEntry, type UfValue } from "@palma/core/domain"
+import { NotFound } from "@palma/core/api"
 import { UfProvider } from "./UfProvider.js"
 import { UfRepo, type UfRow } from "./UfRepo.js"
 

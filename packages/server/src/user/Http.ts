@@ -1,6 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
-import { CurrentUser, PalmaApi } from "@palma/core"
+import { CurrentUser, PalmaApi } from "@palma/core/api"
 import { JobTokenService } from "../jobToken/JobTokenService.js"
 import { UserRepo } from "./UserRepo.js"
 import { UserService } from "./UserService.js"

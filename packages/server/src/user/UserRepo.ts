@@ -1,7 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
 import { randomBytes } from "node:crypto"
-import { Role } from "@palma/core"
+import { Role } from "@palma/core/domain"
 import { transactionOf } from "../sql/transaction.js"
 
 /** A local account as stored. */

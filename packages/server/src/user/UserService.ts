@@ -1,4 +1,5 @@
-import { BadRequest, Conflict, type ManagedUser, NotFound, type Page, type Role, type UserQuery } from "@palma/core"
+import { type ManagedUser, type Page, type Role, type UserQuery } from "@palma/core/domain"
+import { BadRequest, Conflict, NotFound } from "@palma/core/api"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { AuthConfig } from "../auth/AuthConfig.js"
 import { Sessions } from "../auth/Sessions.js"

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
-import { NotFound, type Value, type ValueInput } from "@palma/core"
+import { type Value, type ValueInput } from "@palma/core/domain"
+import { NotFound } from "@palma/core/api"
 import type { MasterTable } from "../master/MasterTable.js"
 
 interface ResolvedValue {

@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { ValueType, PalmaApi } from "@palma/core"
+import { ValueType } from "@palma/core/domain"
+import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
 import { valueTypeTable } from "./table.js"
 

@@ -1,4 +1,4 @@
-import type { ValueType, ValueTypeInput } from "@palma/core"
+import type { ValueType, ValueTypeInput } from "@palma/core/domain"
 import { asValidated, type MasterTable } from "../master/MasterTable.js"
 
 export const valueTypeTable: MasterTable<ValueType, ValueTypeInput, ValueTypeInput> = {

@@ -1,4 +1,4 @@
-import type { CaseDocumentType, LogoContentType } from "@palma/core"
+import type { CaseDocumentType, LogoContentType } from "@palma/core/domain"
 
 const startsWith = (bytes: Uint8Array, signature: ReadonlyArray<number>, offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte)

@@ -1,6 +1,7 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect, Schema } from "effect"
-import { BadRequest, type FieldIssue, Id, PayloadTooLarge } from "@palma/core"
+import { Id } from "@palma/core/domain"
+import { BadRequest, type FieldIssue, PayloadTooLarge } from "@palma/core/api"
 import { readBody } from "../readBody.js"
 import { formBoundary } from "./boundary.js"
 import { type FormPart, parseFormData } from "./formParts.js"
