@@ -41,6 +41,9 @@ export interface PgLiteClient extends SqlClient.SqlClient {
 
 export const PgLiteClient = Context.GenericTag<PgLiteClient>("@palma/server/sql/PgLiteClient")
 
+/** Whether the database behind a `SqlClient` is the embedded one, whose cluster can be dumped. */
+export const isPgLiteClient = (client: SqlClient.SqlClient): client is PgLiteClient => TypeId in client
+
 /** A WAL segment file in a dumped cluster (`pg_wal/000000010000000000000003`), its name captured. */
 const walSegment = /^\/?pg_wal\/([0-9A-F]{24})$/
 
