@@ -25,13 +25,16 @@ export type DatabaseError = SqlError.SqlError | DataDirLock.DataDirLocked | Data
 
 export const defaultDataDir = "./data"
 
+/** Where in a data directory the embedded database keeps its cluster. */
+export const databaseDirOf = (dataDir: string): string => path.join(dataDir, "pglite")
+
 /** The embedded database in a data directory: lock first, so PGlite never opens files another process uses. */
 const embedded = (dataDir: string): Layer.Layer<SqlClient.SqlClient, DatabaseError> =>
   Layer.scopedContext(
     Effect.gen(function* () {
       // Scope finalizers run in reverse: PGlite closes before the lock is released.
       yield* DataDirLock.acquire(dataDir)
-      const client = yield* PgLiteClient.make({ dataDir: path.join(dataDir, "pglite") })
+      const client = yield* PgLiteClient.make({ dataDir: databaseDirOf(dataDir) })
       return Context.make(SqlClient.SqlClient, client)
     })
   ).pipe(Layer.provide(Reactivity.layer))
