@@ -1,5 +1,6 @@
 import { Command } from "commander"
 import { commanderOutput } from "./commanderOutput.js"
+import { registerBackup } from "./commands/backup.js"
 import { registerCases } from "./commands/cases.js"
 import { speakSpanish } from "./commanderSpanish.js"
 import { registerContract } from "./commands/contract.js"
@@ -25,7 +26,9 @@ export const buildProgram = (io: Io): Command => {
   const program = speakSpanish(new Command("palma"))
     // Before any command is added: subcommands copy the output settings when they are created.
     .configureOutput(commanderOutput(io))
-    .description("Palma desde la terminal: sesión, datos maestros, especialistas, alianzas, búsqueda de personas, casos y nóminas de asegurados")
+    .description(
+      "Palma desde la terminal: sesión, datos maestros, especialistas, alianzas, búsqueda de personas, casos, nóminas de asegurados y copias de la base de datos"
+    )
     .option("--api-url <url>", "URL del servidor (por omisión PALMA_API_URL, la de la sesión guardada o http://localhost:3000)")
     // commander would call process.exit itself; throwing lets runCli choose the exit code.
     .exitOverride()
@@ -45,5 +48,6 @@ export const buildProgram = (io: Io): Command => {
   registerCases(program, io)
   registerInsuredUpload(program, io)
   registerUploads(program, io)
+  registerBackup(program, io)
   return program
 }

@@ -5,6 +5,7 @@ import { PalmaApi } from "@palma/core/api"
 import { AssistanceLive } from "./assistance/Http.js"
 import { AuthConfig } from "./auth/AuthConfig.js"
 import { AuthLive } from "./auth/Http.js"
+import { BackupLive } from "./backup/Http.js"
 import { BeneficiaryLive } from "./beneficiary/Http.js"
 import { ContractorLive } from "./contractor/Http.js"
 import { CustomerLive } from "./customer/Http.js"
@@ -109,7 +110,8 @@ const apiLive = (config: ServerConfig) =>
       CaseIntakeLive,
       CaseExportLive,
       CaseDashboardLive,
-      UfLive
+      UfLive,
+      BackupLive
     ])
   )
 

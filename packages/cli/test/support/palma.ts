@@ -53,13 +53,13 @@ export const palma = async (args: ReadonlyArray<string>, env: Readonly<Record<st
  * that is a pipe, files written under a real umask, the inherited environment. Asynchronous on
  * purpose: the server under test lives in this process, so a synchronous spawn would block the
  * very server the CLI is calling. The caller's PALMA_* variables are dropped so a developer's own
- * session never leaks into a test.
+ * session never leaks into a test. `cwd`: where relative file names land (this process's by default).
  */
-export const spawnPalma = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>>): Promise<Run> =>
+export const spawnPalma = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>>, options: { readonly cwd?: string } = {}): Promise<Run> =>
   new Promise((resolve, reject) => {
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("PALMA_")))
     // stdin is a pipe nobody writes to, as under a scheduler: the CLI must neither prompt nor wait on it.
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...inherited, ...env }, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...inherited, ...env }, stdio: ["pipe", "pipe", "pipe"], cwd: options.cwd })
     let stdout = ""
     let stderr = ""
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))

@@ -1,6 +1,7 @@
 import { HttpApi, type HttpApiGroup } from "@effect/platform"
 import { AssistanceApi } from "./assistance.js"
 import { AuthApi } from "./auth.js"
+import { BackupApi } from "./backup.js"
 import { BeneficiaryApi } from "./beneficiary.js"
 import { BulkLoadApi } from "./bulkLoad.js"
 import { CaseApi } from "./case.js"
@@ -71,4 +72,5 @@ export class PalmaApi extends withCommonErrors(
     .add(CaseExportApi)
     .add(CaseDashboardApi)
     .add(UfApi)
+    .add(BackupApi)
 ).prefix("/api") {}

@@ -30,13 +30,16 @@ export const PG_POOL_SIZE = 10
 
 export const defaultDataDir = "./data"
 
+/** Where in a data directory the embedded database keeps its cluster. */
+export const databaseDirOf = (dataDir: string): string => path.join(dataDir, "pglite")
+
 /** The embedded database in a data directory: lock first, so PGlite never opens files another process uses. */
 const embedded = (dataDir: string): Layer.Layer<SqlClient.SqlClient, DatabaseError> =>
   Layer.scopedContext(
     Effect.gen(function* () {
       // Scope finalizers run in reverse: PGlite closes before the lock is released.
       yield* DataDirLock.acquire(dataDir)
-      return PgLiteClient.contextOf(yield* PgLiteClient.make({ dataDir: path.join(dataDir, "pglite") }))
+      return PgLiteClient.contextOf(yield* PgLiteClient.make({ dataDir: databaseDirOf(dataDir) }))
     })
   ).pipe(Layer.provide(Reactivity.layer))
 

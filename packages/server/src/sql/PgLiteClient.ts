@@ -19,6 +19,7 @@ import { makeCompiler } from "@effect/sql-pg/PgClient"
 import { Context, Effect, Layer, Stream, type Scope } from "effect"
 import { ConnectionLoad, type ConnectionLoadSnapshot } from "./ConnectionLoad.js"
 import { pgliteParsers, pgliteSerializers } from "./PgTypes.js"
+import { tarWithout } from "./tarWithout.js"
 
 export const TypeId: unique symbol = Symbol.for("@palma/server/sql/PgLiteClient")
 
@@ -32,13 +33,22 @@ export interface PgLiteClientConfig {
 export interface PgLiteClient extends SqlClient.SqlClient {
   readonly [TypeId]: typeof TypeId
   readonly config: PgLiteClientConfig
-  /** The whole cluster as an uncompressed tarball, for `loadDataDir`. */
-  readonly dumpDataDir: Effect.Effect<Blob, SqlError.SqlError>
+  /**
+   * The whole cluster as an uncompressed tarball for `loadDataDir` (consecutive byte ranges), as
+   * it stood after the last transaction that committed before the dump began: see `make`.
+   */
+  readonly dumpDataDir: Effect.Effect<ReadonlyArray<Uint8Array>, SqlError.SqlError>
   /** The one connection's load: held or not, and how many wait for it. */
   readonly load: () => ConnectionLoadSnapshot
 }
 
 export const PgLiteClient = Context.GenericTag<PgLiteClient>("@palma/server/sql/PgLiteClient")
+
+/** Whether the database behind a `SqlClient` is the embedded one, whose cluster can be dumped. */
+export const isPgLiteClient = (client: SqlClient.SqlClient): client is PgLiteClient => TypeId in client
+
+/** A WAL segment file in a dumped cluster (`pg_wal/000000010000000000000003`), its name captured. */
+const walSegment = /^\/?pg_wal\/([0-9A-F]{24})$/
 
 type Rows = ReadonlyArray<unknown>
 type TransformRows = (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
@@ -160,10 +170,32 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
         ["db.namespace", "pglite"]
       ]
     })
+    /**
+     * One unit under the permit that every statement and every whole transaction holds: no other
+     * statement runs from the checkpoint to the last byte read, and no transaction is open (one
+     * holds the permit from BEGIN to COMMIT), so the files are those of the last committed
+     * transaction. Between statements PGlite (single-user PostgreSQL, no background processes)
+     * writes nothing. After the checkpoint a restore needs only the WAL from its redo point to
+     * the current segment; the other 16 MB segments (spent ones and recycled spares) are left out.
+     */
     const dumpDataDir = permit.withPermits(1)(
-      Effect.tryPromise({
-        try: async (): Promise<Blob> => await db.dumpDataDir("none"),
-        catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to dump PGlite" })
+      Effect.gen(function* () {
+        yield* connection.execute("CHECKPOINT", [], undefined)
+        // The connection answers untyped rows; this query's are its two text columns.
+        const [wal] = (yield* connection.execute(
+          "SELECT redo_wal_file AS redo, pg_walfile_name(pg_current_wal_lsn()) AS current FROM pg_control_checkpoint()",
+          [],
+          undefined
+        )) as ReadonlyArray<{ readonly redo: string; readonly current: string } | undefined>
+        if (wal === undefined) return yield* new SqlError.SqlError({ cause: null, message: "pg_control_checkpoint answered no row" })
+        const tar = yield* Effect.tryPromise({
+          try: async () => new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer()),
+          catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to dump PGlite" })
+        })
+        return tarWithout(tar, (path) => {
+          const segment = walSegment.exec(path)?.[1]
+          return segment !== undefined && (segment < wal.redo || segment > wal.current)
+        })
       })
     )
     const extra: Pick<PgLiteClient, typeof TypeId | "config" | "dumpDataDir" | "load"> = { [TypeId]: TypeId, config, dumpDataDir, load }

@@ -8,7 +8,6 @@ import { AuthConfig } from "../../src/auth/AuthConfig.js"
 import { databaseLayer } from "../../src/sql/Database.js"
 import * as PgLiteClient from "../../src/sql/PgLiteClient.js"
 import { psql } from "./psql.js"
-import { tarWithout } from "./tarWithout.js"
 import type { Template } from "./testServer.js"
 
 const ready = databaseReady({ seedDemo: true, demoPassword: "palma-demo" }).pipe(Layer.provide(AuthConfig.layerFrom({})))
@@ -31,22 +30,7 @@ export const buildTemplate = async (): Promise<{ template: Template; remove: () 
   }
   const dir = mkdtempSync(join(tmpdir(), "palma-template-"))
   const file = join(dir, "pglite.tar")
-  const dump = Effect.gen(function* () {
-    const client = yield* PgLiteClient.PgLiteClient
-    // After a checkpoint only the WAL from its redo point on is needed; the other 16 MB segments
-    // (spent ones, and spares PostgreSQL recycled for later) were half of every clone a server loads.
-    yield* client`CHECKPOINT`
-    const [wal] = yield* client<{ readonly redo: string; readonly current: string }>`
-      SELECT redo_wal_file AS redo, pg_walfile_name(pg_current_wal_lsn()) AS current FROM pg_control_checkpoint()`
-    if (wal === undefined) return yield* Effect.die(new Error("pg_control_checkpoint no respondió"))
-    return { dump: yield* client.dumpDataDir, wal }
-  }).pipe(Effect.provide(Layer.provideMerge(ready, PgLiteClient.layer())))
-  const { dump: blob, wal } = await Effect.runPromise(dump)
-  const segment = /^\/?pg_wal\/([0-9A-F]{24})$/
-  const unneeded = (path: string) => {
-    const name = segment.exec(path)?.[1]
-    return name !== undefined && (name < wal.redo || name > wal.current)
-  }
-  writeFileSync(file, tarWithout(new Uint8Array(await blob.arrayBuffer()), unneeded))
+  const dump = Effect.flatMap(PgLiteClient.PgLiteClient, (client) => client.dumpDataDir).pipe(Effect.provide(Layer.provideMerge(ready, PgLiteClient.layer())))
+  writeFileSync(file, Buffer.concat(await Effect.runPromise(dump)))
   return { template: { kind: "pglite", file }, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }

@@ -3,8 +3,11 @@ const BLOCK = 512
 /** A ustar field: NUL-terminated text. */
 const field = (header: Uint8Array, start: number, length: number) => new TextDecoder().decode(header.subarray(start, start + length)).replace(/\0.*$/s, "")
 
-/** The same tar without the entries `drop` names (by path, as stored), ending in the two empty blocks. */
-export const tarWithout = (tar: Uint8Array, drop: (path: string) => boolean): Uint8Array => {
+/**
+ * The same tar without the entries `drop` names (by path, as stored), ending in the two empty
+ * blocks: as consecutive ranges of `tar` itself, so a dump of the whole database is not copied again.
+ */
+export const tarWithout = (tar: Uint8Array, drop: (path: string) => boolean): ReadonlyArray<Uint8Array> => {
   const kept: Array<Uint8Array> = []
   let offset = 0
   while (offset + BLOCK <= tar.length) {
@@ -16,5 +19,5 @@ export const tarWithout = (tar: Uint8Array, drop: (path: string) => boolean): Ui
     offset = end
   }
   kept.push(new Uint8Array(2 * BLOCK))
-  return Buffer.concat(kept)
+  return kept
 }
