@@ -2,11 +2,12 @@ import { Schema } from "effect"
 
 /**
  * What `GET /case/live` pushes (server-sent events): a case changed (its new version and stage)
- * or a message was posted on its chat. Clients re-read what they show; nothing personal travels.
+ * or a message was posted on its chat (`seq`: its number in the case's chat, 1, 2, …). Clients
+ * re-read what they show; nothing personal travels.
  */
 export const CaseNotice = Schema.Union(
   Schema.Struct({ type: Schema.Literal("case"), case_id: Schema.String, version: Schema.Number, stage_code: Schema.String }),
-  Schema.Struct({ type: Schema.Literal("chat"), case_id: Schema.String, message_id: Schema.String })
+  Schema.Struct({ type: Schema.Literal("chat"), case_id: Schema.String, message_id: Schema.String, seq: Schema.Number })
 )
 export type CaseNotice = typeof CaseNotice.Type
 
