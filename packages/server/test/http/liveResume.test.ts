@@ -107,6 +107,20 @@ describe("a case's live stream resumes after Last-Event-ID", () => {
     remade.drop()
   })
 
+  it("numbers a case's chat messages 1, 2, … in the order they commit, even posted at once (the case's lock)", async () => {
+    const opened = await call("POST", "/api/case/upsert", newCase(f))
+    await Promise.all(Array.from({ length: 8 }, (_, i) => chat(opened.case_id, `A la vez ${i}`)))
+    const stored = await server.sql(
+      (sql) => sql<{ seq: number; message: string }>`SELECT seq, message FROM case_chat WHERE case_id = ${opened.case_id} ORDER BY created_at, seq`
+    )
+    expect(stored.map((m) => m.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    // The chat reads in that order, and a follower from the start gets each message once.
+    const read = (await send(server.url, "GET", `/api/case/getChatByCase/${opened.case_id}`, { token: tokens.user })).json as Array<{ message: string }>
+    expect(read.map((m) => m.message)).toEqual([...stored].sort((a, b) => a.seq - b.seq).map((m) => m.message))
+    const back = await follow(opened.case_id, `${opened.version}.0`)
+    expect((await back.take(9)).slice(1).map((e) => e.lastEventId)).toEqual(Array.from({ length: 8 }, (_, i) => `${opened.version}.${i + 1}`))
+  })
+
   it("refuses an id it never sent, and an unknown case", async () => {
     const opened = await call("POST", "/api/case/upsert", newCase(f))
     const bad = await follow(opened.case_id, "siete")
