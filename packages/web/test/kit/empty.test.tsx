@@ -14,13 +14,13 @@ beforeAll(async () => {
   const ids = async (path: string) => (await server.api<ReadonlyArray<{ id: string }>>("GET", path)).map((row) => row.id)
   await Promise.all((await ids("/api/product/getAll")).map((id) => server.api("DELETE", `/api/product/delete/${id}`)))
   await Promise.all((await ids("/api/assistance/getAll")).map((id) => server.api("DELETE", `/api/assistance/deleteById/${id}`)))
-  // Specialists and partners do specialties; one sent to an open case stays active (409): those assignments are cancelled first.
+  // Specialists and partners do specialties; one sent to an open case stays active (409), and a completed service cannot be
+  // cancelled: the open cases with someone sent are closed first.
   const cases = await server.api<{ data: ReadonlyArray<{ id: string; isClosed: boolean }> }>("GET", "/api/case/getAll?records=5000")
   for (const { id } of cases.data.filter((c) => !c.isClosed)) {
     const current = await server.api<Record<string, { cancel?: boolean } | null>>("GET", `/api/case/getById/${id}`)
-    const cancel = (key: "specialist" | "alliance") => (current[key] && !current[key].cancel ? { [key]: { ...current[key], cancel: true } } : {})
-    if (Object.keys({ ...cancel("specialist"), ...cancel("alliance") }).length > 0)
-      await server.api("POST", "/api/case/upsert", { ...current, ...cancel("specialist"), ...cancel("alliance") })
+    const sent = (["specialist", "alliance"] as const).some((key) => current[key] && !current[key].cancel)
+    if (sent) await server.api("POST", `/api/case/${id}/step`, { type: "close", description: "Cerrado para vaciar los maestros" })
   }
   await Promise.all((await ids("/api/specialist/getAll")).map((id) => server.api("DELETE", `/api/specialist/deleteById/${id}`)))
   await Promise.all((await ids("/api/partner/getAll")).map((id) => server.api("DELETE", `/api/partner/deletePartner/${id}`)))
