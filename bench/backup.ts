@@ -28,9 +28,10 @@ const measure = async (label: string, cases: number | undefined) =>
       cleanups: own
     } = await preparedServer((database) => (cases === undefined ? Promise.resolve(undefined) : replaceCases(database, cases, 33)))
     cleanups.push(...own)
+    // Each read on a connection of its own: a kept-alive one may be closed by the server as the next request arrives (support/api.ts).
     const read = async () => {
       const started = performance.now()
-      const response = await fetch(`${server.url}/api/case/getAllCaseDates`, { headers })
+      const response = await fetch(`${server.url}/api/case/getAllCaseDates`, { headers: { ...headers, connection: "close" } })
       await response.arrayBuffer()
       if (!response.ok) throw new Error(`getAllCaseDates respondió ${response.status}`)
       return performance.now() - started
@@ -41,14 +42,15 @@ const measure = async (label: string, cases: number | undefined) =>
       while (reading) longest = Math.max(longest, await read())
     })()
     const rssBefore = peakRssMb(server.pid)
-    const started = performance.now()
-    const response = await fetch(`${server.url}/api/backup`, { headers })
-    const gzipped = new Uint8Array(await response.arrayBuffer())
-    const took = performance.now() - started
+    const copy = (async () => {
+      const started = performance.now()
+      const response = await fetch(`${server.url}/api/backup`, { headers })
+      if (!response.ok) throw new Error(`/api/backup respondió ${response.status}`)
+      return { gzipped: new Uint8Array(await response.arrayBuffer()), took: performance.now() - started }
+    })().finally(() => (reading = false))
+    // Together, so a failed read fails the bench instead of going unnoticed (or unhandled).
+    const [{ gzipped, took }] = await Promise.all([copy, reader])
     const rssAfter = peakRssMb(server.pid)
-    reading = false
-    await reader
-    if (!response.ok) throw new Error(`/api/backup respondió ${response.status}`)
     const quiet = Math.max(...(await Promise.all(Array.from({ length: 20 }, read))))
 
     const dir = mkdtempSync(join(tmpdir(), "palma-bench-backup-"))

@@ -193,11 +193,14 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
           const segment = walSegment.exec(path)?.[1]
           return segment !== undefined && (segment < wal.redo || segment > wal.current)
         }
-        return yield* Effect.try({
-          // PGlite keeps its cluster at <WASM_PREFIX>/data of its file system, as its own dumpDataDir reads it.
-          try: () => clusterTar(db.Module.FS, `${db.Module.WASM_PREFIX}/data`, unneeded),
-          catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to dump PGlite" })
-        })
+        // PGlite keeps its cluster at <WASM_PREFIX>/data of its file system, as its own dumpDataDir reads it.
+        const reading = clusterTar(db.Module.FS, `${db.Module.WASM_PREFIX}/data`, unneeded)
+        const step = Effect.try({ try: () => reading.next(), catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to dump PGlite" }) })
+        // Between steps the event loop runs (other requests wait for the permit, not for the process).
+        for (let read = yield* step; ; read = yield* step) {
+          if (read.done) return read.value
+          yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        }
       })
     )
     const extra: Pick<PgLiteClient, typeof TypeId | "config" | "dumpDataDir" | "load"> = { [TypeId]: TypeId, config, dumpDataDir, load }

@@ -42,27 +42,38 @@ const header = (path: string, mode: number, size: number, mtime: Date, folder: b
   return block
 }
 
+/** How much is read between two pauses: one read of the cluster in one go held the event loop seconds on a larger database. */
+const READ_BETWEEN_PAUSES = 4 * 1_048_576
+
 /**
  * The tar of every folder and regular file under `root` (by path from it, a folder before what it
- * holds) but those `skip` names, as consecutive byte ranges ending in the two empty blocks.
+ * holds) but those `skip` names, as consecutive byte ranges ending in the two empty blocks. A
+ * generator that stops after every few megabytes read, so its caller can let the event loop run
+ * (nothing else reads or writes the cluster meanwhile: the caller holds PGlite's connection).
  */
-export const clusterTar = (fs: ClusterFs, root: string, skip: (path: string) => boolean): ReadonlyArray<Uint8Array> => {
+export function* clusterTar(fs: ClusterFs, root: string, skip: (path: string) => boolean): Generator<void, ReadonlyArray<Uint8Array>> {
   const parts: Array<Uint8Array> = []
-  const visit = (folder: string) => {
+  let sincePause = 0
+  const folders = [""]
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
     for (const name of fs.readdir(`${root}/${folder}`)) {
       const path = folder === "" ? name : `${folder}/${name}`
       if (name === "." || name === ".." || skip(path)) continue
       const { mode, mtime } = fs.stat(`${root}/${path}`)
       if (fs.isDir(mode)) {
         parts.push(header(path, mode, 0, mtime, true))
-        visit(path)
+        folders.push(path)
       } else if (fs.isFile(mode)) {
         const data = fs.readFile(`${root}/${path}`, { encoding: "binary" })
         parts.push(header(path, mode, data.byteLength, mtime, false), data, zeros.subarray(0, (BLOCK - (data.byteLength % BLOCK)) % BLOCK))
+        sincePause += data.byteLength
+        if (sincePause >= READ_BETWEEN_PAUSES) {
+          sincePause = 0
+          yield
+        }
       }
     }
   }
-  visit("")
   parts.push(zeros)
   return parts
 }
