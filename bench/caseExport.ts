@@ -5,23 +5,13 @@
  * RSS; how long a case list takes during a second export; and the dashboard's figures over the same cases at 8 connections. Goals: ≤ 1.3× the raw
  * write, ≤ 300 MB, dashboard p99 ≤ 200 ms. PGlite, or PostgreSQL when DATABASE_URL is set.
  */
-import { readFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { PassThrough, Writable } from "node:stream"
 import ExcelJS from "exceljs"
 import { replaceCases } from "../packages/server/test/support/population.ts"
-import { envInt, log, measureRows, preparedServer, runBench } from "./pagedReads.ts"
+import { envInt, log, measureRows, peakRssMb, preparedServer, runBench } from "./pagedReads.ts"
 
 const count = envInt("BENCH_CASES", 100_000, 100, 1_000_000)
-
-/** The process's peak resident memory so far (Linux), in MB. */
-const peakRssMb = (pid: number | undefined) => {
-  if (pid === undefined) return Number.NaN
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmHWM:"))
-  return Number(line?.replace(/\D+/g, "") ?? Number.NaN) / 1024
-}
 
 /** Every sheet's rows of a workbook, read back (untimed): the raw writer's input. */
 const rowsOf = async (bytes: Buffer) => {

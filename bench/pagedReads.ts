@@ -4,7 +4,7 @@
  * (or of writes) measured with autocannon at a few connections against a p99 goal.
  */
 import autocannon, { type Request, type Result } from "autocannon"
-import { rmSync } from "node:fs"
+import { readFileSync, rmSync } from "node:fs"
 import { demo, demoPassword } from "../packages/server/test/support/api.ts"
 import { psql } from "../packages/server/test/support/psql.ts"
 import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
@@ -19,6 +19,15 @@ export const envInt = (name: string, fallback: number, min: number, max: number)
 }
 
 export const log = (line: string) => process.stderr.write(`${line}\n`)
+
+/** The process's peak resident memory so far (Linux), in MB. */
+export const peakRssMb = (pid: number | undefined) => {
+  if (pid === undefined) return Number.NaN
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmHWM:"))
+  return Number(line?.replace(/\D+/g, "") ?? Number.NaN) / 1024
+}
 
 export interface Row {
   readonly label: string

@@ -19,7 +19,7 @@ import { makeCompiler } from "@effect/sql-pg/PgClient"
 import { Context, Effect, Layer, Stream, type Scope } from "effect"
 import { ConnectionLoad, type ConnectionLoadSnapshot } from "./ConnectionLoad.js"
 import { pgliteParsers, pgliteSerializers } from "./PgTypes.js"
-import { tarWithout } from "./tarWithout.js"
+import { clusterTar } from "./clusterTar.js"
 
 export const TypeId: unique symbol = Symbol.for("@palma/server/sql/PgLiteClient")
 
@@ -48,7 +48,7 @@ export const PgLiteClient = Context.GenericTag<PgLiteClient>("@palma/server/sql/
 export const isPgLiteClient = (client: SqlClient.SqlClient): client is PgLiteClient => TypeId in client
 
 /** A WAL segment file in a dumped cluster (`pg_wal/000000010000000000000003`), its name captured. */
-const walSegment = /^\/?pg_wal\/([0-9A-F]{24})$/
+const walSegment = /^pg_wal\/([0-9A-F]{24})$/
 
 type Rows = ReadonlyArray<unknown>
 type TransformRows = (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
@@ -171,12 +171,13 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
       ]
     })
     /**
-     * One unit under the permit that every statement and every whole transaction holds: no other
-     * statement runs from the checkpoint to the last byte read, and no transaction is open (one
-     * holds the permit from BEGIN to COMMIT), so the files are those of the last committed
-     * transaction. Between statements PGlite (single-user PostgreSQL, no background processes)
-     * writes nothing. After the checkpoint a restore needs only the WAL from its redo point to
-     * the current segment; the other 16 MB segments (spent ones and recycled spares) are left out.
+     * The checkpoint, the WAL position and the reading of every file are one unit under the permit
+     * that every statement and every whole transaction holds: no other statement runs from the
+     * checkpoint to the last byte read, and no transaction is open (one holds the permit from BEGIN
+     * to COMMIT), so the files are those of the last committed transaction. Between statements
+     * PGlite (single-user PostgreSQL, no background processes) writes nothing. After the
+     * checkpoint a restore needs only the WAL from its redo point to the current segment; the
+     * other 16 MB segments (spent ones and recycled spares) are not read.
      */
     const dumpDataDir = permit.withPermits(1)(
       Effect.gen(function* () {
@@ -188,14 +189,18 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
           undefined
         )) as ReadonlyArray<{ readonly redo: string; readonly current: string } | undefined>
         if (wal === undefined) return yield* new SqlError.SqlError({ cause: null, message: "pg_control_checkpoint answered no row" })
-        const tar = yield* Effect.tryPromise({
-          try: async () => new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer()),
-          catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to dump PGlite" })
-        })
-        return tarWithout(tar, (path) => {
+        const unneeded = (path: string) => {
           const segment = walSegment.exec(path)?.[1]
           return segment !== undefined && (segment < wal.redo || segment > wal.current)
-        })
+        }
+        // PGlite keeps its cluster at <WASM_PREFIX>/data of its file system, as its own dumpDataDir reads it.
+        const reading = clusterTar(db.Module.FS, `${db.Module.WASM_PREFIX}/data`, unneeded)
+        const step = Effect.try({ try: () => reading.next(), catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to dump PGlite" }) })
+        // Between steps the event loop runs (other requests wait for the permit, not for the process).
+        for (let read = yield* step; ; read = yield* step) {
+          if (read.done) return read.value
+          yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        }
       })
     )
     const extra: Pick<PgLiteClient, typeof TypeId | "config" | "dumpDataDir" | "load"> = { [TypeId]: TypeId, config, dumpDataDir, load }
