@@ -4,10 +4,12 @@
  * process. Both parse values the same way (./PgTypes.ts), so repositories cannot tell them apart.
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
-import { SqlClient, type SqlError } from "@effect/sql"
+import { SqlClient, SqlError } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Config, type ConfigError, Context, Effect, Layer, Option, Redacted } from "effect"
+import { Config, type ConfigError, Context, Duration, Effect, Layer, Option, Redacted } from "effect"
 import * as path from "node:path"
+import pg from "pg"
+import { ConnectionLoad } from "./ConnectionLoad.js"
 import * as DataDirLock from "./DataDirLock.js"
 import * as PgLiteClient from "./PgLiteClient.js"
 import { makePgTypeParsers } from "./PgTypes.js"
@@ -23,6 +25,9 @@ export interface DatabaseOptions {
 
 export type DatabaseError = SqlError.SqlError | DataDirLock.DataDirLocked | DataDirLock.DataDirUnavailable
 
+/** Connections each process opens to PostgreSQL at most (node-postgres' own default, stated). */
+export const PG_POOL_SIZE = 10
+
 export const defaultDataDir = "./data"
 
 /** The embedded database in a data directory: lock first, so PGlite never opens files another process uses. */
@@ -31,15 +36,42 @@ const embedded = (dataDir: string): Layer.Layer<SqlClient.SqlClient, DatabaseErr
     Effect.gen(function* () {
       // Scope finalizers run in reverse: PGlite closes before the lock is released.
       yield* DataDirLock.acquire(dataDir)
-      const client = yield* PgLiteClient.make({ dataDir: path.join(dataDir, "pglite") })
-      return Context.make(SqlClient.SqlClient, client)
+      return PgLiteClient.contextOf(yield* PgLiteClient.make({ dataDir: path.join(dataDir, "pglite") }))
+    })
+  ).pipe(Layer.provide(Reactivity.layer))
+
+/**
+ * PostgreSQL through a pool made here rather than by `PgClient.layer`, so the metrics can read its
+ * load (ConnectionLoad). Opened the way @effect/sql-pg opens its own: one `SELECT 1` within 5 s,
+ * so a wrong URL fails the start; closed with the scope.
+ */
+const shared = (url: string): Layer.Layer<SqlClient.SqlClient, SqlError.SqlError> =>
+  Layer.scopedContext(
+    Effect.gen(function* () {
+      const types = makePgTypeParsers()
+      const pool = yield* Effect.acquireRelease(
+        Effect.sync(() => new pg.Pool({ connectionString: url, max: PG_POOL_SIZE, application_name: "palma", types })),
+        (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption(Duration.seconds(1)))
+      )
+      // An idle connection's error (the server restarted) is the pool's to replace; unhandled, it would end the process.
+      pool.on("error", () => undefined)
+      yield* Effect.tryPromise({
+        try: () => pool.query("SELECT 1"),
+        catch: (cause) => new SqlError.SqlError({ cause, message: "PgClient: Failed to connect" })
+      }).pipe(
+        Effect.timeoutFail({
+          duration: Duration.seconds(5),
+          onTimeout: () => new SqlError.SqlError({ cause: new Error("Connection timed out"), message: "PgClient: Connection timed out" })
+        })
+      )
+      const client = yield* PgClient.fromPool({ acquire: Effect.succeed(pool), applicationName: "palma", types })
+      const load = () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount })
+      return Context.make(PgClient.PgClient, client).pipe(Context.add(SqlClient.SqlClient, client), Context.add(ConnectionLoad, load))
     })
   ).pipe(Layer.provide(Reactivity.layer))
 
 export const databaseLayer = (options: DatabaseOptions): Layer.Layer<SqlClient.SqlClient, DatabaseError> => {
-  if (options.databaseUrl) {
-    return PgClient.layer({ url: Redacted.make(options.databaseUrl), types: makePgTypeParsers() })
-  }
+  if (options.databaseUrl) return shared(options.databaseUrl)
   if (options.inMemory) return PgLiteClient.layer()
   return embedded(options.dataDir || defaultDataDir)
 }

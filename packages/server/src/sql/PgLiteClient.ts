@@ -17,6 +17,7 @@ import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlClient, SqlError, type SqlConnection } from "@effect/sql"
 import { makeCompiler } from "@effect/sql-pg/PgClient"
 import { Context, Effect, Layer, Stream, type Scope } from "effect"
+import { ConnectionLoad, type ConnectionLoadSnapshot } from "./ConnectionLoad.js"
 import { pgliteParsers, pgliteSerializers } from "./PgTypes.js"
 
 export const TypeId: unique symbol = Symbol.for("@palma/server/sql/PgLiteClient")
@@ -33,6 +34,8 @@ export interface PgLiteClient extends SqlClient.SqlClient {
   readonly config: PgLiteClientConfig
   /** The whole cluster as an uncompressed tarball, for `loadDataDir`. */
   readonly dumpDataDir: Effect.Effect<Blob, SqlError.SqlError>
+  /** The one connection's load: held or not, and how many wait for it. */
+  readonly load: () => ConnectionLoadSnapshot
 }
 
 export const PgLiteClient = Context.GenericTag<PgLiteClient>("@palma/server/sql/PgLiteClient")
@@ -121,10 +124,32 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
     )
 
     const connection = makeConnection(db)
+    // Who holds the connection and who waits for it, counted for the metrics (ConnectionLoad).
+    let waiting = 0
+    let inUse = 0
+    const waitForPermit = Effect.suspend(() => {
+      waiting++
+      return Effect.ensuring(
+        permit.take(1),
+        Effect.sync(() => waiting--)
+      )
+    })
     // Waiting for the permit stays interruptible; once taken, its release is bound to the scope.
     const acquirer: SqlConnection.Connection.Acquirer = Effect.uninterruptibleMask((restore) =>
-      restore(permit.take(1)).pipe(Effect.zipRight(Effect.addFinalizer(() => permit.release(1))), Effect.as(connection))
+      restore(waitForPermit).pipe(
+        Effect.zipRight(Effect.sync(() => inUse++)),
+        Effect.zipRight(
+          Effect.addFinalizer(() =>
+            Effect.zipRight(
+              Effect.sync(() => inUse--),
+              permit.release(1)
+            )
+          )
+        ),
+        Effect.as(connection)
+      )
     )
+    const load = (): ConnectionLoadSnapshot => ({ inUse, idle: 1 - inUse, waiting })
 
     const client = yield* SqlClient.make({
       acquirer,
@@ -141,11 +166,13 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
         catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to dump PGlite" })
       })
     )
-    const extra: Pick<PgLiteClient, typeof TypeId | "config" | "dumpDataDir"> = { [TypeId]: TypeId, config, dumpDataDir }
+    const extra: Pick<PgLiteClient, typeof TypeId | "config" | "dumpDataDir" | "load"> = { [TypeId]: TypeId, config, dumpDataDir, load }
     return Object.assign(client, extra)
   })
 
-export const layer = (config: PgLiteClientConfig = {}): Layer.Layer<PgLiteClient | SqlClient.SqlClient, SqlError.SqlError> =>
-  Layer.scopedContext(Effect.map(make(config), (client) => Context.make(PgLiteClient, client).pipe(Context.add(SqlClient.SqlClient, client)))).pipe(
-    Layer.provide(Reactivity.layer)
-  )
+/** The client as the server reads it: its own tag, `SqlClient`, and its `ConnectionLoad`. */
+export const contextOf = (client: PgLiteClient) =>
+  Context.make(PgLiteClient, client).pipe(Context.add(SqlClient.SqlClient, client), Context.add(ConnectionLoad, client.load))
+
+export const layer = (config: PgLiteClientConfig = {}): Layer.Layer<PgLiteClient | SqlClient.SqlClient | ConnectionLoad, SqlError.SqlError> =>
+  Layer.scopedContext(Effect.map(make(config), contextOf)).pipe(Layer.provide(Reactivity.layer))
