@@ -32,6 +32,8 @@ import { CaseLive } from "./case/Http.js"
 import { CaseDashboardLive } from "./caseDashboard/Http.js"
 import { CaseExportLive } from "./caseExport/Http.js"
 import { CaseIntakeLive } from "./caseIntake/Http.js"
+import { ProbesLive } from "./monitoring/probes.js"
+import { Readiness } from "./monitoring/Readiness.js"
 import { compressJson } from "./http/compressJson.js"
 import { securityHeaders } from "./http/securityHeaders.js"
 import { markFaults } from "./http/faultId.js"
@@ -160,7 +162,8 @@ export const appLayer = (
     MasterCache.layer(config.databaseUrl === undefined),
     RowIntegrity.layer,
     PublicUrl.layer(config.publicUrl),
-    UfService.layer.pipe(Layer.provide(UfProvider.layerFrom(env)))
+    UfService.layer.pipe(Layer.provide(UfProvider.layerFrom(env))),
+    Readiness.layer
   ).pipe(Layer.provideMerge(Sessions.layer), Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
   // Set where the server is built, so every request inherits them at no cost per request.
   const served = Layer.unwrapEffect(
@@ -174,6 +177,7 @@ export const appLayer = (
   )
   return served.pipe(
     Layer.provide(StaticLive(config.webDist)),
+    Layer.provide(ProbesLive),
     Layer.provide(ApiDocsLive),
     Layer.provide(BadRequestLive),
     Layer.provide(JsonOnlyLive),
