@@ -1,8 +1,6 @@
 import { HttpApiBuilder, HttpApp, HttpMiddleware, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
 import type { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option } from "effect"
-import { createServer } from "node:http"
 import { PalmaApi } from "@palma/core/api"
 import { AssistanceLive } from "./assistance/Http.js"
 import { AuthConfig } from "./auth/AuthConfig.js"
@@ -32,8 +30,13 @@ import { CaseLive } from "./case/Http.js"
 import { CaseDashboardLive } from "./caseDashboard/Http.js"
 import { CaseExportLive } from "./caseExport/Http.js"
 import { CaseIntakeLive } from "./caseIntake/Http.js"
+import { LiveClientsLive } from "./monitoring/liveClients.js"
+import { Metrics } from "./monitoring/Metrics.js"
+import { MetricsRouteLive } from "./monitoring/metricsRoute.js"
 import { ProbesLive } from "./monitoring/probes.js"
+import { nodeServerLayer } from "./monitoring/requestMetrics.js"
 import { Readiness } from "./monitoring/Readiness.js"
+import { serveApi } from "./monitoring/serveApi.js"
 import { compressJson } from "./http/compressJson.js"
 import { securityHeaders } from "./http/securityHeaders.js"
 import { markFaults } from "./http/faultId.js"
@@ -133,6 +136,10 @@ export const databaseReady = (config: Pick<ServerConfig, "seedDemo" | "demoPassw
     })
   ).pipe(Layer.provideMerge(UserRepo.layer))
 
+/** Metrics only when PALMA_METRICS_TOKEN is set: otherwise no Metrics service, and nothing measures requests. */
+const metricsLayer = (config: ServerConfig): Layer.Layer<never, never, SqlClient.SqlClient> =>
+  config.metricsToken === undefined ? Layer.empty : Metrics.layer(config.metricsToken)
+
 /** Compression last: the fault mark may write a body, and the docs' policy is computed from its page's bytes. */
 const withSecurityHeadersAndFaultIds =
   (headers: ReturnType<typeof securityHeaders>) => (request: HttpServerRequest.HttpServerRequest, response: HttpServerResponse.HttpServerResponse) =>
@@ -163,12 +170,13 @@ export const appLayer = (
     RowIntegrity.layer,
     PublicUrl.layer(config.publicUrl),
     UfService.layer.pipe(Layer.provide(UfProvider.layerFrom(env))),
-    Readiness.layer
+    Readiness.layer,
+    metricsLayer(config)
   ).pipe(Layer.provideMerge(Sessions.layer), Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
   // Set where the server is built, so every request inherits them at no cost per request.
   const served = Layer.unwrapEffect(
     Effect.map(AuthConfig, (authConfig) =>
-      HttpApiBuilder.serve(accessLog({ all: config.accessLogAll })).pipe(
+      serveApi(accessLog({ all: config.accessLogAll })).pipe(
         // Nothing exports spans: a span per request and per handler is pure cost (issue 8 §5).
         HttpMiddleware.withTracerDisabledWhen(() => true),
         Layer.locally(HttpApp.currentPreResponseHandlers, Option.some(withSecurityHeadersAndFaultIds(securityHeaders(authConfig, { https: config.https }))))
@@ -178,15 +186,17 @@ export const appLayer = (
   return served.pipe(
     Layer.provide(StaticLive(config.webDist)),
     Layer.provide(ProbesLive),
+    Layer.provide(MetricsRouteLive),
     Layer.provide(ApiDocsLive),
     Layer.provide(BadRequestLive),
     Layer.provide(JsonOnlyLive),
     Layer.provide(requestTimeoutLive(config.requestTimeoutSeconds)),
+    Layer.provide(LiveClientsLive),
     Layer.provide(apiLive(config)),
     Layer.provide(services),
     // Listen only once migrated and seeded: a request accepted before the app is
     // served would otherwise wait with no handler.
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: config.port }).pipe(Layer.provide(services))),
+    Layer.provideMerge(nodeServerLayer(config.port).pipe(Layer.provide(services))),
     Layer.provide(Layer.setTracerEnabled(false)),
     Layer.provide(palmaLoggerLayer(config.logFormat, logSink))
   )

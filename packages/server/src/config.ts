@@ -1,4 +1,4 @@
-import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
+import { Config, ConfigError, ConfigProvider, Effect, Either, Option, Redacted } from "effect"
 import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -22,7 +22,12 @@ export interface ServerConfig {
   readonly jobLeaseSeconds: number
   /** A request still running after this long is cut with a 503 (PALMA_REQUEST_TIMEOUT_SECONDS). */
   readonly requestTimeoutSeconds: number
+  /** The bearer token `GET /metrics` asks for (PALMA_METRICS_TOKEN); without one there are no metrics. */
+  readonly metricsToken: Redacted.Redacted | undefined
 }
+
+/** The shortest metrics token accepted. */
+export const METRICS_TOKEN_MIN_LENGTH = 16
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -55,6 +60,12 @@ const spec = (env: Env) =>
     requestTimeoutSeconds: Config.integer("PALMA_REQUEST_TIMEOUT_SECONDS").pipe(
       Config.validate({ message: "fuera de rango", validation: (n) => n >= 1 && n <= 3600 }),
       Config.withDefault(30)
+    ),
+    // Long enough not to be guessed: `openssl rand -hex 32` gives 64.
+    metricsToken: Config.nonEmptyString("PALMA_METRICS_TOKEN").pipe(
+      Config.validate({ message: "demasiado corto", validation: (token) => token.length >= METRICS_TOKEN_MIN_LENGTH }),
+      Config.map(Redacted.make),
+      Config.option
     )
   }).pipe(
     Config.map((c): ServerConfig => ({
@@ -70,7 +81,8 @@ const spec = (env: Env) =>
       https: Option.exists(c.publicUrl, (url) => url.startsWith("https:")),
       logFormat: c.logFormat,
       jobLeaseSeconds: c.jobLeaseSeconds,
-      requestTimeoutSeconds: c.requestTimeoutSeconds
+      requestTimeoutSeconds: c.requestTimeoutSeconds,
+      metricsToken: Option.getOrUndefined(c.metricsToken)
     }))
   )
 
@@ -82,7 +94,8 @@ const expected: Readonly<Record<string, string>> = {
   PALMA_LOG_FORMAT: "text o json",
   PALMA_PUBLIC_URL: "una URL http:// o https://",
   PALMA_JOB_LEASE_SECONDS: "un número de segundos entre 1 y 3600",
-  PALMA_REQUEST_TIMEOUT_SECONDS: "un número de segundos entre 1 y 3600"
+  PALMA_REQUEST_TIMEOUT_SECONDS: "un número de segundos entre 1 y 3600",
+  PALMA_METRICS_TOKEN: `un texto de al menos ${METRICS_TOKEN_MIN_LENGTH} caracteres`
 }
 
 /** Why the configuration is refused, in Spanish, naming the variable. */

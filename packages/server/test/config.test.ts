@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Either, Redacted } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadServerConfig } from "../src/config.js"
 
@@ -39,5 +39,15 @@ describe("server configuration", () => {
       accessLogAll: true,
       port: 8080
     })
+  })
+
+  it("keeps PALMA_METRICS_TOKEN redacted, and refuses one short enough to guess", () => {
+    expect(Either.getOrThrow(loadServerConfig({})).metricsToken).toBeUndefined()
+    const token = Either.getOrThrow(loadServerConfig({ PALMA_METRICS_TOKEN: "0123456789abcdef" })).metricsToken
+    expect(token && Redacted.value(token)).toBe("0123456789abcdef")
+    expect(String(token)).not.toContain("0123456789abcdef")
+    expect(loadServerConfig({ PALMA_METRICS_TOKEN: "corto" })).toEqual(
+      Either.left("Configuración inválida: PALMA_METRICS_TOKEN: valor inválido (debe ser un texto de al menos 16 caracteres)")
+    )
   })
 })

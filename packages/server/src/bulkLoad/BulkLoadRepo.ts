@@ -96,6 +96,17 @@ const make = Effect.gen(function* () {
       return { items, total: count?.total ?? 0, page, pageSize }
     }).pipe(Effect.orDie)
 
+  /** How many jobs are in each status, and the rows all of them have written (the metrics' figures). */
+  const tally = Effect.map(
+    sql<{ readonly status: BulkLoadStatus; readonly jobs: number; readonly loaded: number }>`SELECT status, count(*)::int AS jobs,
+        COALESCE(sum(succeeded), 0)::float8 AS loaded
+      FROM bulk_load_job GROUP BY status`,
+    (rows) => ({
+      jobs: new Map(rows.map((row) => [row.status, row.jobs])),
+      rowsLoaded: rows.reduce((total, row) => total + row.loaded, 0)
+    })
+  )
+
   /**
    * Takes the oldest job a worker may run, if any: not finished, not held (or its holder's lease
    * ran out), and no earlier unfinished job of the same plan (two uploads of a plan never
@@ -252,6 +263,7 @@ const make = Effect.gen(function* () {
     create,
     find,
     list,
+    tally,
     claim,
     releaseAll,
     file,

@@ -1,19 +1,37 @@
+import { randomUUID } from "node:crypto"
 import { Deferred, Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PG_POOL_SIZE } from "../../src/sql/Database.js"
+import { demoTokens } from "../support/api.js"
 import { type InProcessServer, startServer } from "../support/startServer.js"
 
-/** Every request logged. */
+const metricsToken = "prueba-de-metricas-0123456789abcdef"
+
+/** Metrics off, every request logged. */
 let plain: InProcessServer
+/** Metrics on. */
+let measured: InProcessServer
 
 beforeAll(async () => {
-  plain = await startServer({ env: { PALMA_ACCESS_LOG: "all" } })
+  ;[plain, measured] = await Promise.all([startServer({ env: { PALMA_ACCESS_LOG: "all" } }), startServer({ env: { PALMA_METRICS_TOKEN: metricsToken } })])
 })
-afterAll(() => plain?.stop())
+afterAll(() => Promise.all([plain?.stop(), measured?.stop()]))
 
 const get = async (server: InProcessServer, path: string, headers: Record<string, string> = {}) => {
   const response = await fetch(`${server.url}${path}`, { headers })
   return { status: response.status, headers: response.headers, text: await response.text() }
+}
+
+const scrape = async () => {
+  const answer = await get(measured, "/metrics", { authorization: `Bearer ${metricsToken}` })
+  expect(answer.status).toBe(200)
+  return answer.text
+}
+
+/** The value of a series, by its exact name and labels as printed. */
+const valueOf = (text: string, series: string): number | undefined => {
+  const line = text.split("\n").find((candidate) => candidate.startsWith(`${series} `))
+  return line === undefined ? undefined : Number(line.slice(series.length + 1))
 }
 
 /**
@@ -76,5 +94,80 @@ describe("health and readiness", () => {
     expect(log).toMatch(/INFO GET \/api\/family\/list 401 /)
     expect(log).not.toContain("/healthz")
     expect(log).not.toContain("/readyz")
+  })
+})
+
+describe("GET /metrics", () => {
+  it("is 404 when PALMA_METRICS_TOKEN is not set, not the web app's page", async () => {
+    expect(await get(plain, "/metrics")).toMatchObject({ status: 404, text: "No encontrado" })
+  })
+
+  it("is 401 without the token or with another one", async () => {
+    const refused: ReadonlyArray<Record<string, string>> = [
+      {},
+      { authorization: `Bearer ${metricsToken}x` },
+      { authorization: `Bearer ${metricsToken.slice(1)}` },
+      { authorization: metricsToken }
+    ]
+    for (const headers of refused) {
+      const answer = await get(measured, "/metrics", headers)
+      expect(answer.status).toBe(401)
+      expect(answer.headers.get("www-authenticate")).toBe('Bearer realm="metrics"')
+      expect(answer.text).not.toContain("palma_http_requests_total")
+    }
+  })
+
+  it("counts requests by method, route template and status, with no RUT, email or id in any label", async () => {
+    const { user } = await demoTokens(measured.url)
+    const signed = { authorization: `Bearer ${user}` }
+    const caseId = randomUUID()
+    await get(measured, "/api/case/getApplicantByRut/12.345.678-5", signed)
+    await get(measured, "/api/case/getApplicantByRut/123456785", signed)
+    expect((await get(measured, `/api/case/getById/${caseId}`, signed)).status).toBe(404)
+    await get(measured, "/api/retail/getByRut/12345678-5", signed)
+    expect((await fetch(`${measured.url}/api/nope/ana.perez@palma.cl`, { method: "POST" })).status).toBe(404)
+
+    const text = await scrape()
+    expect(valueOf(text, `palma_http_requests_total{method="GET",route="/api/case/getById/:id",status="404"}`)).toBe(1)
+    expect(valueOf(text, `palma_http_requests_total{method="POST",route="unmatched",status="404"}`)).toBe(1)
+    expect(text).toMatch(/^palma_http_requests_total\{method="GET",route="\/api\/case\/getApplicantByRut\/:rut",status="\d{3}"\} 2$/m)
+    expect(text).toMatch(/^palma_http_request_duration_seconds_count\{method="GET",route="\/api\/retail\/getByRut\/:rut"\} 1$/m)
+    for (const secret of [caseId, "12.345.678", "12345678", "123456785", "ana.perez", "palma.cl", "/api/nope", user]) {
+      expect(text).not.toContain(secret)
+    }
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i)
+    const routes = new Set([...text.matchAll(/route="([^"]*)"/g)].map((match) => match[1]))
+    for (const route of routes) expect(route).toMatch(/^(unmatched|(\/[A-Za-z_-]*|\/:[a-z_]+|\/\*)+)$/)
+  })
+
+  it("reports requests in flight, the database's connections, uploads by status and the process", async () => {
+    const text = await scrape()
+    // The scrape itself is in flight while it reads them.
+    expect(valueOf(text, "palma_http_requests_in_flight")).toBe(1)
+    expect(valueOf(text, `palma_db_connections{state="waiting"}`)).toBe(0)
+    expect(valueOf(text, `palma_db_connections{state="in_use"}`)).toBeGreaterThanOrEqual(0)
+    expect(valueOf(text, `palma_bulk_load_jobs{status="done"}`)).toBeGreaterThanOrEqual(0)
+    expect(valueOf(text, "palma_bulk_load_rows_loaded")).toBeGreaterThanOrEqual(0)
+    expect(valueOf(text, "process_resident_memory_bytes")).toBeGreaterThan(0)
+    expect(text).toContain("# TYPE nodejs_eventloop_lag_seconds gauge")
+    expect(text).toContain("# TYPE nodejs_gc_duration_seconds histogram")
+  })
+
+  it("counts the server-sent event streams open", async () => {
+    const { user } = await demoTokens(measured.url)
+    const controller = new AbortController()
+    const response = await fetch(`${measured.url}/api/case/live`, { headers: { authorization: `Bearer ${user}` }, signal: controller.signal })
+    const reader = response.body!.getReader()
+    await reader.read()
+    expect(valueOf(await scrape(), "palma_sse_clients")).toBe(1)
+    controller.abort()
+    await reader.read().catch(() => undefined)
+    // The server sees the client leave on its next read of the socket: asked until it has.
+    let open = valueOf(await scrape(), "palma_sse_clients")
+    for (let attempt = 0; attempt < 50 && open !== 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      open = valueOf(await scrape(), "palma_sse_clients")
+    }
+    expect(open).toBe(0)
   })
 })

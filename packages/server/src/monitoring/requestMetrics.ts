@@ -1,0 +1,36 @@
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer, Option } from "effect"
+import { createServer, type Server } from "node:http"
+import { Metrics } from "./Metrics.js"
+import { routeSlotOf } from "./routeTemplate.js"
+
+const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+
+/** Any other word a client sends as method is one label, not one each. */
+const methodLabel = (method: string | undefined) => (method !== undefined && methods.has(method) ? method : "OTHER")
+
+/**
+ * Counts every request the Node server takes by method, route template (`unmatched` when no route
+ * took it) and the status it sent (499 when the client left before any), times it until the
+ * response is written (a live stream: until it closes), and keeps the number in flight. On Node's
+ * own events rather than in an Effect middleware: what the client got, whatever part of the
+ * server answered, at no cost to the request's fiber.
+ */
+const measureRequests = (server: Server, metrics: typeof Metrics.Service): Server =>
+  server.on("request", (request, response) => {
+    const slot = routeSlotOf(request)
+    const started = performance.now()
+    metrics.requestStarted()
+    response.once("close", () => {
+      const status = response.headersSent ? response.statusCode : 499
+      metrics.requestEnded({ method: methodLabel(request.method), route: slot.route, status }, (performance.now() - started) / 1000)
+    })
+  })
+
+/** The Node HTTP server on `port`, its requests measured when metrics are on. */
+export const nodeServerLayer = (port: number) =>
+  Layer.unwrapEffect(
+    Effect.map(Effect.serviceOption(Metrics), (metrics) =>
+      NodeHttpServer.layer(() => Option.match(metrics, { onNone: () => createServer(), onSome: (on) => measureRequests(createServer(), on) }), { port })
+    )
+  )
