@@ -52,7 +52,8 @@ export const settingsFromEnv = (p99TargetMs: number): Settings => ({
   p99TargetMs
 })
 
-const signIn = async (baseUrl: string) => {
+/** The demo admin's access token on `baseUrl`. */
+export const signIn = async (baseUrl: string) => {
   const response = await fetch(`${baseUrl}/api/auth/local/sign-in`, {
     method: "POST",
     headers: { "content-type": "application/json" },

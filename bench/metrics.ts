@@ -1,0 +1,111 @@
+/**
+ * `pnpm bench:metrics` (issue 33): what metrics cost a request. Two built servers on the demo
+ * data, one without PALMA_METRICS_TOKEN and one with it, both signed in as the admin; autocannon
+ * on `GET /api/family/list` (the `pnpm bench` row) in alternating rounds (off, on, on, off, …),
+ * so a load the other processes of a shared machine put on it falls on both alike. Each round
+ * reads the server's CPU time from /proc. Other processes on the cores inflate a round's CPU per
+ * request too (shared caches, hyperthreads), never deflate it: besides the medians, the lowest
+ * round of each server is its cost with the least interference. The goal is a cost ≤ 5 %.
+ */
+import autocannon, { type Result } from "autocannon"
+import { randomBytes } from "node:crypto"
+import { readFileSync } from "node:fs"
+import { availableParallelism } from "node:os"
+import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
+import { envInt, log, signIn } from "./pagedReads.ts"
+
+const path = "/api/family/list"
+const rounds = envInt("BENCH_ROUNDS", 6, 2, 40)
+const roundS = envInt("BENCH_DURATION", 5, 1, 60)
+const warmupS = envInt("BENCH_WARMUP", 3, 0, 30)
+const connections = envInt("BENCH_CONNECTIONS", 32, 1, 256)
+const token = randomBytes(24).toString("hex")
+const goal = 0.05
+
+/** Linux's clock ticks per second in /proc (USER_HZ: 100 on every mainstream architecture). */
+const USER_HZ = 100
+
+/** A process's CPU time so far (user + system), in seconds. */
+const cpuSeconds = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+  // After "pid (name) " come the fields from the 3rd on: utime is the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+  return (Number(fields[11]) + Number(fields[12])) / USER_HZ
+}
+
+interface Round {
+  readonly reqPerS: number
+  readonly p99Ms: number
+  readonly cpuUsPerReq: number
+}
+
+const median = (values: ReadonlyArray<number>) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+const percent = (on: number, off: number) => `${(((on - off) / off) * 100).toFixed(1)} %`
+
+const failed = (result: Result) => result.errors + result.timeouts + result.non2xx > 0
+
+const [off, on] = await Promise.all([
+  // Without the variable whatever the caller's environment holds.
+  startServerProcess({ env: { PALMA_METRICS_TOKEN: "" } }),
+  startServerProcess({ env: { PALMA_METRICS_TOKEN: token } })
+])
+try {
+  const servers = [
+    { label: "off", server: off, headers: { authorization: `Bearer ${await signIn(off.url)}` }, rounds: [] as Round[] },
+    { label: "on", server: on, headers: { authorization: `Bearer ${await signIn(on.url)}` }, rounds: [] as Round[] }
+  ] as const
+  const measure = async (target: (typeof servers)[number], seconds: number) => {
+    const pid = target.server.pid
+    if (pid === undefined) throw new Error("El servidor no tiene pid")
+    const before = cpuSeconds(pid)
+    const result = await autocannon({ url: target.server.url + path, connections, duration: seconds, headers: target.headers })
+    if (failed(result)) throw new Error(`GET ${path} en «${target.label}»: ${result.errors} errores, ${result.timeouts} timeouts, ${result.non2xx} no-2xx`)
+    return { reqPerS: result.requests.average, p99Ms: result.latency.p99, cpuUsPerReq: ((cpuSeconds(pid) - before) * 1e6) / result.requests.total }
+  }
+  log(
+    `Métricas: GET ${path}, ${connections} conexiones, ${rounds} rondas de ${roundS} s por servidor alternadas (+${warmupS} s de calentamiento), Node ${process.version}, ${availableParallelism()} CPU`
+  )
+  for (const target of servers) if (warmupS > 0) await measure(target, warmupS)
+  for (let round = 0; round < rounds; round++) {
+    // off-on, on-off, …: neither always runs first.
+    for (const target of round % 2 === 0 ? servers : [...servers].reverse()) target.rounds.push(await measure(target, roundS))
+    log(`  ronda ${round + 1}/${rounds}`)
+  }
+
+  const scrape = await fetch(`${on.url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.text())
+  const counted = /^palma_http_requests_total\{method="GET",route="\/api\/family\/list",status="200"\} (\d+)$/m.exec(scrape)?.[1]
+  if (counted === undefined) throw new Error("El servidor con métricas no contó las peticiones: ¿arrancó sin PALMA_METRICS_TOKEN?")
+
+  console.log("")
+  console.log(
+    `GET ${path}, ${connections} conexiones, ${rounds} rondas de ${roundS} s por servidor, alternadas; autocannon y ambos servidores comparten ${availableParallelism()} CPU.`
+  )
+  console.log("metrics  ronda:  req/s   p99 ms  CPU µs/req")
+  for (const target of servers) {
+    for (const [index, round] of target.rounds.entries()) {
+      console.log(
+        `${target.label.padEnd(7)}  ${String(index + 1).padStart(5)}  ${round.reqPerS.toFixed(0).padStart(6)}  ${String(round.p99Ms).padStart(7)}  ${round.cpuUsPerReq.toFixed(0).padStart(10)}`
+      )
+    }
+  }
+  const [offRounds, onRounds] = [servers[0].rounds, servers[1].rounds]
+  const cpuOff = median(offRounds.map((round) => round.cpuUsPerReq))
+  const cpuOn = median(onRounds.map((round) => round.cpuUsPerReq))
+  const cpuOffBest = Math.min(...offRounds.map((round) => round.cpuUsPerReq))
+  const cpuOnBest = Math.min(...onRounds.map((round) => round.cpuUsPerReq))
+  const rpsOff = median(offRounds.map((round) => round.reqPerS))
+  const rpsOn = median(onRounds.map((round) => round.reqPerS))
+  console.log("")
+  console.log(`mediana CPU µs/req: sin ${cpuOff.toFixed(0)}, con ${cpuOn.toFixed(0)} → ${percent(cpuOn, cpuOff)}`)
+  console.log(`mejor ronda CPU µs/req: sin ${cpuOffBest.toFixed(0)}, con ${cpuOnBest.toFixed(0)} → ${percent(cpuOnBest, cpuOffBest)}`)
+  console.log(`mediana req/s:      sin ${rpsOff.toFixed(0)}, con ${rpsOn.toFixed(0)} → ${percent(rpsOn, rpsOff)}`)
+  console.log(`el servidor con métricas contó ${counted} respuestas 200 de ${path} (calentamiento incluido)`)
+  console.log(`costo de CPU por petición (mediana) ${cpuOn / cpuOff - 1 <= goal ? "≤" : ">"} ${goal * 100} % (meta)`)
+} finally {
+  await Promise.all([off.stop(), on.stop()])
+}
