@@ -27,10 +27,24 @@ const measureRequests = (server: Server, metrics: typeof Metrics.Service): Serve
     })
   })
 
+/**
+ * How long an idle kept-alive connection stays open. Longer than a client's or a balancer's own
+ * idle limit (Node's fetch: the server's hint less 1 s; HAProxy's `timeout http-keep-alive`), so
+ * the client is the one to close it: with Node's 5 s, a request sent on a connection as the
+ * server's timer closed it was reset (ECONNRESET), which a process busy for a few seconds made
+ * likely.
+ */
+const KEEP_ALIVE_MS = 65_000
+
+const keptAlive = (server: Server): Server => Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS })
+
 /** The Node HTTP server on `port`, its requests measured when metrics are on. */
 export const nodeServerLayer = (port: number) =>
   Layer.unwrapEffect(
     Effect.map(Effect.serviceOption(Metrics), (metrics) =>
-      NodeHttpServer.layer(() => Option.match(metrics, { onNone: () => createServer(), onSome: (on) => measureRequests(createServer(), on) }), { port })
+      NodeHttpServer.layer(
+        () => Option.match(metrics, { onNone: () => keptAlive(createServer()), onSome: (on) => measureRequests(keptAlive(createServer()), on) }),
+        { port }
+      )
     )
   )

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import { Agent, get as httpGet } from "node:http"
 import { Deferred, Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PG_POOL_SIZE } from "../../src/sql/Database.js"
@@ -169,5 +170,25 @@ describe("GET /metrics", () => {
       open = valueOf(await scrape(), "palma_sse_clients")
     }
     expect(open).toBe(0)
+  })
+})
+
+describe("kept-alive connections", () => {
+  /** The `Keep-Alive` header of one answer, read with node:http (hop-by-hop headers as sent). */
+  const keepAliveOf = (server: InProcessServer) =>
+    new Promise<string | undefined>((resolve, reject) => {
+      const agent = new Agent({ keepAlive: true })
+      httpGet(`${server.url}/healthz`, { agent }, (response) => {
+        response.resume()
+        response.on("end", () => {
+          agent.destroy()
+          resolve(response.headers["keep-alive"])
+        })
+      }).on("error", reject)
+    })
+
+  it("stay open 65 s, past a client's or a balancer's own idle limit, so the client closes them and a reused one is never reset", async () => {
+    expect(await keepAliveOf(plain)).toBe("timeout=65")
+    expect(await keepAliveOf(measured)).toBe("timeout=65")
   })
 })
