@@ -1,4 +1,4 @@
-import { Context, Duration, Effect, Layer, Option, Schedule, Stream } from "effect"
+import { Context, Deferred, Duration, Effect, FiberId, Layer, Option, Schedule, Stream } from "effect"
 import { applyChange, type CaseNotice, caseNoticeAfter, emptyCase, followFrom, type LivePosition, type Positioned, stageOf } from "@palma/core/domain"
 import { NotFound } from "@palma/core/api"
 import { CaseChatRepo } from "./CaseChatRepo.js"
@@ -28,16 +28,39 @@ const make = Effect.gen(function* () {
   // A case's events, decoded, kept for every follower of it in this process: a step read once, not once per follower.
   const history = makeCaseHistoryCache()
 
+  // The read in flight per case: followers woken together by one notice wait for it instead of each reading.
+  const reading = new Map<string, Deferred.Deferred<void>>()
+
+  /** The kept events brought up to `upTo`: by the read in flight, else by one of its own. */
+  const catchUp = (caseId: string, upTo: number): Effect.Effect<void> =>
+    Effect.suspend(() => {
+      if (history.knownVersion(caseId) >= upTo) return Effect.void
+      const pending = reading.get(caseId)
+      // Begun before this notice's write perhaps: once it is in, look again.
+      if (pending !== undefined) return Effect.zipRight(Deferred.await(pending), catchUp(caseId, upTo))
+      // Made and announced in one synchronous step: no other follower slips in between.
+      const mine = Deferred.unsafeMake<void>(FiberId.none)
+      reading.set(caseId, mine)
+      return cases.events(caseId, history.knownVersion(caseId)).pipe(
+        Effect.map((newer) => void history.extend(caseId, newer, Number.MAX_SAFE_INTEGER)),
+        Effect.ensuring(
+          Effect.zipRight(
+            Effect.sync(() => reading.delete(caseId)),
+            Deferred.succeed(mine, undefined)
+          )
+        )
+      )
+    })
+
   /**
    * The case's changes after version `after` (the store has them up to `upTo` at least), each with
    * the stage the case was left in (the fold of the events up to it).
    */
   const changesAfter = (caseId: string, after: number, upTo: number) =>
     Effect.gen(function* () {
-      const known = history.knownVersion(caseId)
-      const newer = known >= upTo ? [] : yield* cases.events(caseId, known)
+      yield* catchUp(caseId, upTo)
       let facts = emptyCase(0)
-      return history.extend(caseId, newer, Number.MAX_SAFE_INTEGER).flatMap((e): ReadonlyArray<CaseNotice> => {
+      return history.extend(caseId, [], Number.MAX_SAFE_INTEGER).flatMap((e): ReadonlyArray<CaseNotice> => {
         facts = applyChange(facts, e.change)
         return e.version > after ? [{ type: "case", case_id: caseId, version: e.version, stage_code: stageOf(facts) }] : []
       })
