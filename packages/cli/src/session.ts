@@ -1,7 +1,7 @@
-import { ApiFailure, type Call } from "@palma/core"
+import { ApiFailure, type Call, type OpenLive } from "@palma/core"
 import { type StoredCredentials, credentialsPath, readCredentials, writeCredentials } from "./config/credentials.js"
 import { deniedError, signInHint, usageError } from "./errors.js"
-import { type Bearer, connect } from "./http.js"
+import { type Bearer, connect, openLiveWith } from "./http.js"
 import { type Env, type Io, envValue } from "./io.js"
 
 const defaultApiUrl = "http://localhost:3000"
@@ -34,11 +34,13 @@ export interface SignedInCall {
   readonly apiUrl: string
   readonly bearer: Bearer
   readonly call: Call
+  /** Opens a live stream with the session's credentials (see openLiveWith). */
+  readonly openLive: OpenLive
 }
 
 const signedInCall = (apiUrl: string, token: string): SignedInCall => {
   const bearer: Bearer = { token }
-  return { apiUrl, bearer, call: connect(apiUrl, bearer) }
+  return { apiUrl, bearer, call: connect(apiUrl, bearer), openLive: openLiveWith(apiUrl, bearer) }
 }
 
 /**
@@ -105,7 +107,7 @@ const jobSession = async (apiUrl: string, credential: string): Promise<SignedInC
       throw error
     })
   }
-  return { apiUrl, bearer, call }
+  return { apiUrl, bearer, call, openLive: openLiveWith(apiUrl, bearer, fresh) }
 }
 
 /**

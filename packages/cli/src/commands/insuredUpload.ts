@@ -11,6 +11,7 @@ import {
   type Failure,
   bulkLoadActors,
   bulkLoadMachine,
+  streamJob,
   isBulkLoadFinished,
   rowChangeText,
   rowOutcomeLabel,
@@ -285,10 +286,11 @@ const upload = async (io: Io, file: string, options: UploadOptions, globals: Glo
   if (isEveryRetail(options.retail)) throw usageError("Indique el canal en --retail (id, RUT o nombre): una nómina es de un solo canal.")
   if (!uuidPattern.test(options.plan.trim())) throw usageError(`--plan debe ser el ID del plan (productPlan_id), no «${options.plan}».`)
   const errorsPath = options.errors === undefined ? undefined : await outputPath(options.errors, options.force)
-  const { call } = await openSession(globals, io)
+  const { call, openLive } = await openSession(globals, io)
   const retail_id = await retailIdOf(call, options.retail)
   const removals = options.confirmRemovals === true
-  const actor = createActor(bulkLoadMachine.provide({ actors: bulkLoadActors(call) })).start()
+  // The job's progress as the server pushes it; a dropped connection resumes where it left off, on any process.
+  const actor = createActor(bulkLoadMachine.provide({ actors: bulkLoadActors(call, streamJob(openLive)) })).start()
   const progress = progressOn(io)
   actor.on("progress", ({ job }) => progress.show(job))
   actor.on("finished", ({ job }) => progress.show(job))

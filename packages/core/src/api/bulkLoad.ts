@@ -3,12 +3,16 @@ import { Schema } from "effect"
 import { Page } from "../domain/page.js"
 import { BulkLoadConfirm, BulkLoadJob, BulkLoadListQuery, BulkLoadPath, BulkLoadRow, BulkLoadRowsQuery, MissingInsured } from "../domain/bulkLoad.js"
 import { Id } from "../domain/fields.js"
+import { LiveResumeHeaders, LiveResumeQuery } from "../domain/livePosition.js"
 import { BadRequest, Conflict, NotFound, PayloadTooLarge } from "./errors.js"
 import { XLSX_CONTENT_TYPE } from "./fileFormat.js"
 import { Admin } from "./security.js"
 
 /** The roster upload is multipart/form-data (see the server's jsonOnly); everything else here is JSON. */
 export const BULK_LOAD_UPLOAD_PATH = "/api/retail/addLeadFromExcel"
+
+/** A job's server-sent events (`uploadLive`), where a browser's EventSource or the CLI's follower opens them. */
+export const bulkLoadLivePath = (id: string) => `/api/retail/uploads/${encodeURIComponent(id)}/live`
 
 /**
  * The original client's form: `file`, `fileName`, `retail_id`, `productPlan_id`; Palma's `dryRun`
@@ -50,7 +54,11 @@ export const BulkLoadApi = HttpApiGroup.make("bulkLoad")
   .add(
     HttpApiEndpoint.get("uploadLive", "/uploads/:id/live")
       .setPath(BulkLoadPath)
+      .setUrlParams(LiveResumeQuery)
+      .setHeaders(LiveResumeHeaders)
       .addSuccess(HttpApiSchema.Text({ contentType: "text/event-stream" }))
+      // A follower that already has the job at rest: nothing more will come (EventSource stops reconnecting).
+      .addSuccess(HttpApiSchema.NoContent)
       .addError(NotFound)
       .middleware(Admin)
   )

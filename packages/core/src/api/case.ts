@@ -7,6 +7,7 @@ import { CaseDocument } from "../domain/caseDocument.js"
 import { CaseStepInput } from "../domain/caseStepInput.js"
 import { CaseVerifyReport, CaseVerifyRequest } from "../domain/caseVerify.js"
 import { CaseLiveQuery } from "../domain/caseLive.js"
+import { LiveResumeHeaders } from "../domain/livePosition.js"
 import { CaseList, CaseListQuery, CaseLookup, CaseView } from "../domain/caseView.js"
 import { SavedView, SavedViewInput } from "../domain/savedView.js"
 import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, Unauthorized } from "./errors.js"
@@ -90,10 +91,13 @@ export const CaseApi = HttpApiGroup.make("case")
   // Palma's own: where a signed `viewLink` points. The link is the credential (5 minutes), so an <img> or a new tab opens it.
   .add(HttpApiEndpoint.get("file", "/file/:token").setPath(FileLinkPath).addSuccess(StoredFileBytes).addError(Unauthorized))
   // Palma's own: changes and chat messages pushed as they happen (text/event-stream), on one process or many.
+  // One case's stream gives each event an `id:` (its position in the store) and resumes after `Last-Event-ID` on any process.
   .add(
     HttpApiEndpoint.get("live", "/live")
       .setUrlParams(CaseLiveQuery)
+      .setHeaders(LiveResumeHeaders)
       .addSuccess(HttpApiSchema.Text({ contentType: "text/event-stream" }))
+      .addError(NotFound)
       .middleware(Staff)
   )
   .prefix("/case")

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Id } from "./fields.js"
+import { liveDataDecoder } from "./liveData.js"
 import { PageNumber } from "./page.js"
 
 /** Where a roster job is: checked and read (validating), waiting for a confirmation (ready), writing (loading)… */
@@ -75,6 +76,9 @@ export const BulkLoadJob = Schema.Struct({
   finishedAt: Schema.NullOr(Schema.String)
 })
 export type BulkLoadJob = typeof BulkLoadJob.Type
+
+/** A job event's `data` line as sent, or undefined when it is not one (a follower ignores what it cannot read). */
+export const decodeBulkLoadJob = liveDataDecoder(BulkLoadJob)
 
 /**
  * One thing a row changes for a person already in Palma: a column of the file (`label`, its header

@@ -1,6 +1,8 @@
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, setup } from "xstate"
+import { bulkLoadLivePath } from "../api/bulkLoad.js"
 import type { Call } from "../client/caller.js"
-import { type BulkLoadJob, type BulkLoadRow, type MissingInsured, type RowOutcome, isBulkLoadFinished } from "../domain/bulkLoad.js"
+import { followEventStream } from "../client/eventStream.js"
+import { type BulkLoadJob, type BulkLoadRow, type MissingInsured, type RowOutcome, decodeBulkLoadJob, isBulkLoadFinished } from "../domain/bulkLoad.js"
 import { type Failure, failureOf } from "./failure.js"
 import { searchActor } from "./search.js"
 
@@ -221,6 +223,23 @@ export const pollJob = (call: Call, everyMs = BULK_LOAD_POLL_MS) =>
     }
   })
 
+/** How a host without EventSource (the CLI) opens a live stream at `path` with its credentials, resuming after `lastEventId`. */
+export type OpenLive = (path: string, lastEventId: string | undefined, signal: AbortSignal) => Promise<Response>
+
+/**
+ * A `follow` over the job's server-sent events: each change as it happens, and after a dropped
+ * connection what it missed (from any process), through `followEventStream`.
+ */
+export const streamJob = (open: OpenLive) =>
+  fromCallback<BulkLoadEvent, string>(({ sendBack, input }) =>
+    followEventStream((lastEventId, signal) => open(bulkLoadLivePath(input), lastEventId, signal), {
+      event: (event) => {
+        const job = event.type === "job" ? decodeBulkLoadJob(event.data) : undefined
+        if (job !== undefined) sendBack({ type: "JOB", job })
+      }
+    })
+  )
+
 /** The roster form as the original client posts it, with Palma's flags. */
 export const bulkLoadForm = (upload: BulkLoadUpload): FormData => {
   const form = new FormData()
@@ -233,7 +252,7 @@ export const bulkLoadForm = (upload: BulkLoadUpload): FormData => {
   return form
 }
 
-/** The machine's calls over the contract; `follow` polls unless the host pushes progress (the web's EventSource). */
+/** The machine's calls over the contract; `follow` polls unless the host pushes progress (the web's EventSource, the CLI's `streamJob`). */
 export const bulkLoadActors = (call: Call, follow = pollJob(call)) => ({
   upload: fromPromise<BulkLoadJob, BulkLoadUpload>(({ input }) => call((c) => c.bulkLoad.addLeadFromExcel({ payload: bulkLoadForm(input) }))),
   read: fromPromise<BulkLoadJob, string>(({ input }) => call((c) => c.bulkLoad.upload({ path: { id: input } }))),

@@ -83,7 +83,7 @@ describe("a case's page (caseRecord machine): steps from the lifecycle, outcomes
     actor.send({ type: "PICK", step: "close" })
     bump(7)
     state.push({ type: "case", case_id: openCase.case_id, version: 7, stage_code: "event" })
-    state.push({ type: "chat", case_id: openCase.case_id, message_id: "m1" })
+    state.push({ type: "chat", case_id: openCase.case_id, message_id: "m1", seq: 1 })
     await settle()
     expect(reads).toEqual([5, 6])
     expect(actor.getSnapshot().context).toMatchObject({ changedElsewhere: 7, chatPosts: 1, step: "close" })
@@ -96,7 +96,7 @@ describe("a case's page (caseRecord machine): steps from the lifecycle, outcomes
   })
 
   it("reads a notice's data line, and ignores what is not one", () => {
-    expect(decodeCaseNotice('{"type":"chat","case_id":"c","message_id":"m"}')).toEqual({ type: "chat", case_id: "c", message_id: "m" })
+    expect(decodeCaseNotice('{"type":"chat","case_id":"c","message_id":"m","seq":2}')).toEqual({ type: "chat", case_id: "c", message_id: "m", seq: 2 })
     expect(decodeCaseNotice("{}")).toBeUndefined()
     expect(decodeCaseNotice("no json")).toBeUndefined()
   })

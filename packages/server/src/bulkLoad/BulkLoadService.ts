@@ -8,8 +8,12 @@ import {
   type BulkLoadRowsQuery,
   isBulkLoadFinished,
   isColumnRequired,
+  followFrom,
+  jobAfter,
+  type LivePosition,
   type MissingInsured,
-  type Page
+  type Page,
+  type Positioned
 } from "@palma/core/domain"
 import { BadRequest, Conflict, CurrentUser, NotFound } from "@palma/core/api"
 import { FieldService } from "../field/FieldService.js"
@@ -26,6 +30,9 @@ const notFound = () => new NotFound({ message: "No se encontró la carga" })
 
 /** How often a live page's job is read again while it runs. */
 const LIVE_EVERY = Duration.millis(400)
+
+/** Where a new follower stands: before the job's first position. */
+const BEFORE_ANY: LivePosition = [-1, -1]
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -91,21 +98,35 @@ const make = Effect.gen(function* () {
       return yield* find(id)
     })
 
-  /** The job as it changes, until it ends or waits for a confirmation; one event per change. */
-  const live = (id: string): Effect.Effect<Stream.Stream<BulkLoadJob>, NotFound> =>
-    Effect.map(find(id), (first) =>
-      Stream.concat(
-        Stream.make(first),
+  /**
+   * The job as it changes, until it ends or waits for a confirmation, for a follower at `from` (its
+   * `Last-Event-ID`) or a new one: each snapshot read from the store that moves it on, with that
+   * position. The store keeps the job's latest state, not each step it went through: a follower
+   * that dropped gets where the job is now. None when the job is at rest and the follower has it
+   * already: nothing more will come.
+   */
+  const live = (id: string, from: LivePosition | undefined): Effect.Effect<Option.Option<Stream.Stream<Positioned<BulkLoadJob>>>, NotFound> =>
+    Effect.map(find(id), (first) => {
+      const atRest = (job: BulkLoadJob) => isBulkLoadFinished(job.status) || job.status === "ready"
+      if (from !== undefined && atRest(first) && jobAfter(from, first) === undefined) return Option.none()
+      const jobs = Stream.concat(
+        Stream.succeed(first),
         Stream.repeatEffectOption(
           Effect.flatMap(Effect.sleep(LIVE_EVERY), () =>
             Effect.flatMap(repo.find(id), Option.match({ onNone: () => Effect.fail(Option.none()), onSome: Effect.succeed }))
           )
         )
-      ).pipe(
-        Stream.changesWith((a, b) => JSON.stringify(a) === JSON.stringify(b)),
-        Stream.takeUntil((job) => isBulkLoadFinished(job.status) || job.status === "ready")
+      ).pipe(Stream.takeUntil(atRest))
+      return Option.some(
+        jobs.pipe(
+          Stream.mapAccum(from ?? BEFORE_ANY, (at, job) => {
+            const followed = followFrom(at, [job], jobAfter)
+            return [followed.at, followed.sent] as const
+          }),
+          Stream.flattenIterables
+        )
       )
-    )
+    })
 
   /** The failed rows as a workbook with the format's headers, the row number and the reason. */
   const errors = (id: string) =>

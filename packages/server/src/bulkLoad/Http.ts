@@ -1,15 +1,10 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { Effect, Layer, Stream } from "effect"
+import { Effect, Layer, Option, Stream } from "effect"
+import { resumeAt } from "@palma/core/domain"
 import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core/api"
+import { eventStreamResponse, positioned } from "../http/eventStream.js"
 import { readBulkLoadForm } from "./bulkLoadUpload.js"
 import { BulkLoadService } from "./BulkLoadService.js"
-
-/** The job's changes as server-sent events (`event: job`), closed when it ends or waits for a confirmation. */
-const liveResponse = <E>(jobs: Stream.Stream<unknown, E>) =>
-  HttpServerResponse.stream(
-    Stream.concat(Stream.make("retry: 3000\n\n"), jobs.pipe(Stream.map((job) => `event: job\ndata: ${JSON.stringify(job)}\n\n`))).pipe(Stream.encodeText),
-    { contentType: "text/event-stream", headers: { "cache-control": "no-store", "x-accel-buffering": "no" } }
-  )
 
 /** The `bulkLoad` group: the seed's roster upload and Palma's job routes beside it. */
 export const bulkLoadLive = (options: { readonly leaseSeconds: number }) =>
@@ -20,7 +15,16 @@ export const bulkLoadLive = (options: { readonly leaseSeconds: number }) =>
         .handle("addLeadFromExcel", ({ request }) => Effect.flatMap(readBulkLoadForm(request), loads.upload))
         .handle("uploads", ({ urlParams }) => loads.list(urlParams))
         .handle("upload", ({ path }) => loads.find(path.id))
-        .handle("uploadLive", ({ path }) => Effect.map(loads.live(path.id), liveResponse))
+        // Each job event's `id:` is its position (phase, rows processed); a follower that has the job at rest already gets 204.
+        .handle("uploadLive", ({ path, urlParams, headers }) =>
+          Effect.map(
+            loads.live(path.id, resumeAt(headers, urlParams)),
+            Option.match({
+              onNone: () => HttpServerResponse.empty({ status: 204 }),
+              onSome: (jobs) => eventStreamResponse(jobs.pipe(Stream.map((sent) => positioned("job", sent))))
+            })
+          )
+        )
         .handle("uploadRows", ({ path, urlParams }) => loads.rows(path.id, urlParams))
         .handle("uploadMissing", ({ path, urlParams }) => loads.missing(path.id, urlParams))
         .handle("confirmUpload", ({ path, payload }) => loads.confirm(path.id, payload))

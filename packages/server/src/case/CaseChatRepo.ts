@@ -10,28 +10,40 @@ const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const decode = Schema.decodeUnknown(Schema.Array(CaseChatMessage))
 
-  /** The case's messages, oldest first (the original had no order), with its titular's name as the original answered. */
+  /** The case's messages in the order they were posted (the original had no order), with its titular's name as the original answered. */
   const byCase = (caseId: string) =>
     sql`SELECT ${columns(sql)} FROM case_chat m JOIN assistance_case c ON c.id = m.case_id
       LEFT JOIN insured i ON i.id = c.insured_id LEFT JOIN stage s ON s.id = m.stage_id
-      WHERE m.case_id = ${caseId} ORDER BY m.created_at, m.id`.pipe(Effect.flatMap(decode))
+      WHERE m.case_id = ${caseId} ORDER BY m.seq`.pipe(Effect.flatMap(decode))
 
-  /** Posts a message tagged with the case's current stage; answers it, or nothing when the case does not exist. */
+  /**
+   * Posts a message tagged with the case's current stage, numbered next in the case's chat; answers
+   * it with its number, or nothing when the case does not exist. The case's row is locked first,
+   * so messages on one case are numbered in the order they commit (and the insert, a statement
+   * of its own, sees the number the previous holder took).
+   */
   const post = (caseId: string, userId: string, type: string, message: string) =>
     Effect.gen(function* () {
-      const inserted = yield* sql<{ id: string }>`INSERT INTO case_chat (case_id, stage_id, user_id, message, type)
-        SELECT c.id, c.stage_id, ${userId}, ${message}, ${type} FROM assistance_case c WHERE c.id = ${caseId} RETURNING id::text AS id`
-      if (inserted.length === 0) return null
+      const [held] = yield* sql<{ stage_id: string | null }>`SELECT stage_id::text AS stage_id FROM assistance_case WHERE id = ${caseId} FOR NO KEY UPDATE`
+      if (held === undefined) return null
+      const [inserted] = yield* sql<{ id: string; seq: number }>`INSERT INTO case_chat (case_id, stage_id, user_id, message, type, seq)
+        SELECT ${caseId}, ${held.stage_id}, ${userId}, ${message}, ${type}, COALESCE(max(seq), 0) + 1 FROM case_chat WHERE case_id = ${caseId}
+        RETURNING id::text AS id, seq`
       const rows = yield* sql`SELECT ${columns(sql)} FROM case_chat m JOIN assistance_case c ON c.id = m.case_id
-        LEFT JOIN insured i ON i.id = c.insured_id LEFT JOIN stage s ON s.id = m.stage_id WHERE m.id = ${inserted[0]!.id}`.pipe(Effect.flatMap(decode))
-      return rows[0] ?? null
-    })
+        LEFT JOIN insured i ON i.id = c.insured_id LEFT JOIN stage s ON s.id = m.stage_id WHERE m.id = ${inserted!.id}`.pipe(Effect.flatMap(decode))
+      return rows[0] === undefined ? null : { message: rows[0], seq: inserted!.seq }
+    }).pipe(sql.withTransaction)
+
+  /** The case's messages after number `seq`, in order: what a live follower that dropped missed. */
+  const after = (caseId: string, seq: number) =>
+    sql<{ id: string; seq: number }>`SELECT id::text AS id, seq FROM case_chat WHERE case_id = ${caseId} AND seq > ${seq} ORDER BY seq`
 
   const exists = (caseId: string) => Effect.map(sql`SELECT 1 FROM assistance_case WHERE id = ${caseId}`, (rows) => rows.length > 0)
 
   return {
     byCase: (caseId: string) => Effect.orDie(byCase(caseId)),
     post: (caseId: string, userId: string, type: string, message: string) => Effect.orDie(post(caseId, userId, type, message)),
+    after: (caseId: string, seq: number) => Effect.orDie(after(caseId, seq)),
     exists: (caseId: string) => Effect.orDie(exists(caseId))
   }
 })

@@ -20,8 +20,10 @@ const make = Effect.gen(function* () {
   const post = (input: CaseChatInput, actor: Actor) =>
     input.case_id === null
       ? Effect.succeed(null)
-      : Effect.flatMap(chat.post(input.case_id, actor.userId, typeOf(input, actor), input.message), (message) =>
-          message === null ? Effect.fail(notFound()) : Effect.as(feed.publish({ type: "chat", case_id: message.case_id, message_id: message.id }), message)
+      : Effect.flatMap(chat.post(input.case_id, actor.userId, typeOf(input, actor), input.message), (posted) =>
+          posted === null
+            ? Effect.fail(notFound())
+            : Effect.as(feed.publish({ type: "chat", case_id: posted.message.case_id, message_id: posted.message.id, seq: posted.seq }), posted.message)
         )
 
   return { byCase, post }

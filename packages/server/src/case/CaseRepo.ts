@@ -1,8 +1,9 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { type CaseChange, type CaseCriteria, CaseFacts, type CaseListQuery, type SeededStageCode, Rut } from "@palma/core/domain"
+import { CaseChange, type CaseCriteria, CaseFacts, type CaseListQuery, type LivePosition, type SeededStageCode, Rut } from "@palma/core/domain"
 import { foldedContains, foldText } from "../sql/textSearch.js"
 import { caseColumns } from "./caseColumns.js"
+import type { DecodedEvent } from "./caseHistoryCache.js"
 
 /** A stored case: its facts (the fold of its events) and what the database adds. */
 export interface StoredCase {
@@ -21,14 +22,15 @@ const StoredRow = Schema.Struct({
   state: Schema.Unknown
 })
 
-export const EventRow = Schema.Struct({
+const EventRow = Schema.Struct({
   version: Schema.Number,
   type: Schema.String,
   payload: Schema.Unknown,
   user_id: Schema.String,
   at: Schema.DateFromSelf
 })
-export type EventRow = typeof EventRow.Type
+
+const decodeChange = Schema.decodeUnknown(CaseChange)
 
 const ListRow = Schema.Struct({
   id: Schema.String,
@@ -118,10 +120,21 @@ const make = Effect.gen(function* () {
       yield* sql`UPDATE case_state SET state = ${JSON.stringify(facts)} WHERE case_id = ${id}`
     })
 
-  /** The case's events after `version` (0: all), in order. */
+  /** The case's events after `version` (0: all), in order, decoded. */
   const events = (id: string, after: number) =>
     sql`SELECT version, type, payload, user_id, at FROM case_event WHERE case_id = ${id} AND version > ${after} ORDER BY version`.pipe(
-      Effect.flatMap(Schema.decodeUnknown(Schema.Array(EventRow)))
+      Effect.flatMap(Schema.decodeUnknown(Schema.Array(EventRow))),
+      Effect.flatMap((rows) =>
+        Effect.forEach(rows, (row) => Effect.map(decodeChange({ type: row.type, payload: row.payload }), (change): DecodedEvent => ({ ...row, change })))
+      )
+    )
+
+  /** Where the case stands in the store: its version and its chat's last message number; none when there is no such case. */
+  const livePosition = (id: string) =>
+    Effect.map(
+      sql<{ version: number; chat: number }>`SELECT c.version, COALESCE((SELECT max(m.seq) FROM case_chat m WHERE m.case_id = c.id), 0) AS chat
+        FROM assistance_case c WHERE c.id = ${id}`,
+      (rows) => Option.map(Option.fromNullable(rows[0]), (row): LivePosition => [row.version, row.chat])
     )
 
   /** What the list's filters ask of the projection; `openedBy` is the user whose cases `mine` asks for. */
@@ -191,6 +204,7 @@ const make = Effect.gen(function* () {
     update: (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
       Effect.orDie(update(id, version, changes, facts, stage, userId)),
     events: (id: string, after = 0) => Effect.orDie(events(id, after)),
+    livePosition: (id: string) => Effect.orDie(livePosition(id)),
     projection: (facts: CaseFacts, stage: SeededStageCode) => Effect.orDie(projection(facts, stage)),
     page: (query: CaseListQuery, openedBy: string | null) => Effect.orDie(pageWhere(filtersOf(query, openedBy), query)),
     count: (query: CaseCriteria, openedBy: string | null) => Effect.orDie(countWhere(filtersOf(query, openedBy))),

@@ -1,8 +1,7 @@
 import { SqlClient } from "@effect/sql"
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import {
   type Actor,
-  CaseChange,
   type CaseCommand,
   type CaseDocument,
   type CaseFacts,
@@ -27,7 +26,7 @@ import { CaseMemo } from "./CaseMemo.js"
 import { caseRowOf } from "./caseRow.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
-import { CaseRepo, type EventRow, type StoredCase } from "./CaseRepo.js"
+import { CaseRepo, type StoredCase } from "./CaseRepo.js"
 import { desiredFacts } from "./caseRequest.js"
 import { stepCommand } from "./caseStepCommand.js"
 import { makeCaseHistoryCache } from "./caseHistoryCache.js"
@@ -35,7 +34,6 @@ import { caseView, historyOf } from "./caseView.js"
 import { CaseViewRepo } from "./CaseViewRepo.js"
 
 const notFound = () => new NotFound({ message: "No se encontró el caso" })
-const decodeChange = Schema.decodeUnknown(CaseChange)
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -50,17 +48,12 @@ const make = Effect.gen(function* () {
   const caseLead = yield* CaseLead
   const transaction = transactionOf(sql)
 
-  const decodeEvents = (rows: ReadonlyArray<EventRow>) =>
-    Effect.forEach(rows, (row) =>
-      Effect.map(decodeChange({ type: row.type, payload: row.payload }), (change) => ({ version: row.version, change, user_id: row.user_id, at: row.at }))
-    ).pipe(Effect.orDie)
-
   const history = makeCaseHistoryCache()
   /** The case's decoded events up to its stored version: the kept ones, and only those after them read and decoded. */
   const eventsOf = (stored: StoredCase) => {
     const known = history.knownVersion(stored.id)
     if (known >= stored.version) return Effect.succeed(history.extend(stored.id, [], stored.version))
-    return Effect.map(Effect.flatMap(cases.events(stored.id, known), decodeEvents), (newer) => history.extend(stored.id, newer, stored.version))
+    return Effect.map(cases.events(stored.id, known), (newer) => history.extend(stored.id, newer, stored.version))
   }
 
   /** What the applicant used of the case's assistance in the policy year of its event, as the intake counts it (this case included). */

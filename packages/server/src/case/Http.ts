@@ -1,13 +1,15 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer, Stream } from "effect"
+import { resumeAt } from "@palma/core/domain"
 import { CurrentUser, PalmaApi } from "@palma/core/api"
 import { answerVersioned, ifMatch } from "../http/etag.js"
+import { eventStreamResponse, positioned, type ServerSentEvent } from "../http/eventStream.js"
 import { CaseChatService } from "./CaseChatService.js"
 import { CaseDocumentService } from "./CaseDocumentService.js"
 import { CaseFeed } from "./CaseFeed.js"
 import type { StoredFile } from "./CaseFileRepo.js"
 import { readCaseDocumentUpload } from "./documentUpload.js"
-import { liveResponse } from "./liveResponse.js"
+import { type CaseLiveEvent, CaseLiveService } from "./CaseLiveService.js"
 import { CaseService } from "./CaseService.js"
 import { CaseVerifyService } from "./CaseVerifyService.js"
 import { SavedViewService } from "./SavedViewService.js"
@@ -24,11 +26,20 @@ const fileResponse = (file: StoredFile) =>
     }
   })
 
+/**
+ * A case's live event as sent: its start (`event: position`, so even a follower that got nothing
+ * else knows where to resume), then `event: case|chat`, each with its position as `id:`.
+ */
+const caseEvent = (event: CaseLiveEvent): ServerSentEvent =>
+  event.type === "position"
+    ? { event: "position", data: { version: event.position[0], chat: event.position[1] }, position: event.position }
+    : positioned(event.sent.event.type, event.sent)
+
 /** The `case` group of the contract: assistance cases. */
 export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
   Effect.map(
-    Effect.all([CaseService, CaseChatService, CaseDocumentService, CaseFeed, SavedViewService, CaseVerifyService]),
-    ([cases, chat, documents, feed, views, verifier]) =>
+    Effect.all([CaseService, CaseChatService, CaseDocumentService, CaseFeed, CaseLiveService, SavedViewService, CaseVerifyService]),
+    ([cases, chat, documents, feed, live, views, verifier]) =>
       handlers
         .handle("getAll", ({ urlParams }) => Effect.flatMap(CurrentUser, (actor) => cases.list(urlParams, actor)))
         .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
@@ -64,10 +75,20 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
         )
         .handle("getAttachById", ({ path }) => documents.links(path.case_id))
         .handle("file", ({ path }) => Effect.map(documents.open(path.token), fileResponse))
-        .handle("live", ({ urlParams }) =>
-          Effect.succeed(
-            liveResponse(urlParams.case_id === undefined ? feed.notices : feed.notices.pipe(Stream.filter((n) => n.case_id === urlParams.case_id)))
-          )
+        .handle("live", ({ urlParams, headers }) =>
+          urlParams.case_id === undefined
+            ? Effect.succeed(eventStreamResponse(feed.notices.pipe(Stream.map((notice): ServerSentEvent => ({ event: notice.type, data: notice })))))
+            : Effect.map(live.follow(urlParams.case_id, resumeAt(headers, urlParams)), (events) => eventStreamResponse(events.pipe(Stream.map(caseEvent))))
         )
   )
-).pipe(Layer.provide([CaseService.layer, CaseChatService.layer, CaseDocumentService.layer, CaseFeed.layer, SavedViewService.layer, CaseVerifyService.layer]))
+).pipe(
+  Layer.provide([
+    CaseService.layer,
+    CaseChatService.layer,
+    CaseDocumentService.layer,
+    CaseFeed.layer,
+    CaseLiveService.layer,
+    SavedViewService.layer,
+    CaseVerifyService.layer
+  ])
+)

@@ -28,6 +28,7 @@ import jobTokens from "./0031_job_tokens.js"
 import rosterPolicyEnds from "./0032_roster_policy_ends.js"
 import missingByIndex from "./0033_missing_by_index.js"
 import bulkLoadRowChanges from "./0034_bulk_load_row_changes.js"
+import caseChatSeq from "./0035_case_chat_seq.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -60,5 +61,6 @@ export const migrations = {
   "0031_job_tokens": jobTokens,
   "0032_roster_policy_ends": rosterPolicyEnds,
   "0033_missing_by_index": missingByIndex,
-  "0034_bulk_load_row_changes": bulkLoadRowChanges
+  "0034_bulk_load_row_changes": bulkLoadRowChanges,
+  "0035_case_chat_seq": caseChatSeq
 }

@@ -92,16 +92,20 @@ export const writeCases = (cases: ReadonlyArray<GeneratedCase>) =>
         const change = e.change.type === "opened" ? { ...e.change, payload: { ...e.change.payload, number } } : e.change
         eventRows.push({ case_id: c.id, version: v + 1, type: change.type, payload: change.payload, user_id: e.user_id, at: e.at })
       })
-      for (const chat of c.chats) {
-        chatRows.push({
-          case_id: c.id,
-          stage_id: stages.get(chat.stage) ?? null,
-          user_id: chat.user_id,
-          message: chat.message,
-          type: chat.type,
-          created_at: chat.at
-        })
-      }
+      // Numbered in the order they were written, as the chat numbers a message posted.
+      ;[...c.chats]
+        .sort((a, b) => a.at.getTime() - b.at.getTime())
+        .forEach((chat, i) =>
+          chatRows.push({
+            case_id: c.id,
+            stage_id: stages.get(chat.stage) ?? null,
+            user_id: chat.user_id,
+            message: chat.message,
+            type: chat.type,
+            created_at: chat.at,
+            seq: i + 1
+          })
+        )
     })
     yield* insertRows("assistance_case", caseRows)
     yield* insertRows("case_state", stateRows)

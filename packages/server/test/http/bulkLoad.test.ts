@@ -158,7 +158,10 @@ describe("insured upload (retail/addLeadFromExcel)", () => {
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/)
     // The stream ends by itself once the job is ready: reading it whole terminates.
     const text = await response.text()
-    const jobs = [...text.matchAll(/^event: job\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as BulkLoadJob)
+    // Each event names its position (phase.rows processed) as its id, to resume from.
+    const events = [...text.matchAll(/^event: job\nid: (\d+\.\d+)\ndata: (.*)$/gm)]
+    const jobs = events.map((m) => JSON.parse(m[2]!) as BulkLoadJob)
+    expect(events.at(-1)?.[1]).toBe("2.0")
     expect(jobs.length).toBeGreaterThan(0)
     expect(jobs.at(-1)).toMatchObject({ id: queued.id, status: "ready", total: 50 })
     expect(new Set(jobs.map((j) => JSON.stringify(j))).size).toBe(jobs.length)

@@ -1,20 +1,16 @@
 import { type CaseLiveSubscribe, decodeCaseNotice } from "@palma/core"
+import { followLive } from "./liveEvents"
 
 /**
- * `GET /api/case/live?case_id=` through the browser's EventSource: same origin, so the session
- * cookie authenticates it, and it reconnects by itself (the server asks for 3 s). Where there is
- * no EventSource (tests in jsdom) the page simply gets no live notices.
+ * `GET /api/case/live?case_id=` through followLive: it comes back after a drop where it left off,
+ * so a change or message made meanwhile still arrives. Where there is no EventSource (tests in
+ * jsdom) the page simply gets no live notices.
  */
 export const subscribeCaseLive: CaseLiveSubscribe = (caseId, onNotice, onConnected) => {
   if (typeof EventSource === "undefined") return () => undefined
-  const source = new EventSource(`/api/case/live?case_id=${encodeURIComponent(caseId)}`)
-  const read = (event: MessageEvent<string>) => {
-    const notice = decodeCaseNotice(event.data)
+  const read = (data: string) => {
+    const notice = decodeCaseNotice(data)
     if (notice !== undefined) onNotice(notice)
   }
-  source.addEventListener("case", read)
-  source.addEventListener("chat", read)
-  source.addEventListener("open", () => onConnected(true))
-  source.addEventListener("error", () => onConnected(false))
-  return () => source.close()
+  return followLive(`/api/case/live?case_id=${encodeURIComponent(caseId)}`, { case: read, chat: read }, onConnected)
 }
