@@ -176,7 +176,7 @@ describe("GET /metrics", () => {
 describe("kept-alive connections", () => {
   /** The `Keep-Alive` header of one answer, read with node:http (hop-by-hop headers as sent). */
   const keepAliveOf = (server: InProcessServer) =>
-    new Promise<string | undefined>((resolve, reject) => {
+    new Promise<string | ReadonlyArray<string> | undefined>((resolve, reject) => {
       const agent = new Agent({ keepAlive: true })
       httpGet(`${server.url}/healthz`, { agent }, (response) => {
         response.resume()
