@@ -82,6 +82,10 @@ const stepArb = (): fc.Arbitrary<CaseStepInput> =>
 type Edit = (view: CaseView) => CaseView | null
 const edits: ReadonlyArray<Edit> = [
   (v) => ({ ...v, status: { isClosed: true, description: "Cerrado desde el cliente" } }),
+  // Refused on an open case: closing needs a description.
+  (v) => ({ ...v, status: { isClosed: true, description: "" } }),
+  // An amount changed: allowed only while the refund waits for a decision.
+  (v) => (v.refund === null ? null : { ...v, refund: { ...v.refund, amount: { ...v.refund.amount, required: (v.refund.amount.required ?? 0) + 1000 } } }),
   (v) => ({ ...v, status: { isClosed: false, description: "Reabierto desde el cliente" } }),
   ...(["confirmed", "completed", "cancel"] as const).map(
     (flag): Edit =>
