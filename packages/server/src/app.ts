@@ -31,6 +31,8 @@ import { CaseLive } from "./case/Http.js"
 import { CaseDashboardLive } from "./caseDashboard/Http.js"
 import { CaseExportLive } from "./caseExport/Http.js"
 import { CaseIntakeLive } from "./caseIntake/Http.js"
+import { Drain } from "./drain/Drain.js"
+import { EndStreamsOnDrainLive } from "./drain/endStreamsOnDrain.js"
 import { LiveClientsLive } from "./monitoring/liveClients.js"
 import { Metrics } from "./monitoring/Metrics.js"
 import { MetricsRouteLive } from "./monitoring/metricsRoute.js"
@@ -173,6 +175,7 @@ export const appLayer = (
     PublicUrl.layer(config.publicUrl),
     UfService.layer.pipe(Layer.provide(UfProvider.layerFrom(env))),
     Readiness.layer,
+    Drain.layer,
     metricsLayer(config)
   ).pipe(Layer.provideMerge(Sessions.layer), Layer.provideMerge(tokensLayer(config)), Layer.provideMerge(ready))
   // Set where the server is built, so every request inherits them at no cost per request.
@@ -194,11 +197,12 @@ export const appLayer = (
     Layer.provide(JsonOnlyLive),
     Layer.provide(requestTimeoutLive(config.requestTimeoutSeconds)),
     Layer.provide(LiveClientsLive),
+    Layer.provide(EndStreamsOnDrainLive),
     Layer.provide(apiLive(config)),
     Layer.provide(services),
     // Listen only once migrated and seeded: a request accepted before the app is
-    // served would otherwise wait with no handler.
-    Layer.provideMerge(nodeServerLayer(config.port).pipe(Layer.provide(services))),
+    // served would otherwise wait with no handler. The services stay in the output for `drainProcess`.
+    Layer.provideMerge(nodeServerLayer(config.port).pipe(Layer.provideMerge(services))),
     Layer.provide(Layer.setTracerEnabled(false)),
     Layer.provide(palmaLoggerLayer(config.logFormat, logSink))
   )

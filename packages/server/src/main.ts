@@ -1,7 +1,9 @@
-import { NodeRuntime } from "@effect/platform-node"
-import { Cause, Effect, Either, Layer } from "effect"
+import { Cause, Effect, Either, Exit } from "effect"
 import { appLayer } from "./app.js"
 import { loadServerConfig } from "./config.js"
+import { drainProcess } from "./drain/drainProcess.js"
+import { listenForStop } from "./drain/stopSignal.js"
+import { palmaLoggerLayer } from "./log/PalmaLogger.js"
 import { demoUsers } from "./seed/demoUsers.js"
 
 const loaded = loadServerConfig(process.env)
@@ -11,6 +13,7 @@ if (Either.isLeft(loaded)) {
 }
 const config = loaded.right
 const url = `http://localhost:${config.port}`
+const stopped = listenForStop()
 
 const banner = Effect.gen(function* () {
   const local = !process.env.CLERK_SECRET_KEY && !process.env.CLERK_JWT_KEY
@@ -26,18 +29,24 @@ const banner = Effect.gen(function* () {
   yield* Effect.sync(() => console.log(lines.join("\n")))
 })
 
-/** Fails fast and readably (a held data dir, a bad Clerk config) instead of a stack trace. */
-// The banner comes after the server serves, so its URL answers at once.
-Layer.launch(Layer.effectDiscard(banner).pipe(Layer.provide(appLayer(config, process.env)))).pipe(
-  Effect.tapErrorCause((cause) =>
-    Effect.sync(() => {
-      const failure = Cause.failureOption(cause)
-      const message =
-        failure._tag === "Some" && typeof failure.value === "object" && failure.value !== null && "message" in failure.value
-          ? String(failure.value.message) || Cause.pretty(cause)
-          : Cause.pretty(cause)
-      console.error(`No se pudo iniciar Palma: ${message}`)
-    })
-  ),
-  NodeRuntime.runMain({ disableErrorReporting: true })
-)
+/** Why the server could not start (a held data dir, a bad Clerk config), readably instead of a stack trace. */
+const reason = (cause: Cause.Cause<unknown>) => {
+  const failure = Cause.failureOption(cause)
+  return failure._tag === "Some" && typeof failure.value === "object" && failure.value !== null && "message" in failure.value
+    ? String(failure.value.message) || Cause.pretty(cause)
+    : Cause.pretty(cause)
+}
+
+// The banner comes after the server serves, so its URL answers at once. On SIGTERM or SIGINT the
+// process drains (drainProcess), then the layers close (database last) and it leaves with 0.
+const program = Effect.gen(function* () {
+  yield* banner
+  const signal = yield* stopped
+  yield* Effect.logInfo(`Palma recibió ${signal}`)
+  yield* drainProcess(config.drainSeconds)
+}).pipe(Effect.provide(appLayer(config, process.env)), Effect.provide(palmaLoggerLayer(config.logFormat)))
+
+Effect.runFork(program).addObserver((exit) => {
+  if (Exit.isFailure(exit)) console.error(`No se pudo iniciar Palma: ${reason(exit.cause)}`)
+  process.exit(Exit.isSuccess(exit) ? 0 : 1)
+})

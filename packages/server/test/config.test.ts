@@ -11,7 +11,8 @@ describe("server configuration", () => {
       demoPassword: "palma-demo",
       databaseUrl: undefined,
       accessLogAll: false,
-      requestTimeoutSeconds: 30
+      requestTimeoutSeconds: 30,
+      drainSeconds: 10
     })
   })
 
@@ -34,6 +35,10 @@ describe("server configuration", () => {
     expect(loadServerConfig({ PALMA_REQUEST_TIMEOUT_SECONDS: "0" })).toEqual(
       Either.left("Configuración inválida: PALMA_REQUEST_TIMEOUT_SECONDS: valor inválido (debe ser un número de segundos entre 1 y 3600)")
     )
+    expect(loadServerConfig({ PALMA_DRAIN_SECONDS: "-1" })).toEqual(
+      Either.left("Configuración inválida: PALMA_DRAIN_SECONDS: valor inválido (debe ser un número de segundos entre 0 y 3600)")
+    )
+    expect(Either.getOrThrow(loadServerConfig({ PALMA_DRAIN_SECONDS: "0" })).drainSeconds).toBe(0)
     expect(Either.getOrThrow(loadServerConfig({ PALMA_SEED_DEMO: "0", PALMA_ACCESS_LOG: "all", PORT: "8080" }))).toMatchObject({
       seedDemo: false,
       accessLogAll: true,

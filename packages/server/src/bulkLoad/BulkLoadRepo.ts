@@ -130,6 +130,10 @@ const make = Effect.gen(function* () {
   /** The embedded database has one process: whatever a previous run held is free again at start. */
   const releaseAll = sql`UPDATE bulk_load_job SET owner = NULL, lease_until = NULL WHERE status IN ('validating', 'loading')`.pipe(Effect.orDie)
 
+  /** A stopping process gives its job up at once: another process takes it on its next look instead of when the lease runs out. */
+  const release = (owner: string) =>
+    sql`UPDATE bulk_load_job SET owner = NULL, lease_until = NULL WHERE owner = ${owner} AND status IN ('validating', 'loading')`.pipe(Effect.orDie)
+
   const file = (id: string) =>
     Effect.map(sql<{ data: Uint8Array }>`SELECT data FROM bulk_load_file WHERE job_id = ${id}`, (rows) => Option.fromNullable(rows[0]?.data)).pipe(Effect.orDie)
 
@@ -266,6 +270,7 @@ const make = Effect.gen(function* () {
     tally,
     claim,
     releaseAll,
+    release,
     file,
     clearRows,
     storeRead,

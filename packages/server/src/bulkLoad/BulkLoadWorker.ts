@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Duration, Effect, Layer, Option, Queue } from "effect"
 import { BULK_LOAD_REVIEW_DAYS } from "@palma/core/domain"
+import { Drain } from "../drain/Drain.js"
 import { BulkLoadRepo } from "./BulkLoadRepo.js"
 import { BulkLoadRunner } from "./BulkLoadRunner.js"
 
@@ -27,6 +28,7 @@ export class BulkLoadWorker extends Context.Tag("palma/BulkLoadWorker")<BulkLoad
       Effect.gen(function* () {
         const repo = yield* BulkLoadRepo
         const runner = yield* BulkLoadRunner
+        const drain = yield* Drain
         const shared = Option.isSome(yield* Effect.serviceOption(PgClient.PgClient))
         const owner = randomUUID()
         const signal = yield* Queue.sliding<void>(1)
@@ -42,6 +44,10 @@ export class BulkLoadWorker extends Context.Tag("palma/BulkLoadWorker")<BulkLoad
           // A database hiccup must not stop uploads for the life of the process.
           Effect.catchAllCause((cause) => Effect.logError("El ejecutor de cargas se detuvo; reintenta", cause).pipe(Effect.zipRight(Effect.sleep(POLL)))),
           Effect.forever,
+          // A stopping process takes no more jobs and gives up the one it runs (its batch rolled back):
+          // another process takes it on its next look, not when the lease runs out.
+          Effect.raceFirst(drain.started),
+          Effect.ensuring(repo.release(owner)),
           Effect.forkScoped
         )
         yield* Queue.offer(signal, undefined)

@@ -1,5 +1,5 @@
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { createServer, type Server } from "node:http"
 import { Metrics } from "./Metrics.js"
 import { routeSlotOf } from "./routeTemplate.js"
@@ -38,13 +38,18 @@ const KEEP_ALIVE_MS = 65_000
 
 const keptAlive = (server: Server): Server => Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS })
 
+/** The Node HTTP server itself, for what the platform's `HttpServer` does not do: stop listening while requests finish (drain). */
+export class NodeServer extends Context.Tag("palma/NodeServer")<NodeServer, Server>() {}
+
 /** The Node HTTP server on `port`, its requests measured when metrics are on. */
 export const nodeServerLayer = (port: number) =>
   Layer.unwrapEffect(
-    Effect.map(Effect.serviceOption(Metrics), (metrics) =>
-      NodeHttpServer.layer(
-        () => Option.match(metrics, { onNone: () => keptAlive(createServer()), onSome: (on) => measureRequests(keptAlive(createServer()), on) }),
-        { port }
+    Effect.gen(function* () {
+      const metrics = yield* Effect.serviceOption(Metrics)
+      const server = Option.match(metrics, { onNone: () => keptAlive(createServer()), onSome: (on) => measureRequests(keptAlive(createServer()), on) })
+      return Layer.merge(
+        NodeHttpServer.layer(() => server, { port }),
+        Layer.succeed(NodeServer, server)
       )
-    )
+    })
   )

@@ -87,6 +87,8 @@ export const startServerProcess = async (
       CLERK_AUTHORIZED_PARTIES: `http://localhost:${port},${url}`,
       // Suites and the bench sign in once and may run for minutes (unless a test asks for short tokens).
       PALMA_LOCAL_TOKEN_TTL_SECONDS: process.env.PALMA_LOCAL_TOKEN_TTL_SECONDS ?? "3600",
+      // No balancer to warn: `stop` need not wait (the drain test sets its own).
+      PALMA_DRAIN_SECONDS: "0",
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.env
     },
