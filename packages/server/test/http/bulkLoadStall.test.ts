@@ -1,11 +1,11 @@
-import { spawnSync } from "node:child_process"
 import { rmSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { type BulkLoadJob, type Call } from "@palma/core"
 import { clientAs, demo, signIn } from "../support/api.js"
-import { psql } from "../support/psql.js"
+import { psql, psqlRow as row } from "../support/psql.js"
 import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
 import { startServerProcess } from "../support/serverProcess.js"
+import { until } from "../support/until.js"
 
 /**
  * Two API processes on one PostgreSQL. The one reading a roster stalls (SIGSTOP: a long pause of
@@ -18,24 +18,8 @@ const databaseUrl = process.env.DATABASE_URL
 const ROWS = 20_000
 const env = { PALMA_JOB_LEASE_SECONDS: "2" }
 
-const until = async <A>(what: string, probe: () => Promise<A | undefined>, timeoutMs = 60_000): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const found = await probe()
-    if (found !== undefined) return found
-    if (Date.now() > deadline) throw new Error(`Sin ${what} a tiempo`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
 const job = (call: Call, id: string): Promise<BulkLoadJob> => call((c) => c.bulkLoad.upload({ path: { id } }))
 const storedRows = async (call: Call, id: string) => (await call((c) => c.bulkLoad.uploadRows({ path: { id }, urlParams: { pageSize: 1 } }))).total
-/** One row of a query's answer, its fields as text. */
-const row = (url: string, query: string): ReadonlyArray<string> => {
-  const result = spawnSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-At", "-F", "|", "-c", query], { encoding: "utf8" })
-  if (result.status !== 0) throw new Error(`psql falló: ${result.stderr}`)
-  return result.stdout.trim().split("|")
-}
 /** The process holding the job now (its lease owner), from the database. */
 const holder = (url: string, id: string) => row(url, `SELECT coalesce(owner, '') FROM bulk_load_job WHERE id = '${id}'`)[0]
 

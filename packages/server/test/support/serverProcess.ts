@@ -71,7 +71,13 @@ export const startServerProcess = async (
      */
     template?: Template
   } = {}
-): Promise<RunningServer & { readonly pid: number | undefined }> => {
+): Promise<
+  RunningServer & {
+    readonly pid: number | undefined
+    /** How the process ended: its exit code, or the signal that killed it. */
+    readonly exited: Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>
+  }
+> => {
   const port = await freePort()
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "palma-test-"))
   const url = `http://127.0.0.1:${port}`
@@ -122,5 +128,6 @@ export const startServerProcess = async (
     await stop()
     throw error
   }
-  return { url, dataDir, databaseUrl: database?.url ?? options.env?.DATABASE_URL, output: () => output, stop, pid: child.pid }
+  const ended = exited(child).then(() => ({ code: child.exitCode, signal: child.signalCode }))
+  return { url, dataDir, databaseUrl: database?.url ?? options.env?.DATABASE_URL, output: () => output, stop, pid: child.pid, exited: ended }
 }
