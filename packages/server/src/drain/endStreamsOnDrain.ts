@@ -18,15 +18,17 @@ const hint = new TextEncoder().encode(`retry: ${DRAIN_RETRY_MS}\n\n`)
  * the server writes it.
  */
 export const EndStreamsOnDrainLive = HttpApiBuilder.middleware(
-  Effect.map(Drain, (drain) => (app: HttpApp.Default) =>
-    Effect.map(app, (response) => {
-      const body = response.body
-      if (body._tag !== "Stream" || !body.contentType.startsWith("text/event-stream")) return response
-      const ended = Stream.unwrap(Effect.map(drain.isClosing, (closing) => (closing ? Stream.make(hint) : Stream.empty)))
-      return HttpServerResponse.setBody(
-        response,
-        HttpBody.stream(Stream.concat(Stream.interruptWhen(body.stream, drain.closing), ended), body.contentType, body.contentLength)
-      )
-    })
+  Effect.map(
+    Drain,
+    (drain) => (app: HttpApp.Default) =>
+      Effect.map(app, (response) => {
+        const body = response.body
+        if (body._tag !== "Stream" || !body.contentType.startsWith("text/event-stream")) return response
+        const ended = Stream.unwrap(Effect.map(drain.isClosing, (closing) => (closing ? Stream.make(hint) : Stream.empty)))
+        return HttpServerResponse.setBody(
+          response,
+          HttpBody.stream(Stream.concat(Stream.interruptWhen(body.stream, drain.closing), ended), body.contentType, body.contentLength)
+        )
+      })
   )
 )
