@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { writeFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { describe, expect, inject, it } from "vitest"
 import { caseStepsOf, type CaseView, eventStreamParser } from "@palma/core"
 import { BULK_LOAD_UPLOAD_PATH } from "@palma/core/api"
 import { clientAs, demo, signIn } from "../support/api.js"
+import { haproxyBin, startBalancer } from "../support/balancer.js"
 import { psql, psqlRow } from "../support/psql.js"
 import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
 import { freePort, startServerProcess } from "../support/serverProcess.js"
@@ -21,10 +20,6 @@ import { until } from "../support/until.js"
  * clients saw meanwhile (errors, the longest pause); nothing here asserts a time.
  */
 const databaseUrl = process.env.DATABASE_URL
-// Debian installs it in /usr/sbin, outside a user's PATH.
-const haproxy = ["haproxy", "/usr/sbin/haproxy"].find((bin) => spawnSync(bin, ["-v"]).status === 0)
-const config = fileURLToPath(new URL("../../../../deploy/haproxy.cfg", import.meta.url))
-
 const ROWS = 5_000
 const CASES = 3
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -40,14 +35,6 @@ const observed = () => {
   }
 }
 
-const startHaproxy = (env: Record<string, string>) => {
-  let output = ""
-  const child = spawn(haproxy!, ["-f", config, "-db"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  return { child, output: () => output }
-}
-
 /** The process HAProxy named in X-Palma-Server (palma1…palma3). */
 const serverIndex = (name: string | null) => {
   const index = Number(name?.replace("palma", "")) - 1
@@ -55,16 +42,13 @@ const serverIndex = (name: string | null) => {
   return index
 }
 
-const exitOf = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
-
 describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () => {
   it(
     "loses and repeats no acknowledged write, keeps every follower whole and finishes the upload through a SIGKILL and a SIGTERM",
     { timeout: 240_000 },
     async (context) => {
       if (!databaseUrl) return context.skip("Sin PostgreSQL: la prueba del clúster corre con DATABASE_URL (como en .ci/run)")
-      if (!haproxy) return context.skip("Sin haproxy: instálelo (apt-get install haproxy) para correr la prueba del clúster")
+      if (!haproxyBin) return context.skip("Sin haproxy: instálelo (apt-get install haproxy) para correr la prueba del clúster")
       const template = inject("palmaTemplate")
       const name = `palma_cluster_${randomBytes(6).toString("hex")}`
       psql(databaseUrl, `CREATE DATABASE ${name}${template.kind === "postgres" ? ` TEMPLATE ${template.database}` : ""}`)
@@ -81,10 +65,10 @@ describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () 
         PALMA_JOB_LEASE_SECONDS: "5"
       }
       const servers = await Promise.all([0, 1, 2].map(() => startServerProcess({ env })))
-      const balancer = startHaproxy({
-        PALMA_LB_BIND: `127.0.0.1:${lbPort}`,
-        ...Object.fromEntries(servers.map((s, i) => [`PALMA_${i + 1}`, new URL(s.url).host]))
-      })
+      const balancer = startBalancer(
+        `127.0.0.1:${lbPort}`,
+        servers.map((s) => new URL(s.url).host)
+      )
       let stopping = false
       try {
         await until("HAProxy", async () => ((await fetch(`${lb}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined))
@@ -332,8 +316,7 @@ describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () 
         })
       } finally {
         stopping = true
-        balancer.child.kill("SIGTERM")
-        await exitOf(balancer.child)
+        await balancer.stop()
         await Promise.all(servers.map((s) => s.stop()))
         psql(databaseUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       }
