@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto"
-import { writeFileSync } from "node:fs"
 import { describe, expect, inject, it } from "vitest"
 import { caseStepsOf, type CaseView, eventStreamParser } from "@palma/core"
 import { BULK_LOAD_UPLOAD_PATH } from "@palma/core/api"
@@ -294,7 +293,12 @@ describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () 
           `SELECT count(*), count(DISTINCT c.rut) FROM lead l JOIN customer c ON c.id = l.customer_id WHERE l.product_plan_id = '${plan.planId}'`
         ).map(Number)
 
-        if (process.env.PALMA_CLUSTER_LOG) writeFileSync(process.env.PALMA_CLUSTER_LOG, balancer.output())
+        // What HAProxy saw (checks, servers up and down, requests it answered itself), for a failure's reader.
+        const refusedByBalancer = balancer
+          .output()
+          .split("\n")
+          .filter((line) => /is (UP|DOWN)|no server available|<NOSRV>| 50[234] /.test(line))
+        console.log(`HAProxy:\n${refusedByBalancer.slice(-40).join("\n")}`)
         console.log(
           `Clúster (3 procesos, SIGKILL a ${killed.url}, SIGTERM a ${drained.url}): ${acked.steps.length} pasos y ${acked.chats.length} mensajes confirmados;`,
           `lo que vieron los clientes: ${JSON.stringify(seen.report())}`
