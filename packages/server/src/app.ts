@@ -38,6 +38,7 @@ import { Metrics } from "./monitoring/Metrics.js"
 import { MetricsRouteLive } from "./monitoring/metricsRoute.js"
 import { ProbesLive } from "./monitoring/probes.js"
 import { nodeServerLayer } from "./monitoring/requestMetrics.js"
+import { oneStartAtATime } from "./sql/startLock.js"
 import { Readiness } from "./monitoring/Readiness.js"
 import { serveApi } from "./monitoring/serveApi.js"
 import { compressJson } from "./http/compressJson.js"
@@ -131,12 +132,14 @@ const tokensLayer = (config: ServerConfig) =>
   )
 
 /** The database, migrated and seeded before the server accepts requests. */
-export const databaseReady = (config: Pick<ServerConfig, "seedDemo" | "demoPassword">) =>
+export const databaseReady = (config: Pick<ServerConfig, "seedDemo" | "demoPassword" | "databaseUrl">) =>
   Layer.effectDiscard(
     Effect.gen(function* () {
       const auth = yield* AuthConfig
-      yield* runMigrations(migrations)
-      yield* seed({ demo: config.seedDemo, demoPassword: auth.mode === "local" ? config.demoPassword : null })
+      yield* oneStartAtATime(
+        Effect.zipRight(runMigrations(migrations), seed({ demo: config.seedDemo, demoPassword: auth.mode === "local" ? config.demoPassword : null })),
+        config.databaseUrl !== undefined
+      )
     })
   ).pipe(Layer.provideMerge(UserRepo.layer))
 

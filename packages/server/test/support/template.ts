@@ -10,7 +10,7 @@ import * as PgLiteClient from "../../src/sql/PgLiteClient.js"
 import { psql } from "./psql.js"
 import type { Template } from "./testServer.js"
 
-const ready = databaseReady({ seedDemo: true, demoPassword: "palma-demo" }).pipe(Layer.provide(AuthConfig.layerFrom({})))
+const ready = databaseReady({ seedDemo: true, demoPassword: "palma-demo", databaseUrl: process.env.DATABASE_URL }).pipe(Layer.provide(AuthConfig.layerFrom({})))
 
 /**
  * Migrates and seeds ONE database, the way `pnpm start` does, so every test server starts from a
