@@ -98,6 +98,16 @@ export default tseslint.config(
     }
   },
   {
+    // Handler → service → repo: a handler never reads a repo (a repo's types may still name what it answers).
+    files: ["packages/server/src/**/Http.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "Repo\\.js$", allowTypeImports: true, message: "a handler calls its service; only the service reads repos." }] }
+      ]
+    }
+  },
+  {
     files: ["packages/web/src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks, palma: { rules: { "web-zones": webZones } } },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error", "palma/web-zones": "error" }

@@ -5,6 +5,7 @@ import { PalmaApi } from "@palma/core/api"
 import { AssistanceLive } from "./assistance/Http.js"
 import { AuthConfig } from "./auth/AuthConfig.js"
 import { AuthLive } from "./auth/Http.js"
+import { AuthService } from "./auth/AuthService.js"
 import { BackupLive } from "./backup/Http.js"
 import { BeneficiaryLive } from "./beneficiary/Http.js"
 import { ContractorLive } from "./contractor/Http.js"
@@ -172,7 +173,7 @@ export const appLayer = (
     SecurityLive,
     UserService.layer,
     JobTokenService.layer,
-    Throttle.layer,
+    AuthService.layer.pipe(Layer.provide(Throttle.layer)),
     MasterCache.layer(config.databaseUrl === undefined),
     RowIntegrity.layer,
     PublicUrl.layer(config.publicUrl),

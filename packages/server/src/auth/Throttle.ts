@@ -1,9 +1,8 @@
-import { HttpApp, HttpServerResponse } from "@effect/platform"
-import { TooManyRequests } from "@palma/core/api"
 import { Clock, Context, Effect, Layer } from "effect"
 import { createHash } from "node:crypto"
 import { counted, secondsUntil, signInPerAccount, signInPerAddress, signUpPerAccount, signUpPerAddress, type ThrottleLimit } from "./ThrottlePolicy.js"
 import { ThrottleRepo } from "./ThrottleRepo.js"
+import { Throttled } from "./AuthErrors.js"
 
 /** One sign-in or sign-up: who it names and where it comes from. */
 export interface Attempt {
@@ -23,16 +22,6 @@ const keyOf = (...parts: ReadonlyArray<string>) => createHash("sha256").update(p
 const accountKey = (attempt: Attempt) => keyOf(attempt.action, "account", attempt.email.trim().toLowerCase())
 const addressKey = (attempt: Attempt) => keyOf(attempt.action, "address", attempt.address ?? "")
 
-const waitText = (seconds: number) =>
-  seconds <= 90 ? `${seconds} segundos` : seconds < 2 * 3600 ? `${Math.ceil(seconds / 60)} minutos` : `${Math.ceil(seconds / 3600)} horas`
-
-/** 429 with the wait in Spanish and as `Retry-After` (set on the response whatever encodes the error). */
-const tooMany = (seconds: number) =>
-  Effect.zipRight(
-    HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(seconds)))),
-    Effect.fail(new TooManyRequests({ message: `Demasiados intentos. Espere ${waitText(seconds)} antes de intentar de nuevo.`, retryAfter: seconds }))
-  )
-
 /** How long untouched counters are kept before being swept: the longest a limit remembers. */
 const SWEEP_AFTER_MS = 24 * 3600 * 1000
 
@@ -51,13 +40,13 @@ const make = Effect.gen(function* () {
     ] as const
 
   return {
-    /** 429 while the attempt's account or address is locked; one read, no write. */
-    refuseIfLocked: (attempt: Attempt): Effect.Effect<void, TooManyRequests> =>
+    /** Fails while the attempt's account or address is locked; one read, no write. */
+    refuseIfLocked: (attempt: Attempt): Effect.Effect<void, Throttled> =>
       Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
         const until = yield* repo.lockedUntil(keyed(attempt).map(([key]) => key))
         const wait = secondsUntil(until, now)
-        if (wait > 0) return yield* tooMany(wait)
+        if (wait > 0) return yield* new Throttled({ retryAfter: wait })
       }),
 
     /** Counts a failed sign-in, or a sign-up, against its account and address (one transaction). */

@@ -263,7 +263,15 @@ const make = Effect.gen(function* () {
   /** The file is no longer needed once a job ended. */
   const dropFile = (id: string) => sql`DELETE FROM bulk_load_file WHERE job_id = ${id}`.pipe(Effect.orDie)
 
+  /** Whether the channel offers the plan and the plan is active: an upload names both. */
+  const channelHasPlan = (retailId: string, productPlanId: string) =>
+    Effect.map(
+      Effect.orDie(sql`SELECT 1 FROM product_plan pp WHERE pp.id = ${productPlanId} AND pp.retail_id = ${retailId} AND pp.is_active`),
+      (rows) => rows.length > 0
+    )
+
   return {
+    channelHasPlan,
     create,
     find,
     list,

@@ -1,4 +1,3 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Duration, Effect, Layer, Option, Stream } from "effect"
 import {
   type BulkLoadConfirm,
@@ -35,7 +34,6 @@ const LIVE_EVERY = Duration.millis(400)
 const BEFORE_ANY: LivePosition = [-1, -1]
 
 const make = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const repo = yield* BulkLoadRepo
   const formats = yield* FileFormatRepo
   const worker = yield* BulkLoadWorker
@@ -50,10 +48,8 @@ const make = Effect.gen(function* () {
   const upload = (form: BulkLoadForm) =>
     Effect.gen(function* () {
       const actor = yield* CurrentUser
-      const plans = yield* Effect.orDie(
-        sql`SELECT 1 FROM product_plan pp WHERE pp.id = ${form.productPlanId} AND pp.retail_id = ${form.retailId} AND pp.is_active`
-      )
-      if (plans.length === 0) return yield* new NotFound({ message: "El canal no tiene ese plan (o el plan está inactivo)" })
+      if (!(yield* repo.channelHasPlan(form.retailId, form.productPlanId)))
+        return yield* new NotFound({ message: "El canal no tiene ese plan (o el plan está inactivo)" })
       const format = yield* formats.columnsOf(form.productPlanId)
       if (format.length === 0) {
         const message = "El plan no tiene un formato de archivo: defínalo antes de subir asegurados"

@@ -1,7 +1,7 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { isDistrictCode, normalizeDistrictName } from "@palma/core/domain"
+import { type District, isDistrictCode, normalizeDistrictName, type Region } from "@palma/core/domain"
 import { BadRequest } from "@palma/core/api"
+import { DistrictRepo } from "./DistrictRepo.js"
 
 export interface DistrictsShape {
   /**
@@ -11,6 +11,9 @@ export interface DistrictsShape {
   readonly resolve: (ref: string | null, field?: ReadonlyArray<string | number>) => Effect.Effect<string | null, BadRequest>
   /** The comuna's name for a stored code ("" when the code is unknown or null). */
   readonly nameOf: (code: string | null) => Effect.Effect<string>
+  /** Every comuna, sorted by name in Spanish. */
+  readonly all: Effect.Effect<ReadonlyArray<District>>
+  readonly regions: Effect.Effect<ReadonlyArray<Region>>
 }
 
 /** Chile's official comunas, read once per process: they change only with the official list. */
@@ -18,17 +21,18 @@ export class Districts extends Context.Tag("palma/Districts")<Districts, Distric
   static readonly layer = Layer.effect(
     Districts,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
+      const repo = yield* DistrictRepo
       const table = yield* Effect.cached(
-        sql<{ id: string; name: string }>`SELECT id, name FROM district`.pipe(
-          Effect.map((rows) => ({
-            byCode: new Map(rows.map((r) => [r.id, r.name])),
-            byName: new Map(rows.map((r) => [normalizeDistrictName(r.name), r.id]))
-          })),
-          Effect.orDie
-        )
+        Effect.map(repo.names, (rows) => ({
+          byCode: new Map(rows.map((r) => [r.id, r.name])),
+          byName: new Map(rows.map((r) => [normalizeDistrictName(r.name), r.id]))
+        }))
       )
+      const all = yield* Effect.cached(Effect.map(repo.listed, (rows) => [...rows].sort((a, b) => a.district_name.localeCompare(b.district_name, "es-CL"))))
+      const regions = yield* Effect.cached(repo.regions)
       return {
+        all,
+        regions,
         resolve: (ref, field = ["district"]) =>
           ref === null
             ? Effect.succeed(null)
@@ -41,5 +45,5 @@ export class Districts extends Context.Tag("palma/Districts")<Districts, Distric
         nameOf: (code) => (code === null ? Effect.succeed("") : Effect.map(table, ({ byCode }) => byCode.get(code) ?? ""))
       }
     })
-  )
+  ).pipe(Layer.provide(DistrictRepo.layer))
 }

@@ -1,5 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
+import { transactionOf } from "../sql/transaction.js"
 
 /** A subscription's lead, and whether it covers the titular asked about. */
 const SubscriptionLead = Schema.Struct({ lead_id: Schema.String, covers: Schema.Boolean })
@@ -39,7 +40,9 @@ const make = Effect.gen(function* () {
     subscriptionLead: (subscriptionId: number, insuredId: string) => Effect.orDie(subscriptionLead({ subscriptionId, insuredId })),
     unlinkBeneficiary: (leadId: string, insuredId: string, beneficiaryId: string) => Effect.orDie(unlinkBeneficiary(leadId, insuredId, beneficiaryId)),
     linkBeneficiary: (leadId: string, insuredId: string, beneficiaryId: string) =>
-      Effect.orDie(Effect.asVoid(linkBeneficiary(leadId, insuredId, beneficiaryId)))
+      Effect.orDie(Effect.asVoid(linkBeneficiary(leadId, insuredId, beneficiaryId))),
+    /** Commits together or not at all; a database failure is a defect. */
+    transaction: transactionOf(sql)
   }
 })
 

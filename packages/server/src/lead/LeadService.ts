@@ -1,16 +1,12 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type AddBeneficiaryInput, type AddedBeneficiary, type RemoveBeneficiaryInput, type RemovedBeneficiary } from "@palma/core/domain"
 import { NotFound } from "@palma/core/api"
 import { PersonWriter } from "../person/PersonWriter.js"
-import { transactionOf } from "../sql/transaction.js"
 import { LeadRepo } from "./LeadRepo.js"
 
 const make = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const leads = yield* LeadRepo
   const people = yield* PersonWriter
-  const transaction = transactionOf(sql)
 
   /** The subscription's lead that covers the titular: 404 for an unknown subscription, or a titular it does not cover. */
   const leadCovering = (subscriptionId: number, insuredId: string) =>
@@ -28,7 +24,7 @@ const make = Effect.gen(function* () {
    * not an error). The person stays.
    */
   const removeBeneficiary = (input: RemoveBeneficiaryInput): Effect.Effect<RemovedBeneficiary, NotFound> =>
-    transaction(
+    leads.transaction(
       Effect.gen(function* () {
         const leadId = yield* leadCovering(input.subscription_id, input.insured_id)
         const from = yield* leads.unlinkBeneficiary(leadId, input.insured_id, input.beneficiary_id)
@@ -44,7 +40,7 @@ const make = Effect.gen(function* () {
 
   /** Upserts the carga by RUT and links it to a titular of the subscription; linking it again answers the same link. */
   const addBeneficiary = (input: AddBeneficiaryInput) =>
-    transaction(
+    leads.transaction(
       Effect.gen(function* () {
         const leadId = yield* leadCovering(input.subscription_id, input.insured_id)
         const carga = yield* people.upsertBeneficiary(input.beneficiary_data)

@@ -4,7 +4,7 @@ import { Effect } from "effect"
 /**
  * The provider each case sent, found from the provider's side: a specialist or partner is not
  * deactivated while sent to an open case, and candidates for a case are ranked by how many open
- * cases each already has (case/assignmentLoad.ts). Without these, both read every case's fold.
+ * cases each already has (case/AssignmentLoadRepo.ts). Without these, both read every case's fold.
  */
 export default Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient

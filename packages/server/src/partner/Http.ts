@@ -3,6 +3,7 @@ import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core/api"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { PartnerService } from "./PartnerService.js"
+import { stillAssignedConflict } from "../case/StillAssigned.js"
 
 /** The `partner` group of the contract: the provider companies. */
 export const PartnerLive = HttpApiBuilder.group(PalmaApi, "partner", (handlers) =>
@@ -25,6 +26,10 @@ export const PartnerLive = HttpApiBuilder.group(PalmaApi, "partner", (handlers) 
           Effect.flatMap(answerVersioned)
         )
       )
-      .handle("deletePartner", ({ path }) => Effect.flatMap(ifMatch, (precondition) => partners.deactivate(path.id, precondition)))
+      .handle("deletePartner", ({ path }) =>
+        Effect.flatMap(ifMatch, (precondition) => partners.deactivate(path.id, precondition)).pipe(
+          Effect.catchTag("StillAssigned", (e) => Effect.fail(stillAssignedConflict(e)))
+        )
+      )
   })
 ).pipe(Layer.provide(PartnerService.layer))

@@ -1,7 +1,7 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { Partner, type PartnerInput, type ProviderPageQuery } from "@palma/core/domain"
-import { meanQualification, openAssignments } from "../case/assignmentLoad.js"
+import { meanQualification, openAssignments } from "../case/AssignmentLoadRepo.js"
 import { pageOf, providerConditions } from "../provider/pageFilters.js"
 import { returnedId } from "../sql/returnedId.js"
 import { containsText } from "../sql/textSearch.js"

@@ -2,7 +2,8 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type Partner, type PartnerDetail, type PartnerInput, type ProviderPageQuery } from "@palma/core/domain"
 import { BadRequest, NotFound } from "@palma/core/api"
-import { refuseWhileSent } from "../case/assignmentLoad.js"
+import { AssignmentLoadRepo } from "../case/AssignmentLoadRepo.js"
+import { refuseWhileSent } from "../case/StillAssigned.js"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
 import { requireSpecialties } from "../provider/requireSpecialties.js"
@@ -16,6 +17,7 @@ const make = Effect.gen(function* () {
   const partners = yield* PartnerRepo
   const specialties = yield* ProviderSpecialties
   const districts = yield* Districts
+  const load = yield* AssignmentLoadRepo
   const sql = yield* SqlClient.SqlClient
   const transaction = transactionOf(sql)
 
@@ -63,7 +65,7 @@ const make = Effect.gen(function* () {
         yield* checkVersion(sql, "partner", id, precondition)
         const current = yield* Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound))
         if (!current.isActive) return yield* Effect.fail(notFound())
-        yield* refuseWhileSent(sql, "alliance", id)
+        yield* refuseWhileSent(load, "alliance", id)
         yield* partners.deactivate(id)
         return { ...current, isActive: false }
       })
@@ -92,5 +94,7 @@ const make = Effect.gen(function* () {
 
 /** Partners (alliances), provider companies with specialties: one per RUT, comunas from the official list. */
 export class PartnerService extends Context.Tag("palma/PartnerService")<PartnerService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(PartnerService, make).pipe(Layer.provide([PartnerRepo.layer, ProviderSpecialties.layer, Districts.layer]))
+  static readonly layer = Layer.effect(PartnerService, make).pipe(
+    Layer.provide([PartnerRepo.layer, ProviderSpecialties.layer, Districts.layer, AssignmentLoadRepo.layer])
+  )
 }

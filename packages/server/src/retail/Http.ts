@@ -4,7 +4,6 @@ import { PalmaApi } from "@palma/core/api"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { readLogoUpload } from "./logoUpload.js"
 import type { StoredLogo } from "./RetailRepo.js"
-import { RetailCustomersRepo } from "./RetailCustomersRepo.js"
 import { RetailService } from "./RetailService.js"
 
 /** The stored bytes, as stored; nosniff so a browser never reinterprets them. */
@@ -18,7 +17,6 @@ const logoResponse = (logo: StoredLogo) =>
 export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
   Effect.gen(function* () {
     const retails = yield* RetailService
-    const customers = yield* RetailCustomersRepo
     return (
       handlers
         .handle("create", ({ payload }) => retails.upsert(payload))
@@ -34,7 +32,7 @@ export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
         .handle("getById", ({ path }) => Effect.flatMap(retails.getById(path.id), answerVersioned))
         .handle("getByRut", ({ path }) => retails.getByRut(path.rut))
         .handle("getProductsAndRetail", () => retails.withPlans)
-        .handle("getCustomersByRetailIdAndProductId", ({ path }) => customers.covered(path.retail_id, path.productPlan_id))
+        .handle("getCustomersByRetailIdAndProductId", ({ path }) => retails.customersOf(path.retail_id, path.productPlan_id))
         .handle("deleteById", ({ path }) => Effect.flatMap(ifMatch, (precondition) => retails.deactivate(path.id, precondition)))
         .handle("deleted", ({ urlParams }) => retails.deleted(urlParams))
         .handle("restore", ({ path }) => Effect.flatMap(retails.restore(path.id), answerVersioned))
@@ -43,4 +41,4 @@ export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
         .handle("logo", ({ path }) => Effect.map(retails.logo(path.id), logoResponse))
     )
   })
-).pipe(Layer.provide([RetailService.layer, RetailCustomersRepo.layer]))
+).pipe(Layer.provide(RetailService.layer))

@@ -8,6 +8,7 @@ import { RowIntegrity } from "../sql/RowIntegrity.js"
 import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
 import { transactionOf } from "../sql/transaction.js"
 import type { LogoUpload } from "./logoUpload.js"
+import { RetailCustomersRepo } from "./RetailCustomersRepo.js"
 import { RetailPlansRepo } from "./RetailPlansRepo.js"
 import { RetailRepo } from "./RetailRepo.js"
 
@@ -16,6 +17,7 @@ const notFound = () => new NotFound({ message: "No se encontró el canal" })
 const make = Effect.gen(function* () {
   const retails = yield* RetailRepo
   const plans = yield* RetailPlansRepo
+  const customers = yield* RetailCustomersRepo
   const districts = yield* Districts
   const sql = yield* SqlClient.SqlClient
   const integrity = yield* RowIntegrity
@@ -77,6 +79,8 @@ const make = Effect.gen(function* () {
     getById: (id: string) => readVersioned(sql, "retail", id, Effect.flatMap(getActive(id), detail)),
     getByRut: (rut: string) => retails.findByRut(rut).pipe(Effect.flatMap(Effect.orElseFail(notFound)), Effect.flatMap(detail)),
     withPlans: plans.withPlans,
+    /** Who one channel's plan covers today. */
+    customersOf: customers.covered,
     deactivate,
     deleted: (query: PageQuery) => deletedPage(sql, "retail", query),
     // One row per RUT ever (the index is not partial), so a restore cannot collide with an active one.
@@ -98,5 +102,7 @@ const make = Effect.gen(function* () {
 
 /** Retails, who sell the plans (bank cards, stores, brokers, the web): one per RUT, comunas from the official list, logos. */
 export class RetailService extends Context.Tag("palma/RetailService")<RetailService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(RetailService, make).pipe(Layer.provide([RetailRepo.layer, RetailPlansRepo.layer, Districts.layer, RowIntegrity.layer]))
+  static readonly layer = Layer.effect(RetailService, make).pipe(
+    Layer.provide([RetailRepo.layer, RetailPlansRepo.layer, RetailCustomersRepo.layer, Districts.layer, RowIntegrity.layer])
+  )
 }

@@ -3,6 +3,7 @@ import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core/api"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { SpecialistService } from "./SpecialistService.js"
+import { stillAssignedConflict } from "../case/StillAssigned.js"
 
 /** The `specialist` group of the contract: who attends cases. */
 export const SpecialistLive = HttpApiBuilder.group(PalmaApi, "specialist", (handlers) =>
@@ -26,6 +27,10 @@ export const SpecialistLive = HttpApiBuilder.group(PalmaApi, "specialist", (hand
           Effect.flatMap(answerVersioned)
         )
       )
-      .handle("deleteById", ({ path }) => Effect.flatMap(ifMatch, (precondition) => specialists.deactivate(path.id, precondition)))
+      .handle("deleteById", ({ path }) =>
+        Effect.flatMap(ifMatch, (precondition) => specialists.deactivate(path.id, precondition)).pipe(
+          Effect.catchTag("StillAssigned", (e) => Effect.fail(stillAssignedConflict(e)))
+        )
+      )
   })
 ).pipe(Layer.provide(SpecialistService.layer))

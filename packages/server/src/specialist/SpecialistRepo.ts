@@ -4,7 +4,7 @@ import { NearbySpecialist, ProviderAssistance, type ProviderPageQuery, ServedDis
 import { pageOf, providerConditions } from "../provider/pageFilters.js"
 import { returnedId } from "../sql/returnedId.js"
 import { containsText, folded } from "../sql/textSearch.js"
-import { meanQualification, openAssignments } from "../case/assignmentLoad.js"
+import { meanQualification, openAssignments } from "../case/AssignmentLoadRepo.js"
 
 /** What the page's rows carry beyond a specialist: how many comunas they serve. */
 const PageRow = Schema.Struct({ ...Specialist.fields, districtCount: Schema.Number })

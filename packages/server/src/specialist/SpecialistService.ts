@@ -2,7 +2,8 @@ import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type ProviderPageQuery, type Specialist, type SpecialistDetail, type SpecialistInput } from "@palma/core/domain"
 import { BadRequest, NotFound } from "@palma/core/api"
-import { refuseWhileSent } from "../case/assignmentLoad.js"
+import { AssignmentLoadRepo } from "../case/AssignmentLoadRepo.js"
+import { refuseWhileSent } from "../case/StillAssigned.js"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
 import { requireSpecialties } from "../provider/requireSpecialties.js"
@@ -20,6 +21,7 @@ const make = Effect.gen(function* () {
   const districts = yield* Districts
   const activeRows = yield* ActiveRows
   const sql = yield* SqlClient.SqlClient
+  const load = yield* AssignmentLoadRepo
   const transaction = transactionOf(sql)
 
   /** A specialist as `getById` answers it: with their (active) specialties and the comunas they serve. */
@@ -69,7 +71,7 @@ const make = Effect.gen(function* () {
         yield* checkVersion(sql, "specialist", id, precondition)
         const current = yield* Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound))
         if (!current.isActive) return yield* Effect.fail(notFound())
-        yield* refuseWhileSent(sql, "specialist", id)
+        yield* refuseWhileSent(load, "specialist", id)
         yield* specialists.deactivate(id)
         return { ...current, isActive: false, deleted: true as const }
       })
@@ -124,6 +126,6 @@ const make = Effect.gen(function* () {
 /** Specialists, who attend cases in the comunas they serve or remotely: one per RUT, with specialties and comunas. */
 export class SpecialistService extends Context.Tag("palma/SpecialistService")<SpecialistService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(SpecialistService, make).pipe(
-    Layer.provide([SpecialistRepo.layer, ProviderSpecialties.layer, Districts.layer, ActiveRows.layer])
+    Layer.provide([SpecialistRepo.layer, ProviderSpecialties.layer, Districts.layer, ActiveRows.layer, AssignmentLoadRepo.layer])
   )
 }

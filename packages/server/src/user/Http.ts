@@ -2,7 +2,6 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { CurrentUser, PalmaApi } from "@palma/core/api"
 import { JobTokenService } from "../jobToken/JobTokenService.js"
-import { UserRepo } from "./UserRepo.js"
 import { UserService } from "./UserService.js"
 
 /** "Ana María Pérez Soto" → first name "Ana", last name the rest (the original's user objects split it so). */
@@ -13,7 +12,7 @@ const split = (fullName: string) => {
 
 /** The seed's `user` group: staff names for histories and chats; unknown ids are left out. */
 export const UserLive = HttpApiBuilder.group(PalmaApi, "user", (handlers) =>
-  Effect.map(UserRepo, (users) =>
+  Effect.map(UserService, (users) =>
     handlers.handle("getByIds", ({ payload }) =>
       Effect.map(users.namesOf(payload.ids), (rows) => ({ success: true, data: rows.map((u) => ({ id: u.id, ...split(u.fullName) })) }))
     )

@@ -40,6 +40,8 @@ const make = Effect.gen(function* () {
     Effect.flatMap(repo.lockActiveAdmins, (admins) => (admins.length === 1 && admins[0] === id ? Effect.fail(lastAdmin()) : Effect.void))
 
   return {
+    /** Staff names for histories and chats, in the order asked; unknown ids are left out. Both auth modes. */
+    namesOf: repo.namesOf,
     list: (query: UserQuery): Effect.Effect<Page<ManagedUser>, BadRequest> =>
       Effect.gen(function* () {
         yield* local

@@ -1,7 +1,6 @@
-import type { SqlClient, Statement } from "@effect/sql"
-import { Effect } from "effect"
+import { SqlClient, type Statement } from "@effect/sql"
+import { Context, Effect, Layer } from "effect"
 import { type AssignmentKind } from "@palma/core/domain"
-import { Conflict } from "@palma/core/api"
 
 // The fold is `cs`: the provider queries around these name their own table `s`.
 
@@ -23,20 +22,16 @@ export const meanQualification = (sql: SqlClient.SqlClient, kind: AssignmentKind
   sql`(SELECT avg(q.score)::float8 FROM case_state cs JOIN qualification q ON q.id::text = ${qualificationOf(sql, kind)}
     WHERE ${providerOf(sql, kind)} = ${provider}::text)`
 
-const who: Record<AssignmentKind, { readonly name: string; readonly sent: string }> = {
-  specialist: { name: "el especialista", sent: "asignado" },
-  alliance: { name: "la alianza", sent: "asignada" }
-}
+const make = Effect.map(SqlClient.SqlClient, (sql) => ({
+  /** How many open cases have the provider sent as `kind` and not cancelled. */
+  openCount: (kind: AssignmentKind, providerId: string) =>
+    sql<{ open: number }>`SELECT ${openAssignments(sql, kind, sql`${providerId}`)} AS open`.pipe(
+      Effect.map(([row]) => row?.open ?? 0),
+      Effect.orDie
+    )
+}))
 
-/** Fails with a Spanish 409 while the provider is sent as `kind` to open cases (saying how many). */
-export const refuseWhileSent = (sql: SqlClient.SqlClient, kind: AssignmentKind, providerId: string) =>
-  sql<{ open: number }>`SELECT ${openAssignments(sql, kind, sql`${providerId}`)} AS open`.pipe(
-    Effect.orDie,
-    Effect.flatMap(([row]) => {
-      const open = row?.open ?? 0
-      if (open === 0) return Effect.void
-      const { name, sent } = who[kind]
-      const cases = open === 1 ? "1 caso abierto" : `${open} casos abiertos`
-      return Effect.fail(new Conflict({ message: `No se puede desactivar ${name}: está ${sent} a ${cases}. Anule o cierre esas asignaciones primero.` }))
-    })
-  )
+/** SQL of a provider's load: the open cases it is sent to. */
+export class AssignmentLoadRepo extends Context.Tag("palma/AssignmentLoadRepo")<AssignmentLoadRepo, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(AssignmentLoadRepo, make)
+}
