@@ -19,7 +19,7 @@ export const AssistanceForm = (props: Props) => (
   </FormDialog>
 )
 
-const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose, call }: Props) => {
+const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose, read }: Props) => {
   const {
     form,
     submit,
@@ -38,8 +38,7 @@ const AssistanceFormBody = ({ config, item, defaults, canSubmit, saving, rejecti
   const { values } = form
   // Someone else saved first (412): Recargar puts the saved record in the form, what was typed listed beside it.
   const { stale, notice } = useStaleReload<AssistanceValues, Assistance>({
-    name: config.name,
-    call,
+    read,
     item,
     rejection,
     form,

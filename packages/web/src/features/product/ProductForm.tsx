@@ -19,7 +19,7 @@ export const ProductForm = (props: Props) => (
   </FormDialog>
 )
 
-const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose, call }: Props) => {
+const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection, onSubmit, onClose, read }: Props) => {
   const {
     form,
     submit,
@@ -39,8 +39,7 @@ const ProductFormBody = ({ config, item, defaults, canSubmit, saving, rejection,
   const { values } = form
   // Someone else saved first (412): Recargar puts the saved record in the form, what was typed listed beside it.
   const { stale, notice } = useStaleReload<ProductValues, Product>({
-    name: config.name,
-    call,
+    read,
     item,
     rejection,
     form,
