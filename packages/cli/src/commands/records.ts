@@ -27,12 +27,12 @@ const remove = async (io: Io, resourceName: string, id: string, options: { reado
   if (options.yes !== true && !io.interactive) throw usageError("Sin terminal, confirme con --yes.")
   const { call } = await openSession(globals, io)
   const records = recordCalls(call, name)
-  const record = await records.read(id)
+  const { record, version } = await records.read(id)
   if (options.yes !== true && !(await confirm({ message: `¿Eliminar «${record.name}»?`, default: false }, { input: io.stdin, output: io.stderr }))) {
     io.stderr.write("No se eliminó nada.\n")
     return
   }
-  await records.remove(id)
+  await records.remove(id, version)
   io.stdout.write(`Eliminado: ${record.name}. Puede restaurarlo con «palma restore ${name} ${id}».\n`)
 }
 

@@ -1,8 +1,10 @@
+import type { HttpClientResponse } from "@effect/platform"
 import type { Effect } from "effect"
 import type { Page } from "../domain/page.js"
 import type { ResourceQuery } from "../machines/resource.js"
 import type { ApiClient } from "./ApiClient.js"
 import type { Call } from "./caller.js"
+import { ifMatch, versioned } from "./versions.js"
 
 /** The groups whose records are deleted by deactivating them, and can be listed deleted and restored. */
 export const restorableNames = [
@@ -30,7 +32,7 @@ export interface NamedRecord {
 }
 
 interface RestorableClient<R> {
-  getById(req: { path: { id: string } }): Effect.Effect<R, unknown>
+  getById(req: { path: { id: string }; withResponse: true }): Effect.Effect<readonly [R, HttpClientResponse.HttpClientResponse], unknown>
   deleted(req: { urlParams: ResourceQuery }): Effect.Effect<Page<NamedRecord>, unknown>
   restore(req: { path: { id: string } }): Effect.Effect<NamedRecord, unknown>
 }
@@ -58,14 +60,14 @@ type DeleteClient = Record<"delete" | "deleteById", (req: { path: { id: string }
 const group = <R>(client: ApiClient, name: RestorableName) => client[name] as unknown as RestorableClient<R> & DeleteClient
 
 /**
- * One record's life beyond the list: read it (the client then remembers its version, so the
- * delete that follows is refused with 412 if someone changed it meanwhile), delete it, list the
- * deleted ones and restore one. For the CLI and the web's generic lists alike. `R` is the group's
- * record as `getById` answers it.
+ * One record's life beyond the list: read it with its version, delete it (given the version read,
+ * the delete is refused with 412 if someone changed it meanwhile), list the deleted ones and
+ * restore one. For the CLI and the web's generic lists alike. `R` is the group's record as
+ * `getById` answers it.
  */
 export const recordCalls = <R extends NamedRecord = NamedRecord>(call: Call, name: RestorableName) => ({
-  read: (id: string) => call((c) => group<R>(c, name).getById({ path: { id } })),
-  remove: (id: string) => call((c) => group(c, name)[deleteCall[name]]({ path: { id } })),
+  read: (id: string) => call((c) => versioned(group<R>(c, name).getById({ path: { id }, withResponse: true }))),
+  remove: (id: string, version: string | undefined) => call((c) => ifMatch(version)(group(c, name)[deleteCall[name]]({ path: { id } }))),
   deleted: (query: ResourceQuery) => call((c) => group(c, name).deleted({ urlParams: query })),
   restore: (id: string) => call((c) => group(c, name).restore({ path: { id } }))
 })

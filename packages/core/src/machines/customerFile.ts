@@ -1,5 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
+import { heldVersions, ifMatch, type Versioned, versioned } from "../client/versions.js"
 import type { ContractorCreateInput, ContractorDetail } from "../domain/contractorRecord.js"
 import type { BeneficiaryRecord, BeneficiaryUpsertInput, PersonRecord, PersonUpsertInput } from "../domain/personRecord.js"
 import type { CustomerOrigins, SubscriptionDetail } from "../domain/subscription.js"
@@ -14,7 +15,7 @@ export interface CustomerFileData {
 /**
  * A change to the contractor's own data, or to who the selected subscription covers. An edit of
  * the contractor, a titular or a carga names the record by `id`: it is written by id, with the
- * version last read (a 412 over someone else's change).
+ * version this page last read it at (a 412 over someone else's change).
  */
 export type PeopleChange =
   | { readonly kind: "contractor"; readonly id: string; readonly contractor: ContractorCreateInput }
@@ -23,10 +24,28 @@ export type PeopleChange =
   | { readonly kind: "addBeneficiary"; readonly insured_id: string; readonly person: BeneficiaryUpsertInput }
   | { readonly kind: "removeBeneficiary"; readonly insured_id: string; readonly beneficiary_id: string }
 
-/** What `write` is given: the change, and the subscription shown (null when there is none). */
+/** Who a person edit is about: a titular or a carga. */
+export type CoveredKind = "insured" | "beneficiary"
+
+/** A record the page reads by id before editing it: the contractor, a titular or a carga. */
+export interface StoredRef {
+  readonly kind: "contractor" | CoveredKind
+  readonly id: string
+}
+
+/** A record as read, by kind. */
+export type StoredRead =
+  | { readonly kind: "contractor"; readonly record: ContractorDetail }
+  | { readonly kind: "insured"; readonly record: PersonRecord }
+  | { readonly kind: "beneficiary"; readonly record: BeneficiaryRecord }
+
+const versionKey = (ref: StoredRef) => `${ref.kind}:${ref.id}`
+
+/** What `write` is given: the change, the subscription shown (null when there is none) and the version of the record it edits. */
 export interface WriteInput {
   readonly change: PeopleChange
   readonly subscription_id: number | null
+  readonly version: string | undefined
 }
 
 export interface CustomerFileContext {
@@ -41,6 +60,8 @@ export interface CustomerFileContext {
   /** Why the selected subscription could not be loaded. */
   readonly subscriptionFailure: Failure | null
   readonly pending: PeopleChange | null
+  /** The version (`ETag`) of each record this page read, by `kind:id`: what its edit sends. */
+  readonly versions: Readonly<Record<string, string>>
 }
 
 export type CustomerFileEvent =
@@ -48,8 +69,18 @@ export type CustomerFileEvent =
   | { type: "CHANGE"; change: PeopleChange }
   /** Loads again what failed (the contractor, or the selected subscription). */
   | { type: "RETRY" }
+  /** Reads one record as stored now (before its dialog shows it, or after a 412), keeping its version. */
+  | { type: "READ"; ref: StoredRef }
 
-export type CustomerFileEmitted = { type: "changed"; change: PeopleChange } | { type: "rejected"; failure: Failure }
+export type CustomerFileEmitted =
+  | { type: "changed"; change: PeopleChange }
+  | { type: "rejected"; failure: Failure }
+  | { type: "read"; found: StoredRead }
+  | { type: "unreadable"; failure: Failure }
+
+/** The record a change edits by id, if it edits one. */
+const editedRef = (change: PeopleChange): StoredRef | null =>
+  change.kind === "contractor" || change.kind === "insured" || change.kind === "beneficiary" ? { kind: change.kind, id: change.id } : null
 
 /**
  * A contractor's page: their data, subscriptions and payments, the selected subscription's
@@ -64,8 +95,11 @@ export const customerFileMachine = setup({
     input: {} as { readonly id: string }
   },
   actors: {
-    load: fromPromise<CustomerFileData, string>(async () => {
+    load: fromPromise<Versioned<CustomerFileData>, string>(async () => {
       throw new Error("load no configurado")
+    }),
+    read: fromPromise<Versioned<StoredRead>, StoredRef>(async () => {
+      throw new Error("read no configurado")
     }),
     loadSubscription: fromPromise<SubscriptionDetail, number>(async () => {
       throw new Error("loadSubscription no configurado")
@@ -91,7 +125,16 @@ export const customerFileMachine = setup({
   }
 }).createMachine({
   id: "customerFile",
-  context: ({ input }) => ({ id: input.id, data: null, selected: null, subscription: null, failure: null, subscriptionFailure: null, pending: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    data: null,
+    selected: null,
+    subscription: null,
+    failure: null,
+    subscriptionFailure: null,
+    pending: null,
+    versions: {}
+  }),
   initial: "loading",
   states: {
     loading: {
@@ -102,10 +145,11 @@ export const customerFileMachine = setup({
         onDone: {
           target: "subscription",
           actions: assign({
-            data: ({ event }) => event.output,
+            data: ({ event }) => event.output.record,
+            versions: ({ context, event }) => heldVersions(context.versions, versionKey({ kind: "contractor", id: context.id }), event.output.version),
             // A reload keeps the subscription shown, if it is still there.
             selected: ({ context, event }) => {
-              const ids = event.output.origins.origins.map((o) => o.subscription_id)
+              const ids = event.output.record.origins.origins.map((o) => o.subscription_id)
               return context.selected !== null && ids.includes(context.selected) ? context.selected : (ids[0] ?? null)
             }
           })
@@ -129,7 +173,28 @@ export const customerFileMachine = setup({
       on: {
         SELECT: { target: "subscription", actions: assign({ selected: ({ event }) => event.subscription_id, subscription: null }) },
         RETRY: "subscription",
-        CHANGE: { guard: "canChange", target: "writing", actions: assign({ pending: ({ event }) => event.change }) }
+        CHANGE: { guard: "canChange", target: "writing", actions: assign({ pending: ({ event }) => event.change }) },
+        READ: "reading"
+      }
+    },
+    reading: {
+      invoke: {
+        src: "read",
+        input: ({ event }) => {
+          assertEvent(event, "READ")
+          return event.ref
+        },
+        onDone: {
+          target: "ready",
+          actions: [
+            assign({
+              versions: ({ context, event }) =>
+                heldVersions(context.versions, versionKey({ kind: event.output.record.kind, id: event.output.record.record.id }), event.output.version)
+            }),
+            emit(({ event }) => ({ type: "read" as const, found: event.output.record }))
+          ]
+        },
+        onError: { target: "ready", actions: emit(({ event }) => ({ type: "unreadable" as const, failure: failureOf(event.error) })) }
       }
     },
     writing: {
@@ -137,7 +202,8 @@ export const customerFileMachine = setup({
         src: "write",
         input: ({ context }) => {
           if (context.pending === null) throw new Error("Sin cambio pendiente")
-          return { change: context.pending, subscription_id: context.selected }
+          const ref = editedRef(context.pending)
+          return { change: context.pending, subscription_id: context.selected, version: ref === null ? undefined : context.versions[versionKey(ref)] }
         },
         // The contractor's data is reloaded after its edit; a subscription's people after theirs.
         onDone: [
@@ -153,37 +219,43 @@ export const customerFileMachine = setup({
   }
 })
 
-/** Who a person edit is about: a titular or a carga. */
-export type CoveredKind = "insured" | "beneficiary"
+/** The contractor with their version. */
+const readContractor = (call: Call, id: string) => call((c) => versioned(c.contractor.getById({ path: { id }, withResponse: true })))
 
-/**
- * A titular or carga as stored now, read before its edit opens and again after a 412: the client
- * then remembers the person's version and sends it with the edit.
- */
-export const readPerson = (call: Call, kind: CoveredKind, id: string): Promise<PersonRecord | BeneficiaryRecord> =>
-  kind === "insured" ? call((c) => c.insured.getById({ path: { id } })) : call((c) => c.beneficiary.getById({ path: { id } }))
-
-/** The contractor as stored now, read before its edit opens and again after a 412 (as `readPerson`). */
-export const readContractor = (call: Call, id: string): Promise<ContractorDetail> => call((c) => c.contractor.getById({ path: { id } }))
-
-/** The page's actors over the contract. */
+/** The page's actors over the contract; edits send the version the page read. */
 export const customerFileActors = (call: Call) => ({
-  load: fromPromise<CustomerFileData, string>(async ({ input: id }) => {
-    const [contractor, origins] = await Promise.all([
-      call((c) => c.contractor.getById({ path: { id } })),
+  load: fromPromise<Versioned<CustomerFileData>, string>(async ({ input: id }) => {
+    const [{ record: contractor, version }, origins] = await Promise.all([
+      readContractor(call, id),
       call((c) => c.contractor.getCustomerById({ path: { id } }))
     ])
-    return { contractor, origins }
+    return { record: { contractor, origins }, version }
+  }),
+  read: fromPromise<Versioned<StoredRead>, StoredRef>(async ({ input: { kind, id } }): Promise<Versioned<StoredRead>> => {
+    switch (kind) {
+      case "contractor": {
+        const { record, version } = await readContractor(call, id)
+        return { record: { kind, record }, version }
+      }
+      case "insured": {
+        const { record, version } = await call((c) => versioned(c.insured.getById({ path: { id }, withResponse: true })))
+        return { record: { kind, record }, version }
+      }
+      case "beneficiary": {
+        const { record, version } = await call((c) => versioned(c.beneficiary.getById({ path: { id }, withResponse: true })))
+        return { record: { kind, record }, version }
+      }
+    }
   }),
   loadSubscription: fromPromise<SubscriptionDetail, number>(({ input: id }) => call((c) => c.contractor.getSubscriptionById({ path: { id } }))),
-  write: fromPromise<unknown, WriteInput>(({ input: { change, subscription_id } }) => {
-    if (change.kind === "contractor") return call((c) => c.contractor.update({ path: { id: change.id }, payload: change.contractor }))
+  write: fromPromise<unknown, WriteInput>(({ input: { change, subscription_id, version } }) => {
+    if (change.kind === "contractor") return call((c) => ifMatch(version)(c.contractor.update({ path: { id: change.id }, payload: change.contractor })))
     if (subscription_id === null) return Promise.reject(new Error("Elija una suscripción"))
     switch (change.kind) {
       case "insured":
-        return call((c) => c.insured.update({ path: { id: change.id }, payload: change.person }))
+        return call((c) => ifMatch(version)(c.insured.update({ path: { id: change.id }, payload: change.person })))
       case "beneficiary":
-        return call((c) => c.beneficiary.update({ path: { id: change.id }, payload: change.person }))
+        return call((c) => ifMatch(version)(c.beneficiary.update({ path: { id: change.id }, payload: change.person })))
       case "addBeneficiary":
         return call((c) => c.lead.addBeneficiary({ payload: { insured_id: change.insured_id, subscription_id, beneficiary_data: change.person } }))
       case "removeBeneficiary":

@@ -1,5 +1,6 @@
 import { fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
+import { ifMatch, type Versioned, versioned } from "../client/versions.js"
 import type { FileFormat, FileFormatInput, RosterField } from "../domain/fileFormat.js"
 import { addColumn, type Column, initialColumns, moveColumn, removeColumn, renameColumn, requireColumn } from "./formatColumns.js"
 import { recordMachine, type RecordWrite } from "./record.js"
@@ -42,24 +43,32 @@ const applyEdit = (columns: ReadonlyArray<Column>, edit: ColumnEdit, record: Pla
 /** The columns as saved; null while the plan has no format. */
 export const savedColumns = (record: PlanFormat | null): ReadonlyArray<Column> | null => (record === null || record.format === null ? null : columnsOf(record))
 
-/** The format machine's calls: the plan's fields and format, save (it replaces the previous one), delete. */
+/**
+ * The format machine's calls: the plan's fields and format (with the format's version), save (it
+ * replaces the previous one) and delete, both sending the version held.
+ */
 export const fileFormatActors = (call: Call) => ({
-  load: fromPromise<PlanFormat, string>(async ({ input }) => {
+  load: fromPromise<Versioned<PlanFormat>, string>(async ({ input }) => {
     const path = { productPlan_id: input }
-    const [fields, format] = await Promise.all([call((c) => c.field.getByProductPlanId({ path })), call((c) => c.fileFormat.getByProductPlanId({ path }))])
-    return { fields, format: format.length === 0 ? null : format }
+    const [fields, { record: format, version }] = await Promise.all([
+      call((c) => c.field.getByProductPlanId({ path })),
+      call((c) => versioned(c.fileFormat.getByProductPlanId({ path, withResponse: true })))
+    ])
+    return { record: { fields, format: format.length === 0 ? null : format }, version }
   }),
   // The record machine hands over the SAVE's input (a decoded FileFormatInput) and the loaded PlanFormat.
-  save: fromPromise<PlanFormat, RecordWrite>(async ({ input }) => {
+  save: fromPromise<Versioned<PlanFormat>, RecordWrite>(async ({ input }) => {
     const payload = input.input as FileFormatInput
     const { fields } = input.record as PlanFormat
-    return { fields, format: await call((c) => c.fileFormat.create({ payload })) }
+    const { record: format, version } = await call((c) => versioned(ifMatch(input.version)(c.fileFormat.create({ payload, withResponse: true }))))
+    return { record: { fields, format }, version }
   }),
-  remove: fromPromise<PlanFormat, RecordWrite>(async ({ input }) => {
+  remove: fromPromise<Versioned<PlanFormat>, RecordWrite>(async ({ input }) => {
     // The machine deletes only a loaded format: its id is the plan's and its record a PlanFormat.
     const { fields } = input.record as PlanFormat
-    await call((c) => c.fileFormat.deleteByProductPlanId({ path: { productPlan_id: input.id ?? "" } }))
-    return { fields, format: null }
+    await call((c) => ifMatch(input.version)(c.fileFormat.deleteByProductPlanId({ path: { productPlan_id: input.id ?? "" } })))
+    // The plan's version after the delete is not answered: the next save reads as a first one.
+    return { record: { fields, format: null }, version: undefined }
   })
 })
 

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
+import type { Versioned } from "../client/versions.js"
 import type { ContractorCreateInput, ContractorKind, ContractorListed } from "../domain/contractorRecord.js"
 import { customerCoverage, insuredCoverage, type PersonCoverage } from "../domain/personCoverage.js"
 import type { PersonFound } from "../domain/personSearch.js"
@@ -41,13 +42,15 @@ export const personSearchActors = (call: Call, kind: PersonKind, pageSize: numbe
   })
 })
 
-/** A person found, with their subscriptions and coverage (`id` from the search of that kind). */
+/** A person found, with their subscriptions and coverage (`id` from the search of that kind); read only, so without a version. */
 export const coverageActors = (call: Call, kind: PersonKind) => ({
-  load: fromPromise<PersonCoverage, string>(async ({ input: id }) =>
-    kind === "customer"
-      ? customerCoverage(await call((c) => c.contractor.getCustomerById({ path: { id } })))
-      : insuredCoverage(await call((c) => c.insured.subscriptions({ path: { id } })))
-  )
+  load: fromPromise<Versioned<PersonCoverage>, string>(async ({ input: id }) => ({
+    record:
+      kind === "customer"
+        ? customerCoverage(await call((c) => c.contractor.getCustomerById({ path: { id } })))
+        : insuredCoverage(await call((c) => c.insured.subscriptions({ path: { id } }))),
+    version: undefined
+  }))
 })
 
 /** The contractors' search as `contractor/getAll` takes it ("" does not filter), and the page shown. */
@@ -111,9 +114,10 @@ export const contractorCreateActors = (call: Call) => ({
     const found = await call((c) => c.contractor.getByRut({ path: { rut: Schema.decodeUnknownSync(Rut.Rut)(rut), type: kind } }))
     return found.id === "" ? null : { id: found.id, name: found.name }
   }),
-  save: fromPromise<ContractorRef, RecordWrite>(async ({ input }) => {
+  save: fromPromise<Versioned<ContractorRef>, RecordWrite>(async ({ input }) => {
     // The page sends a ContractorCreateInput it decoded with the contract's schema.
     const created = await call((c) => c.contractor.create({ payload: input.input as ContractorCreateInput }))
-    return { id: created.data.id, name: created.data.name }
+    // The page opens the new contractor's own, which reads them with their version.
+    return { record: { id: created.data.id, name: created.data.name }, version: undefined }
   })
 })

@@ -1,9 +1,10 @@
 import { fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
+import { ifMatch, type Versioned, versioned } from "../client/versions.js"
 import type { Amount, Currency } from "../domain/money.js"
 import type { ProductOfPlan, ProductPlan, ProductPlanInput } from "../domain/productPlan.js"
 import type { RetailProduct } from "../domain/retail.js"
-import type { ListResult, ResourceQuery } from "./resource.js"
+import type { ItemRemoval, ItemWrite, ListResult, ResourceQuery } from "./resource.js"
 
 /** One plan of a retail as its section lists it; `id` is the plan's (productPlan_id). */
 export interface PlanRow {
@@ -50,17 +51,12 @@ const fromProductOfPlan = (product: ProductOfPlan): PlanRow => ({
 })
 
 /**
- * One plan as the server holds it now, read before a dialog shows it or after a 412: the client
- * then remembers the plan's version (the ETag) and sends it with the plan's next write.
- */
-export const readPlan = (call: Call, id: string): Promise<PlanRow> => call((c) => c.product.getByProductPlanId({ path: { id } })).then(fromProductOfPlan)
-
-/**
  * The plans of one retail over core's resource machine: listed from the retail's detail
  * (`GET /retail/getById/{id}`, its `products`),
  * added with `POST /product/assignPrices` (it creates the retail's plan of that product), repriced
  * with Palma's `PUT /product/updatePlan/{productPlan_id}` and removed with `DELETE
- * /product/deletePlan/{productPlan_id}`, both sending the plan's version last read (412 when stale).
+ * /product/deletePlan/{productPlan_id}`, both sending the plan's version `read` answered (412 when
+ * stale); `read` is `getByProductPlanId`, before a dialog shows the plan or after a 412.
  */
 export const planActors = (call: Call, retailId: string) => {
   const assign = (input: unknown) => call((c) => c.product.assignPrices({ payload: input as ProductPlanInput })).then(asRow)
@@ -72,16 +68,24 @@ export const planActors = (call: Call, retailId: string) => {
       })
     ),
     create: fromPromise<PlanRow, unknown>(({ input }) => assign(input)),
-    update: fromPromise<PlanRow, { id: string; input: unknown }>(({ input }) => {
+    update: fromPromise<PlanRow, ItemWrite>(({ input }) => {
       // The dialog sends what assignPrices takes; the plan keeps its product and channel, so only the prices go.
       const { customerprice, companyprice, yearlyprice } = input.input as ProductPlanInput
-      return call((c) => c.product.updatePlan({ path: { id: input.id }, payload: { customerprice, companyprice, yearlyprice } })).then(asRow)
+      return call((c) => ifMatch(input.version)(c.product.updatePlan({ path: { id: input.id }, payload: { customerprice, companyprice, yearlyprice } }))).then(
+        asRow
+      )
     }),
-    remove: fromPromise<PlanRow, string>(async ({ input }) => {
+    remove: fromPromise<PlanRow, ItemRemoval>(async ({ input }) => {
       // The retail stops selling the plan (the server deactivates it).
-      await call((c) => c.product.deletePlan({ path: { id: input } }))
+      await call((c) => ifMatch(input.version)(c.product.deletePlan({ path: { id: input.id } })))
       // The machine reads only the removed id (to clear a selection).
-      return { id: input } as PlanRow
-    })
+      return { id: input.id } as PlanRow
+    }),
+    read: fromPromise<Versioned<PlanRow>, string>(({ input }) =>
+      call((c) => versioned(c.product.getByProductPlanId({ path: { id: input }, withResponse: true }))).then(({ record, version }) => ({
+        record: fromProductOfPlan(record),
+        version
+      }))
+    )
   }
 }

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from "xstate"
+import type { Versioned } from "../client/versions.js"
 import { type Failure, failureOf } from "./failure.js"
 
 /** What differs between one-record pages (a retail, a plan's file format): pure functions only. */
@@ -20,6 +21,8 @@ export interface RecordContext<R, I, D> {
   readonly id: string | null
   /** The record as the server has it; null while it is a new one. */
   readonly record: R | null
+  /** The record's version (`ETag`) as this page last read or wrote it: what its save and delete send. */
+  readonly version: string | undefined
   readonly draft: D
   /** Why the record could not be loaded. */
   readonly failure: Failure | null
@@ -31,7 +34,7 @@ export interface RecordContext<R, I, D> {
   readonly checkedKey: string | null
 }
 
-export type RecordEvent<R, I, E> =
+export type RecordEvent<I, E> =
   /** A new record's key was typed: does a record have it already? */
   | { type: "CHECK"; key: string }
   | { type: "SAVE"; input: I }
@@ -39,53 +42,58 @@ export type RecordEvent<R, I, E> =
   /** Back to the draft of the record as saved. */
   | { type: "DISCARD" }
   | { type: "DELETE" }
-  /** The server's record as it is now, after a write made elsewhere (a logo upload). */
-  | { type: "REPLACE"; record: R }
-  /** Read the record again (someone else saved it first: 412). */
+  /** Read the record again (someone else saved it first: 412; a write made elsewhere, a logo upload): `reloaded` or `unreadable`. */
   | { type: "RELOAD" }
   | { type: "RETRY" }
 
-/** What `save` and `remove` get: the record's id, the SAVE's input (null on delete) and the record held. */
+/** What `save` and `remove` get: the record's id, the SAVE's input (null on delete), the record held and its version. */
 export interface RecordWrite {
   readonly id: string | null
   readonly input: unknown
   readonly record: unknown
+  readonly version: string | undefined
 }
 
 export type RecordEmitted<R> =
-  | { type: "saved"; record: R; created: boolean }
+  /** With its new version, for a page that opens the record anew (a created one at its own address). */
+  | { type: "saved"; record: R; version: string | undefined; created: boolean }
   | { type: "deleted"; record: R }
   /** A new record's key belongs to this existing record: edit that one instead. */
   | { type: "exists"; record: R }
   | { type: "rejected"; failure: Failure }
+  | { type: "reloaded"; record: R }
+  | { type: "unreadable"; failure: Failure }
 
 /**
  * One record's page: load it (or start a new one), edit a draft, save it, delete it; outcomes
- * are emitted (`actor.on("saved" | "deleted" | "exists" | "rejected")`). Hosts provide `load`,
- * `find` (the key lookup), `save` and `remove`.
+ * are emitted (`actor.on("saved" | "deleted" | "exists" | "rejected" | "reloaded")`). Hosts
+ * provide `load`, `find` (the key lookup), `save` and `remove`; all but `find` answer the record
+ * with its version, which the machine keeps and its next save or delete sends.
  */
 export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, D, E>) =>
   setup({
     types: {
       context: {} as RecordContext<R, I, D>,
-      events: {} as RecordEvent<R, I, E>,
+      events: {} as RecordEvent<I, E>,
       emitted: {} as RecordEmitted<R>,
       input: {} as {
         readonly id: string | null
         /** The record as the page that opened this one already has it (no need to load it again). */
         readonly record?: R | null
+        /** Its version, when that page knows it. */
+        readonly version?: string | undefined
       }
     },
     actors: {
-      load: fromPromise<R, string>(async () => {
+      load: fromPromise<Versioned<R>, string>(async () => {
         throw new Error("load no configurado")
       }),
       find: fromPromise<R | null, string>(async () => null),
       // `input` is the SAVE's I and `record` the R | null held; typed loosely because generic inputs defeat XState's invoke inference.
-      save: fromPromise<R, RecordWrite>(async () => {
+      save: fromPromise<Versioned<R>, RecordWrite>(async () => {
         throw new Error("save no configurado")
       }),
-      remove: fromPromise<R, RecordWrite>(async () => {
+      remove: fromPromise<Versioned<R>, RecordWrite>(async () => {
         throw new Error("remove no configurado")
       })
     },
@@ -107,7 +115,8 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
     id: spec.id,
     context: ({ input }) => {
       const record = input.record ?? null
-      return { id: input.id, record, draft: spec.draftOf(record), failure: null, rejection: null, pending: null, checkedKey: null }
+      // A record handed over without its version is not guarded until it is read again.
+      return { id: input.id, record, version: input.version, draft: spec.draftOf(record), failure: null, rejection: null, pending: null, checkedKey: null }
     },
     initial: "start",
     states: {
@@ -117,7 +126,7 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
         invoke: {
           src: "load",
           input: ({ context }) => context.id ?? "",
-          onDone: { target: "ready", actions: assign(({ event }) => ({ record: event.output, draft: spec.draftOf(event.output) })) },
+          onDone: { target: "ready", actions: assign(({ event }) => ({ ...event.output, draft: spec.draftOf(event.output.record) })) },
           onError: { target: "failure", actions: assign({ failure: ({ event }) => failureOf(event.error) }) }
         }
       },
@@ -136,7 +145,6 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
           EDIT: { actions: assign({ draft: ({ context, event }) => spec.edit(context.draft, event.edit, context.record) }) },
           DISCARD: { actions: assign({ draft: ({ context }) => spec.draftOf(context.record), rejection: null }) },
           DELETE: { guard: "hasRecord", target: "deleting", actions: assign({ rejection: null }) },
-          REPLACE: { actions: assign({ record: ({ event }) => event.record }) },
           RELOAD: { guard: "hasId", target: "reloading" }
         }
       },
@@ -144,8 +152,21 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
         invoke: {
           src: "load",
           input: ({ context }) => context.id ?? "",
-          onDone: { target: "ready", actions: assign(({ event }) => ({ record: event.output, draft: spec.draftOf(event.output), rejection: null })) },
-          onError: { target: "ready", actions: assign({ rejection: ({ event }) => failureOf(event.error) }) }
+          onDone: {
+            target: "ready",
+            actions: [
+              // The refusal stays: the page keeps saying why it reloaded until the next save.
+              assign(({ event }) => ({ ...event.output, draft: spec.draftOf(event.output.record) })),
+              { type: "announce", params: ({ event }) => ({ type: "reloaded", record: event.output.record }) }
+            ]
+          },
+          onError: {
+            target: "ready",
+            actions: [
+              assign({ rejection: ({ event }) => failureOf(event.error) }),
+              { type: "announce", params: ({ event }) => ({ type: "unreadable", failure: failureOf(event.error) }) }
+            ]
+          }
         }
       },
       checking: {
@@ -173,12 +194,12 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
       saving: {
         invoke: {
           src: "save",
-          input: ({ context }) => ({ id: context.id, input: context.pending, record: context.record }),
+          input: ({ context }) => ({ id: context.id, input: context.pending, record: context.record, version: context.version }),
           onDone: {
             target: "ready",
             actions: [
-              { type: "announce", params: ({ context, event }) => ({ type: "saved", record: event.output, created: context.record === null }) },
-              assign(({ event }) => ({ record: event.output, draft: spec.draftOf(event.output), pending: null }))
+              { type: "announce", params: ({ context, event }) => ({ type: "saved", ...event.output, created: context.record === null }) },
+              assign(({ event }) => ({ ...event.output, draft: spec.draftOf(event.output.record), pending: null }))
             ]
           },
           onError: {
@@ -193,12 +214,12 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
       deleting: {
         invoke: {
           src: "remove",
-          input: ({ context }: { context: RecordContext<R, I, D> }) => ({ id: context.id, input: null, record: context.record }),
+          input: ({ context }: { context: RecordContext<R, I, D> }) => ({ id: context.id, input: null, record: context.record, version: context.version }),
           onDone: {
             target: "ready",
             actions: [
-              assign(({ event }) => ({ record: event.output, draft: spec.draftOf(event.output) })),
-              { type: "announce", params: ({ event }) => ({ type: "deleted", record: event.output }) }
+              assign(({ event }) => ({ ...event.output, draft: spec.draftOf(event.output.record) })),
+              { type: "announce", params: ({ event }) => ({ type: "deleted", record: event.output.record }) }
             ]
           },
           onError: {

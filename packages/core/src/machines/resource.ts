@@ -1,4 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
+import { heldVersions, type Versioned } from "../client/versions.js"
 import { type Failure, failureOf } from "./failure.js"
 
 export interface ResourceQuery {
@@ -25,11 +26,28 @@ export interface ResourceContext<A> {
   readonly loading: boolean
   /** Why the list could not be loaded or the last write was refused: message, status and field issues. */
   readonly failure: Failure | null
+  /** The version (`ETag`) of each item this list read by id, which its update or delete sends. */
+  readonly versions: Readonly<Record<string, string>>
+}
+
+/** What `update` gets: the item, the UPDATE's input and the version the list read it at. */
+export interface ItemWrite {
+  readonly id: string
+  readonly input: unknown
+  readonly version: string | undefined
+}
+
+/** What `remove` gets: the item and the version the list read it at. */
+export interface ItemRemoval {
+  readonly id: string
+  readonly version: string | undefined
 }
 
 export type ResourceEvent<A, I> =
   | { type: "LOAD"; query?: ResourceQuery }
   | { type: "SELECT"; item: A | null }
+  /** Read one item as the server holds it now (before a dialog shows it, or after a 412), keeping its version. */
+  | { type: "READ"; id: string }
   | { type: "CREATE"; input: I }
   | { type: "UPDATE"; id: string; input: I }
   | { type: "DELETE"; id: string }
@@ -38,12 +56,19 @@ export type ResourceEvent<A, I> =
 /** What a write did, for the host to toast, close a dialog or refresh what depends on it. */
 export type ResourceWrite = "created" | "updated" | "deleted"
 
-export type ResourceEmitted<A> = { type: "written"; write: ResourceWrite; item: A } | { type: "rejected"; failure: Failure }
+export type ResourceEmitted<A> =
+  | { type: "written"; write: ResourceWrite; item: A }
+  | { type: "rejected"; failure: Failure }
+  | { type: "read"; item: A }
+  /** The READ failed (one read runs at a time: it is the last one asked). */
+  | { type: "unreadable"; failure: Failure }
 
 /**
  * A data area: list (with its query), selection, and writes that reload the list. The same
- * machine serves every master and catalog list; hosts provide the four actors for their resource
- * (see resourceActors) and hear each write's outcome with `actor.on("written" | "rejected")`.
+ * machine serves every master and catalog list; hosts provide the actors for their resource (see
+ * resourceActors) and hear each write's outcome with `actor.on("written" | "rejected")`. READ
+ * reads one item with its version (`read` / `unreadable`), and the item's next update or delete
+ * sends that version: the list that read it holds it, so another screen's read never moves it.
  */
 export const resourceMachine = <A extends { readonly id: string }, I = never>() =>
   setup({
@@ -61,11 +86,14 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
       create: fromPromise<A, unknown>(async () => {
         throw new Error("create no configurado")
       }),
-      update: fromPromise<A, { id: string; input: unknown }>(async () => {
+      update: fromPromise<A, ItemWrite>(async () => {
         throw new Error("update no configurado")
       }),
-      remove: fromPromise<A, string>(async () => {
+      remove: fromPromise<A, ItemRemoval>(async () => {
         throw new Error("remove no configurado")
+      }),
+      read: fromPromise<Versioned<A>, string>(async () => {
+        throw new Error("read no configurado")
       })
     },
     actions: {
@@ -79,7 +107,8 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
       total: 0,
       selected: null,
       loading: true,
-      failure: null
+      failure: null,
+      versions: {}
     }),
     initial: "loading",
     on: {
@@ -90,7 +119,7 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
         entry: assign({ loading: true, failure: null }),
         // A write asked while the list (re)loads goes ahead: the list is read again after it anyway.
         // Refusing it would drop a dialog's Guardar without a word.
-        on: { CREATE: "creating", UPDATE: "updating", DELETE: "deleting" },
+        on: { CREATE: "creating", UPDATE: "updating", DELETE: "deleting", READ: "reading" },
         invoke: {
           id: "list",
           src: "list",
@@ -113,9 +142,32 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
           LOAD: { target: "loading", actions: assign({ query: ({ context, event }) => event.query ?? context.query }) },
           CREATE: "creating",
           UPDATE: "updating",
-          DELETE: "deleting"
+          DELETE: "deleting",
+          READ: "reading"
         }
       },
+      reading: {
+        invoke: {
+          id: "read",
+          src: "read",
+          input: ({ event }) => {
+            assertEvent(event, "READ")
+            return event.id
+          },
+          // Back to the list, loading it again if the read cut its load short.
+          onDone: {
+            target: "settled",
+            actions: [
+              assign({
+                versions: ({ context, event }) => heldVersions(context.versions, event.output.record.id, event.output.version)
+              }),
+              { type: "announce", params: ({ event }) => ({ type: "read", item: event.output.record }) }
+            ]
+          },
+          onError: { target: "settled", actions: { type: "announce", params: ({ event }) => ({ type: "unreadable", failure: failureOf(event.error) }) } }
+        }
+      },
+      settled: { always: [{ guard: ({ context }) => context.loading, target: "loading" }, { target: "ready" }] },
       creating: {
         entry: assign({ loading: true, failure: null }),
         invoke: {
@@ -146,9 +198,9 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
         invoke: {
           id: "update",
           src: "update",
-          input: ({ event }) => {
+          input: ({ context, event }) => {
             assertEvent(event, "UPDATE")
-            return { id: event.id, input: event.input }
+            return { id: event.id, input: event.input, version: context.versions[event.id] }
           },
           onDone: {
             target: "loading",
@@ -171,9 +223,9 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
         invoke: {
           id: "remove",
           src: "remove",
-          input: ({ event }) => {
+          input: ({ context, event }) => {
             assertEvent(event, "DELETE")
-            return event.id
+            return { id: event.id, version: context.versions[event.id] }
           },
           onDone: {
             target: "loading",

@@ -1,16 +1,19 @@
+import type { HttpClientResponse } from "@effect/platform"
 import type { Effect } from "effect"
 import { fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
 import type { ApiClient } from "../client/ApiClient.js"
+import { ifMatch, type Versioned, versioned } from "../client/versions.js"
 import { PalmaApi } from "../api/Api.js"
-import type { ResourceQuery, ListResult } from "./resource.js"
+import type { ItemRemoval, ItemWrite, ResourceQuery, ListResult } from "./resource.js"
 
 /** Names of the groups that share the master contract shape. */
 export type MasterName = "family" | "specialty" | "document" | "valueType" | "value" | "stage" | "relationship" | "qualification" | "procedure"
 
 /**
- * The four resource actors for one master, calling the contract. `paged` uses
- * the server's pagination (web tables); otherwise the whole active list (CLI).
+ * The resource actors for one master, calling the contract. `paged` uses the server's pagination
+ * (web tables); otherwise the whole active list (CLI). `read` answers the record with its version,
+ * which `update` and `remove` send.
  */
 export const resourceActors = <A extends { readonly id: string }>(call: Call, name: MasterName, paged = true) => {
   // Every master group has the same endpoints; the union of their clients is narrowed to that shape.
@@ -24,14 +27,17 @@ export const resourceActors = <A extends { readonly id: string }>(call: Call, na
     ),
     create: fromPromise<A, unknown>(({ input }) => call((c) => group(c).create({ payload: input }))),
     // Seed masters update either at `PUT /update/:id` or at `PUT /updateById` with the id in the body.
-    update: fromPromise<A, { id: string; input: unknown }>(({ input }) =>
+    update: fromPromise<A, ItemWrite>(({ input }) =>
       call((c) =>
-        updatesById
-          ? group(c).update({ payload: { ...(input.input as object), id: input.id } })
-          : group(c).update({ path: { id: input.id }, payload: input.input })
+        ifMatch(input.version)(
+          updatesById
+            ? group(c).update({ payload: { ...(input.input as object), id: input.id } })
+            : group(c).update({ path: { id: input.id }, payload: input.input })
+        )
       )
     ),
-    remove: fromPromise<A, string>(({ input }) => call((c) => group(c).delete({ path: { id: input } })))
+    remove: fromPromise<A, ItemRemoval>(({ input }) => call((c) => ifMatch(input.version)(group(c).delete({ path: { id: input.id } })))),
+    read: fromPromise<Versioned<A>, string>(({ input }) => call((c) => versioned(group(c).getById({ path: { id: input }, withResponse: true }))))
   }
 }
 
@@ -41,4 +47,5 @@ interface MasterClient<A> {
   create(req: { payload: unknown }): Effect.Effect<A, unknown>
   update(req: { path?: { id: string }; payload: unknown }): Effect.Effect<A, unknown>
   delete(req: { path: { id: string } }): Effect.Effect<A, unknown>
+  getById(req: { path: { id: string }; withResponse: true }): Effect.Effect<readonly [A, HttpClientResponse.HttpClientResponse], unknown>
 }

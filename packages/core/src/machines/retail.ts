@@ -1,5 +1,6 @@
 import { fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
+import { ifMatch, type Versioned, versioned } from "../client/versions.js"
 import type { Retail, RetailInput } from "../domain/retail.js"
 import { recordMachine, type RecordWrite } from "./record.js"
 
@@ -7,7 +8,7 @@ const isNotFound = (error: unknown) => typeof error === "object" && error !== nu
 
 /** The retail page's calls: read one, look a RUT up (null when free), upsert by RUT. */
 export const retailActors = (call: Call) => ({
-  load: fromPromise<Retail, string>(({ input }) => call((c) => c.retail.getById({ path: { id: input } }))),
+  load: fromPromise<Versioned<Retail>, string>(({ input }) => call((c) => versioned(c.retail.getById({ path: { id: input }, withResponse: true })))),
   find: fromPromise<Retail | null, string>(({ input }) =>
     call((c) => c.retail.getByRut({ path: { rut: input as Retail["rut"] } })).catch((error: unknown) => {
       if (isNotFound(error)) return null
@@ -15,11 +16,14 @@ export const retailActors = (call: Call) => ({
     })
   ),
   // The record machine hands over the pending input it got in SAVE (a RetailInput). A retail
-  // already saved is edited by id, so the client's If-Match guards it against a lost update.
-  save: fromPromise<Retail, RecordWrite>(({ input }) => {
+  // already saved is edited by id with the version the page holds, so a lost update is a 412.
+  save: fromPromise<Versioned<Retail>, RecordWrite>(async ({ input }) => {
     const payload = input.input as RetailInput
-    const { id } = input
-    return call((c) => (id === null ? c.retail.create({ payload }) : c.retail.update({ path: { id }, payload })))
+    const { id, version } = input
+    if (id !== null) return call((c) => versioned(ifMatch(version)(c.retail.update({ path: { id }, payload, withResponse: true }))))
+    // The upsert by RUT answers no version: the new retail is read again for it.
+    const created = await call((c) => c.retail.create({ payload }))
+    return call((c) => versioned(c.retail.getById({ path: { id: created.id }, withResponse: true })))
   })
 })
 

@@ -21,7 +21,7 @@ const loaded: PlanFormat = { fields, format: null }
 const step = (s: Snap, e: Ev) => transition(machine, s, e)
 const fold = (s: Snap, ...events: Ev[]) => events.reduce<Snap>((acc, e) => step(acc, e)[0], s)
 const start = () => initialTransition(machine, { id: "plan-1" })[0]
-const editing = () => fold(start(), { type: "xstate.done.actor.0.fileFormat.loading", output: loaded } as never)
+const editing = () => fold(start(), { type: "xstate.done.actor.0.fileFormat.loading", output: { record: loaded, version: '"1"' } } as never)
 const headers = (s: Snap) => s.context.draft.map((c) => c.header)
 
 describe("file format machine (pure transitions)", () => {
@@ -60,18 +60,19 @@ describe("file format machine (pure transitions)", () => {
       { field_id: "rut", field_name: "RUT", header: "Rut", required: true, position: 1 },
       { field_id: "phone", field_name: "Teléfono", header: "Fono", required: false, position: 2 }
     ] as unknown as FileFormat
-    const [ready, done] = step(saving, { type: "xstate.done.actor.0.fileFormat.saving", output: { fields, format } } as never)
+    const [ready, done] = step(saving, { type: "xstate.done.actor.0.fileFormat.saving", output: { record: { fields, format }, version: '"2"' } } as never)
     expect(ready.value).toBe("ready")
     expect(headers(ready)).toEqual(["Rut", "Fono"])
     expect(savedColumns(ready.context.record)?.map((c) => c.header)).toEqual(["Rut", "Fono"])
-    expect(emittedBy(done)).toEqual([{ type: "saved", record: { fields, format }, created: false }])
+    expect(emittedBy(done)).toEqual([{ type: "saved", record: { fields, format }, version: '"2"', created: false }])
+    expect(ready.context.version).toBe('"2"')
   })
 
   it("DELETE is refused until a format is loaded; deleting emits `deleted` and leaves no saved format", () => {
     expect(step(start(), { type: "DELETE" })[0].value).toBe("loading")
     const [deleting] = step(editing(), { type: "DELETE" })
     expect(deleting.value).toBe("deleting")
-    const [ready, actions] = step(deleting, { type: "xstate.done.actor.0.fileFormat.deleting", output: loaded } as never)
+    const [ready, actions] = step(deleting, { type: "xstate.done.actor.0.fileFormat.deleting", output: { record: loaded, version: undefined } } as never)
     expect(savedColumns(ready.context.record)).toBeNull()
     expect(emittedBy(actions)).toEqual([{ type: "deleted", record: loaded }])
   })
@@ -87,7 +88,7 @@ describe("file format machine (pure transitions)", () => {
 
   it("a journal of edits replays to the same draft with no call made", () => {
     const events: Ev[] = [
-      { type: "xstate.done.actor.0.fileFormat.loading", output: loaded } as never,
+      { type: "xstate.done.actor.0.fileFormat.loading", output: { record: loaded, version: '"1"' } } as never,
       { type: "EDIT", edit: { op: "add", field: "phone" } },
       { type: "EDIT", edit: { op: "rename", index: 2, header: "Celular" } }
     ]

@@ -4,7 +4,7 @@ import type { Session } from "../../src/domain/session.js"
 import { ApiFailure } from "../../src/client/failure.js"
 import { authMachine, type Credentials, type SignUpDetails } from "../../src/machines/auth.js"
 import { type Journal, type JournalEntry, journalFrom, journalRecorder, replay } from "../../src/machines/journal.js"
-import { type ListResult, type ResourceQuery, resourceMachine } from "../../src/machines/resource.js"
+import { type ItemRemoval, type ItemWrite, type ListResult, type ResourceQuery, resourceMachine } from "../../src/machines/resource.js"
 import { type Item, session } from "./fixtures.js"
 
 /** Lets pending promise callbacks and timers run, so an actor replay might have started would show. */
@@ -194,17 +194,17 @@ const fakeResource = () => {
         store.set(item.id, item)
         return item
       }),
-      update: fromPromise<Item, { id: string; input: unknown }>(async ({ input }) => {
+      update: fromPromise<Item, ItemWrite>(async ({ input }) => {
         calls.update++
         const item = { id: input.id, name: (input.input as { name: string }).name }
         store.set(item.id, item)
         return item
       }),
-      remove: fromPromise<Item, string>(async ({ input }) => {
+      remove: fromPromise<Item, ItemRemoval>(async ({ input: { id } }) => {
         calls.remove++
-        const item = store.get(input)
+        const item = store.get(id)
         if (!item) throw new ApiFailure({ tag: "NotFound", status: 404, message: "No encontrado", issues: [] })
-        store.delete(input)
+        store.delete(id)
         return item
       })
     }

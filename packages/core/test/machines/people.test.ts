@@ -7,6 +7,7 @@ import { customerFileMachine } from "../../src/machines/customerFile.js"
 import { personCriteria } from "../../src/machines/peopleActors.js"
 import { searchActor, searchMachine } from "../../src/machines/search.js"
 import type { ListResult } from "../../src/machines/resource.js"
+import type { Versioned } from "../../src/client/versions.js"
 import type { SubscriptionDetail } from "../../src/domain/subscription.js"
 import { checkDigit, format } from "../../src/rut/Rut.js"
 
@@ -75,9 +76,9 @@ describe("customerFile machine", () => {
     const contractorLoads: string[] = []
     const machine = customerFileMachine.provide({
       actors: {
-        load: fromPromise<CustomerFileData, string>(async ({ input }) => {
+        load: fromPromise<Versioned<CustomerFileData>, string>(async ({ input }) => {
           contractorLoads.push(input)
-          return data(ids)
+          return { record: data(ids), version: undefined }
         }),
         loadSubscription: fromPromise<SubscriptionDetail, number>(async ({ input }) => {
           loads.push(input)

@@ -250,7 +250,7 @@ describe("resource machine: model-based paths", () => {
         const model: Model = {
           state: "loading",
           deleting: null,
-          ctx: { query: q ?? {}, items: [], total: 0, selected: null, loading: true, failure: null }
+          ctx: { query: q ?? {}, items: [], total: 0, selected: null, loading: true, failure: null, versions: {} }
         }
         const real: Real = { snap }
         checkInvariants(model, real)

@@ -30,7 +30,8 @@ describe("resource machine (pure transitions)", () => {
       total: 0,
       selected: null,
       loading: true,
-      failure: null
+      failure: null,
+      versions: {}
     })
     expect(spawned(actions)).toEqual([expect.objectContaining({ id: "list", src: "list", input: { search: "gas", page: 2 } })])
   })
@@ -143,11 +144,37 @@ describe("resource machine (pure transitions)", () => {
     expect(emittedBy(written)).toEqual([{ type: "written", write: "updated", item: updated }])
   })
 
+  it("READ keeps the item's version, which its UPDATE and DELETE send; a read without one forgets it", () => {
+    const [reading, actions] = step(ready(a, b), { type: "READ", id: "a" })
+    expect(reading.value).toBe("reading")
+    expect(spawned(actions)[0]).toMatchObject({ id: "read", src: "read", input: "a" })
+    const [read, announced] = step(reading, done("read", { record: a, version: '"7"' }))
+    expect(read.value).toBe("ready")
+    expect(read.context.versions).toEqual({ a: '"7"' })
+    expect(emittedBy(announced)).toEqual([{ type: "read", item: a }])
+    expect(spawned(step(read, { type: "UPDATE", id: "a", input: { name: "A2" } })[1])[0]).toMatchObject({
+      src: "update",
+      input: { id: "a", input: { name: "A2" }, version: '"7"' }
+    })
+    expect(spawned(step(read, { type: "DELETE", id: "a" })[1])[0]).toMatchObject({ src: "remove", input: { id: "a", version: '"7"' } })
+    expect(spawned(step(read, { type: "DELETE", id: "b" })[1])[0]).toMatchObject({ src: "remove", input: { id: "b", version: undefined } })
+    const reread = fold(read, { type: "READ", id: "a" }, done("read", { record: a, version: undefined }))
+    expect(reread.context.versions).toEqual({})
+  })
+
+  it("a READ while the list loads reloads it after; a failed read is announced and leaves the list as it was", () => {
+    const [reading] = step(start(), { type: "READ", id: "a" })
+    expect(step(reading, done("read", { record: a, version: '"1"' }))[0].value).toBe("loading")
+    const [unread, announced] = step(step(ready(a, b), { type: "READ", id: "a" })[0], failed("read", { message: "No encontrado", status: 404 }))
+    expect(unread.value).toBe("ready")
+    expect(emittedBy(announced)).toEqual([{ type: "unreadable", failure: { message: "No encontrado", status: 404, issues: [] } }])
+  })
+
   it("DELETE → deleting with the id; deleting the selected item resets the selection", () => {
     const selected = fold(ready(a, b), { type: "SELECT", item: a })
     const [deleting, actions] = step(selected, { type: "DELETE", id: "a" })
     expect(deleting.value).toBe("deleting")
-    expect(spawned(actions)[0]).toMatchObject({ id: "remove", src: "remove", input: "a" })
+    expect(spawned(actions)[0]).toMatchObject({ id: "remove", src: "remove", input: { id: "a", version: undefined } })
     const [s, written] = step(deleting, done("remove", a))
     expect(s.value).toBe("loading")
     expect(s.context.selected).toBeNull()

@@ -46,10 +46,10 @@ describe("retail machine (pure transitions)", () => {
     const [saving, saveActions] = step(checking, { type: "xstate.done.actor.0.retail.checking", output: null } as never)
     expect(saving.value).toBe("saving")
     expect(spawned(saveActions)[0]).toMatchObject({ src: "save", input: { id: null, input: input("76512340-2"), record: null } })
-    const [ready, savedActions] = step(saving, { type: "xstate.done.actor.0.retail.saving", output: retail } as never)
+    const [ready, savedActions] = step(saving, { type: "xstate.done.actor.0.retail.saving", output: { record: retail, version: undefined } } as never)
     expect(ready.value).toBe("ready")
     expect(ready.context.record).toEqual(retail)
-    expect(emittedBy(savedActions)).toEqual([{ type: "saved", record: retail, created: true }])
+    expect(emittedBy(savedActions)).toEqual([{ type: "saved", record: retail, version: undefined, created: true }])
   })
 
   it("a taken RUT emits `exists` with that retail and stops: nothing is written", () => {
@@ -80,8 +80,13 @@ describe("retail machine (pure transitions)", () => {
     expect(emittedBy(actions)).toEqual([{ type: "rejected", failure: { message: "Datos inválidos", status: 400, issues } }])
   })
 
-  it("REPLACE takes the server's retail after a write made elsewhere (the logo)", () => {
-    const updated = { ...retail, logo: "/api/retail/logo/r1" } as Retail
-    expect(fold(initialTransition(machine, { id: "r1", record: retail })[0], { type: "REPLACE", record: updated }).context.record).toEqual(updated)
+  it("keeps the version it loaded and sends it with the save; a save answers the next one", () => {
+    const [loading] = initialTransition(machine, { id: "r1" })
+    const ready = step(loading, { type: "xstate.done.actor.0.retail.loading", output: { record: retail, version: '"3"' } } as never)[0]
+    expect(ready.context.version).toBe('"3"')
+    const [saving, actions] = step(ready, { type: "SAVE", input: {} as RetailInput })
+    expect(spawned(actions)[0]).toMatchObject({ src: "save", input: { id: "r1", version: '"3"' } })
+    const saved = step(saving, { type: "xstate.done.actor.0.retail.saving", output: { record: retail, version: '"4"' } } as never)[0]
+    expect(saved.context.version).toBe('"4"')
   })
 })

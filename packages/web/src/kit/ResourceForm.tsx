@@ -1,6 +1,6 @@
 import { NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core"
 import { type FormErrors, useForm } from "@mantine/form"
-import { type Call, type FieldIssue, spanishIssues } from "@palma/core"
+import { type FieldIssue, spanishIssues } from "@palma/core"
 import { Either, Schema } from "effect"
 import { useEffect } from "react"
 import { FormActions, FormDialog, RejectionAlert, useDirtyForm, type WriteRejection } from "./FormDialog"
@@ -29,8 +29,8 @@ export interface ResourceFormProps<A extends { readonly id: string }, I> {
   readonly rejection: WriteRejection | null
   readonly onSubmit: (input: I) => void
   readonly onClose: () => void
-  /** Reloads the record after a 412 (someone else saved first). */
-  readonly call: Call
+  /** Reads the item again through the list's machine (after a 412: someone else saved first). */
+  readonly read: (id: string) => Promise<A>
 }
 
 /** The create / edit dialog of a resource. */
@@ -79,7 +79,7 @@ const FormBody = <A extends { readonly id: string }, I>({
   rejection,
   onSubmit,
   onClose,
-  call
+  read
 }: ResourceFormProps<A, I>) => {
   const fieldNames = config.fields.map((f) => f.name as string)
   const required = config.fields.filter((f) => f.optional !== true).map((f) => f.name as string)
@@ -118,9 +118,8 @@ const FormBody = <A extends { readonly id: string }, I>({
 
   // Someone else saved first (412): Recargar loads the current record (and its version) into the
   // form, and what the person typed stays listed beside it.
-  const { stale, notice } = useStaleReload<Values>({
-    name: config.name,
-    call,
+  const { stale, notice } = useStaleReload<Values, A>({
+    read,
     item,
     rejection,
     form,

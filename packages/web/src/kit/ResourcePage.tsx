@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from "@mantine/core"
-import { type Call, isRestorable, type NamedRecord, recordCalls, resourceActors } from "@palma/core"
+import { type Call, isRestorable, resourceActors } from "@palma/core"
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react"
 import { useNavigate } from "react-router"
 import { call as apiCall } from "../lib/api"
@@ -67,22 +67,15 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
 
   /**
    * An item is read before a dialog shows it: the dialog starts from what the server holds now,
-   * and the client remembers its version, so saving or deleting over someone else's change is
+   * and the list's machine keeps its version, so saving or deleting over someone else's change is
    * refused (412) instead of silently undoing it. If it cannot be read (deleted meanwhile), the
    * dialog opens with the listed row and the write answers why.
    */
-  const read = useMemo(() => {
-    const { name } = config
-    return config.read ?? (isRestorable(name) ? (c: Call, id: string) => recordCalls<A & NamedRecord>(c, name).read(id) : undefined)
-  }, [config])
-  const opening = useTask<Dialog<A> & { readonly item: A }, A>(
-    ({ item }) => (read === undefined ? Promise.resolve(item) : read(call, item.id).then((latest) => ({ ...item, ...latest }))),
-    {
-      done: (latest, { kind }) => controller.show({ kind, item: latest }),
-      failed: (_, listed) => controller.show(listed)
-    }
-  )
-  const withLatest = (dialog: Dialog<A> & { readonly item: A }) => (read === undefined ? controller.show(dialog) : opening.run(dialog))
+  const opening = useTask<Dialog<A> & { readonly item: A }, A>(({ item }) => controller.read(item.id).then((latest) => ({ ...item, ...latest })), {
+    done: (latest, { kind }) => controller.show({ kind, item: latest }),
+    failed: (_, listed) => controller.show(listed)
+  })
+  const withLatest = (dialog: Dialog<A> & { readonly item: A }) => opening.run(dialog)
 
   // A resource edited on pages of its own goes there instead of opening the dialog.
   const navigate = useNavigate()
@@ -161,7 +154,7 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
           rejection={controller.rejection}
           onSubmit={(input) => (editing === null ? controller.create(input) : controller.update(editing.id, input))}
           onClose={controller.close}
-          call={call}
+          read={controller.read}
         />
       )}
       <ConfirmDelete

@@ -23,3 +23,5 @@ export { type PagedSearch, type SearchLogic, usePagedSearch } from "./usePagedSe
 export { SearchResults, type SearchResultsProps } from "./SearchResults"
 export { Section } from "./Section"
 export { arrivalFocus } from "./arrivalFocus"
+export { askActor } from "./askActor"
+export { RecordForm, recordFormDialog, type RecordFormFrame, type RecordFormOptions, useRecordForm } from "./RecordFormDialog"

@@ -57,14 +57,11 @@ export type ResourceSource<A extends { readonly id: string }> =
       /** The contract group (`/api/<name>/…`). */
       readonly name: MasterName
       readonly actors?: undefined
-      readonly read?: undefined
     }
   | {
       /** Names the screen's form and controls. */
       readonly name: string
       readonly actors: (call: Call) => ResourceActors<A>
-      /** Reads one record as the server holds it now, before a dialog (delete included) shows it. */
-      readonly read?: (call: Call, id: string) => Promise<Partial<A>>
     }
 
 /** Everything a master screen declares; the kit does the rest. */

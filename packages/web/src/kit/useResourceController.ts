@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { useLookupCache } from "../lib/lookups/LookupsProvider"
 import { notify } from "../lib/notify"
+import { askActor } from "./askActor"
 import type { ResourceActors } from "./types"
 
 export interface ResourceControllerOptions<A extends { readonly id: string }> {
@@ -67,6 +68,16 @@ export const useResourceController = <A extends { readonly id: string }, I, D>({
     create: (input: I) => actor.send({ type: "CREATE", input }),
     update: (id: string, input: I) => actor.send({ type: "UPDATE", id, input }),
     remove: (id: string) => actor.send({ type: "DELETE", id }),
+    /** Reads one item as the server holds it now; the machine keeps its version for the item's next update or delete. */
+    read: (id: string): Promise<A> => {
+      const event = { type: "READ", id } as const
+      return askActor<A>({
+        accepted: actor.getSnapshot().can(event),
+        send: () => actor.send(event),
+        onDone: (handler) => actor.on("read", ({ item }) => handler(item)),
+        onFailed: (handler) => actor.on("unreadable", ({ failure }) => handler(failure))
+      })
+    },
     retry: () => actor.send({ type: "RETRY" })
   }
 }

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core"
 import { RetryAlert } from "../RetryAlert"
-import { type Call, type ProviderDetail, type ProviderInput, type ProviderKind, providerMachine, readProvider, Rut } from "@palma/core"
+import { type Call, type ProviderDetail, type ProviderInput, type ProviderKind, providerMachine, Rut } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { type ComponentType, useEffect, useMemo, useState } from "react"
 import { Link, useLocation, useNavigate, useParams } from "react-router"
-import { ConfirmDelete, type Noun, ofThe, textsOf, type WriteRejection } from "../../kit"
+import { askActor, ConfirmDelete, type Noun, ofThe, textsOf, type WriteRejection } from "../../kit"
 import { TrashIcon } from "../../kit/icons"
 import { call as apiCall } from "../../lib/api"
 import { useLookupCache } from "../../lib/lookups/LookupsProvider"
@@ -45,6 +45,8 @@ export interface ProviderScreenConfig<K extends ProviderKind> {
 /** Navigation state of a provider's page: the record as the opener has it, and why it was opened. */
 interface OpenedState<K extends ProviderKind> {
   readonly record?: ProviderDetail<K>
+  /** Its version, when the page that opened this one read or wrote it. */
+  readonly version?: string | undefined
   /** The RUT looked up for a new one already had this provider. */
   readonly existing?: boolean
 }
@@ -82,7 +84,7 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
 
   const [machine] = useState(() => providerMachine(call, kind))
   const known = opened.record?.id === id ? opened.record : null
-  const actor = useActorRef(machine, { input: { id, record: known } })
+  const actor = useActorRef(machine, { input: { id, record: known, version: known === null ? undefined : opened.version } })
   const status = useSelector(actor, (s) => s.value)
   const { record, failure, rejection, checkedKey } = useSelector(actor, (s) => s.context)
   const [confirming, setConfirming] = useState(false)
@@ -91,11 +93,11 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
   const lookups = useLookupCache()
 
   useEffect(() => {
-    const saved = actor.on("saved", ({ record: savedRecord, created }) => {
+    const saved = actor.on("saved", ({ record: savedRecord, version, created }) => {
       notify.success(created ? texts.created : texts.updated)
       setSaves((n) => n + 1)
       lookups.touched(kind)
-      if (created) void navigate(`${listPath}/${savedRecord.id}`, { replace: true, state: { record: savedRecord } satisfies OpenedState<K> })
+      if (created) void navigate(`${listPath}/${savedRecord.id}`, { replace: true, state: { record: savedRecord, version } satisfies OpenedState<K> })
     })
     const exists = actor.on("exists", ({ record: existing }) => {
       void navigate(`${listPath}/${existing.id}`, { replace: true, state: { record: existing, existing: true } satisfies OpenedState<K> })
@@ -208,10 +210,12 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
           rejection={confirming ? null : rejection}
           submitLabel={record === null ? `Crear ${noun.singular}` : record.isActive ? "Guardar cambios" : "Guardar y reactivar"}
           onSubmit={(input) => actor.send({ type: "SAVE", input })}
-          reload={(recordId) =>
-            readProvider(call, kind, recordId).then((latest) => {
-              actor.send({ type: "REPLACE", record: latest })
-              return latest
+          reload={() =>
+            askActor<ProviderDetail<K>>({
+              accepted: actor.getSnapshot().can({ type: "RELOAD" }),
+              send: () => actor.send({ type: "RELOAD" }),
+              onDone: (handler) => actor.on("reloaded", ({ record: latest }) => handler(latest)),
+              onFailed: (handler) => actor.on("unreadable", ({ failure: unread }) => handler(unread))
             })
           }
           listPath={listPath}

@@ -2,19 +2,20 @@ import { Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from "@
 import {
   type Call,
   type ContractorFields,
+  type CoveredKind,
   customerFileActors,
   customerFileMachine,
   formatDate,
   type PeopleChange,
-  readContractor,
-  readPerson,
-  Rut
+  Rut,
+  type StoredRead,
+  type StoredRef
 } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { Link, useParams } from "react-router"
 import { RetryAlert } from "../../components/RetryAlert"
-import { ConfirmDelete, Section, useTask, type WriteRejection } from "../../kit"
+import { askActor, ConfirmDelete, Section, useTask, type WriteRejection } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { CoverageTable } from "../../lib/people/CoverageTable"
 import { notify } from "../../lib/notify"
@@ -80,17 +81,36 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
     }
   }, [actor])
 
+  /** One record as stored now, read by the page's machine, which keeps its version for the record's edit. */
+  const readStored = <T,>(ref: StoredRef, pick: (found: StoredRead) => T | undefined) => {
+    const event = { type: "READ", ref } as const
+    return askActor<T>({
+      accepted: actor.getSnapshot().can(event),
+      send: () => actor.send(event),
+      onDone: (handler) =>
+        actor.on("read", ({ found }) => {
+          const value = pick(found)
+          if (value !== undefined) handler(value)
+        }),
+      onFailed: (handler) => actor.on("unreadable", ({ failure: unread }) => handler(unread))
+    })
+  }
+  const readContractor = (contractorId: string) =>
+    readStored({ kind: "contractor", id: contractorId }, (found) => (found.kind === "contractor" ? found.record : undefined))
+  const readPerson = (kind: CoveredKind, personId: string) =>
+    readStored({ kind, id: personId }, (found) => (found.kind === "contractor" ? undefined : found.record))
+
   /**
    * A stored person is read before the dialog shows them: it starts from what the server holds
-   * now, and the client remembers their version, so saving over someone else's change is refused
+   * now, and the page keeps their version, so saving over someone else's change is refused
    * (412). If they cannot be read, the dialog opens with the listed data and the save says why.
    */
-  const personReader = useTask<StoredPersonEdit, PersonEdit>((edit) => readPerson(call, edit.kind, edit.id).then((latest) => latestEdit(edit, latest)), {
+  const personReader = useTask<StoredPersonEdit, PersonEdit>((edit) => readPerson(edit.kind, edit.id).then((latest) => latestEdit(edit, latest)), {
     done: setEditing,
     failed: (_, edit) => setEditing(edit)
   })
   /** The contractor is read before their dialog shows, as a person is. */
-  const contractorReader = useTask<ContractorFields, ContractorFields>((listed) => readContractor(call, listed.id), {
+  const contractorReader = useTask<ContractorFields, ContractorFields>((listed) => readContractor(listed.id), {
     done: setEditingContractor,
     failed: (_, listed) => setEditingContractor(listed)
   })
@@ -219,7 +239,7 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
           saving={writing}
           rejection={rejection}
           onClose={() => setEditingContractor(null)}
-          read={(contractorId) => readContractor(call, contractorId)}
+          read={readContractor}
           onSubmit={(input) => send({ kind: "contractor", id: editingContractor.id, contractor: input })}
         />
       )}
@@ -229,7 +249,7 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
           saving={writing}
           rejection={rejection}
           onClose={() => setEditing(null)}
-          read={(personId) => readPerson(call, editing.kind === "insured" ? "insured" : "beneficiary", personId)}
+          read={(personId) => readPerson(editing.kind === "insured" ? "insured" : "beneficiary", personId)}
           onSubmit={(person) =>
             send(
               editing.kind === "addBeneficiary"

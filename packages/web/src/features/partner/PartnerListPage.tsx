@@ -1,4 +1,4 @@
-import { type PartnerDetail, PartnerInput, providerListActors, readProvider } from "@palma/core"
+import { type PartnerDetail, PartnerInput, providerListActors } from "@palma/core"
 import { providerColumns, SpecialtyNames } from "../../components/provider/providerColumns"
 import { SpecialtyFilter } from "../../components/provider/SpecialtyPicker"
 import { type ResourceConfig, ResourcePage } from "../../kit"
@@ -9,7 +9,6 @@ const common = providerColumns<PartnerDetail>(partnerListPath, (p) => p.name)
 const partnerResource: ResourceConfig<PartnerDetail, PartnerInput> = {
   name: "partner",
   actors: providerListActors("partner"),
-  read: (call, id) => readProvider(call, "partner", id),
   title: "Alianzas",
   noun: { singular: "alianza", gender: "f" },
   input: PartnerInput,

@@ -131,9 +131,10 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
               call={call}
               retail={retail}
               version={logoVersion}
-              onUploaded={(updated) => {
+              onUploaded={() => {
                 setLogoVersion((v) => v + 1)
-                actor.send({ type: "REPLACE", record: updated })
+                // The upload changed the channel's version: read again, the page's next save sends the new one.
+                actor.send({ type: "RELOAD" })
               }}
             />
           </Section>

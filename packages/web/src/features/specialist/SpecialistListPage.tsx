@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core"
-import { fullName, providerListActors, readProvider, SpecialistInput, type SpecialistPageItem } from "@palma/core"
+import { fullName, providerListActors, SpecialistInput, type SpecialistPageItem } from "@palma/core"
 import { DistrictFilter, providerColumns, SpecialtyNames } from "../../components/provider/providerColumns"
 import { SpecialtyFilter } from "../../components/provider/SpecialtyPicker"
 import { type ResourceConfig, ResourcePage } from "../../kit"
@@ -18,7 +18,6 @@ const attendance = (s: SpecialistPageItem) => {
 const specialistResource: ResourceConfig<SpecialistPageItem, SpecialistInput> = {
   name: "specialist",
   actors: providerListActors("specialist"),
-  read: (call, id) => readProvider(call, "specialist", id),
   title: "Especialistas",
   noun: { singular: "especialista", gender: "m" },
   input: SpecialistInput,

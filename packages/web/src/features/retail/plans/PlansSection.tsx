@@ -1,5 +1,5 @@
 import { Alert, Button, EmptyState, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core"
-import { type Call, currencyLabel, formatAmount, planActors, type PlanRow, type ProductPlanInput, readPlan } from "@palma/core"
+import { type Call, currencyLabel, formatAmount, planActors, type PlanRow, type ProductPlanInput } from "@palma/core"
 import { useState } from "react"
 import { Link } from "react-router"
 import { ConfirmDelete, useResourceController, useTask } from "../../../kit"
@@ -36,10 +36,10 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
   const removing = dialog?.kind === "remove" ? dialog.plan : null
   /**
    * A plan is read before a dialog shows it: the dialog starts from the stored prices, and the
-   * client remembers the plan's version, so repricing or removing it over someone else's change
+   * list's machine keeps the plan's version, so repricing or removing it over someone else's change
    * is refused (412). If it cannot be read, the dialog opens with the listed row and the write says why.
    */
-  const opening = useTask<{ readonly kind: Dialog["kind"]; readonly plan: PlanRow }, PlanRow>(({ plan }) => readPlan(call, plan.id), {
+  const opening = useTask<{ readonly kind: Dialog["kind"]; readonly plan: PlanRow }, PlanRow>(({ plan }) => controller.read(plan.id), {
     done: (latest, { kind }) => controller.show({ kind, plan: latest }),
     failed: (_, listed) => controller.show(listed)
   })
@@ -141,7 +141,7 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
         saving={status === "creating" || status === "updating"}
         rejection={controller.rejection}
         onSubmit={(input: ProductPlanInput) => (repriced === null ? controller.create(input) : controller.update(repriced.id, input))}
-        read={(id) => readPlan(call, id)}
+        read={controller.read}
         onClose={controller.close}
       />
       <ConfirmDelete
