@@ -1,7 +1,7 @@
 import { returnPath } from "../features/auth/returnTo"
 import { readExpiry, writeExpiry } from "../features/auth/sharedExpiry"
 import { signInCall } from "./signInCall"
-import { mountSignInForm } from "./signInForm"
+import { wireSignInForm } from "./signInForm"
 
 /** Where the page goes next: the browser's location, or what a test records. */
 export interface Navigation {
@@ -13,12 +13,12 @@ const readJson = (path: string): Promise<unknown> =>
   fetch(path, { headers: { id: "palma-web" } }).then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
 
 /**
- * /sign-in on its own, in local mode: the form, whether sign-up is offered, and what happens once
- * signed in — the page the person was going to (`?from=`, a path of this app) loads, or home.
+ * /sign-in on its own, in local mode: the form's behaviour (its markup is in the page), whether
+ * sign-up is offered, and what happens once signed in — the page the person was going to (`?from=`, a path of this app) loads, or home.
  */
-export const startSignInPage = (root: HTMLElement, navigation: Navigation) => {
+export const startSignInPage = (root: ParentNode, navigation: Navigation) => {
   const destination = returnPath({ from: new URLSearchParams(location.search).get("from") })
-  const form = mountSignInForm(root, {
+  const form = wireSignInForm(root, {
     submit: async (email, password) => {
       const outcome = await signInCall(email, password)
       if ("failure" in outcome) return outcome.failure

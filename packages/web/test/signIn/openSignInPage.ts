@@ -1,5 +1,6 @@
 import userEvent from "@testing-library/user-event"
 import { afterEach, vi } from "vitest"
+import { renderSignInForm } from "../../src/signIn/renderSignInForm"
 import { startSignInPage } from "../../src/signIn/signInPage"
 
 let opened: HTMLElement | null = null
@@ -16,6 +17,8 @@ export const openSignInPage = (path = "/sign-in") => {
   window.history.replaceState(null, "", path)
   const root = document.createElement("div")
   document.body.append(root)
+  // The markup the build writes into sign-in.html.
+  renderSignInForm(root)
   opened = root
   const navigation = { assign: vi.fn<(url: string) => void>(), replace: vi.fn<(url: string) => void>() }
   startSignInPage(root, navigation)

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { useLocation, useNavigate } from "react-router"
 import { PageLoader } from "../../components/PageLoader"
-import { mountSignInForm } from "../../signIn/signInForm"
+import { renderSignInForm } from "../../signIn/renderSignInForm"
+import { wireSignInForm } from "../../signIn/signInForm"
 import { useAuthMode, useSignUpAllowed } from "./AuthMode"
 import { emailOf } from "./returnTo"
 import { useAuth } from "../../lib/auth/useAuth"
@@ -37,15 +38,17 @@ const LocalSignInPage = () => {
   })
 
   useEffect(() => {
-    if (container.current === null) return
-    const form = mountSignInForm(container.current, {
+    const root = container.current
+    if (root === null) return
+    renderSignInForm(root)
+    const form = wireSignInForm(root, {
       email: start.email,
       notice: start.notice,
       submit: (email, password) => send.current({ email: email.trim(), password }),
       openSignUp: () => void navigate("/sign-up", { state: start.state })
     })
     form.setSignUpAllowed(signUpAllowed)
-    return form.remove
+    return () => root.replaceChildren()
   }, [navigate, signUpAllowed, start])
 
   return <div ref={container} />
