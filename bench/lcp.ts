@@ -54,7 +54,8 @@ interface Visit {
   readonly run: (page: Page, baseUrl: string) => Promise<void>
 }
 
-const familyTable = (page: Page) => page.getByRole("table", { name: "Familias" }).getByRole("row").filter({ hasText: "Hogar" }).first().waitFor({ timeout: 60_000 })
+const familyTable = (page: Page) =>
+  page.getByRole("table", { name: "Familias" }).getByRole("row").filter({ hasText: "Hogar" }).first().waitFor({ timeout: 60_000 })
 
 const visits: ReadonlyArray<Visit> = [
   {
