@@ -50,11 +50,19 @@ const lists: ReadonlyArray<readonly [path: string, table: string]> = [
 ]
 
 describe("axe-core in Chromium, as admin", () => {
-  it("passes the sign-in page", async () => {
-    const guest = await openPage(browser, { viewport: { width: 1280, height: 800 } })
+  it.each([1280, 390])("passes the sign-in page (the light page /sign-in sends), its errors shown, %i px wide", async (width) => {
+    const guest = await openPage(browser, { viewport: { width, height: 800 } })
     try {
       await guest.goto(`${server.url}/sign-in`)
-      await guest.getByRole("button", { name: "Ingresar" }).waitFor()
+      await guest.getByRole("link", { name: "Crear cuenta" }).waitFor()
+      expect(await seriousViolations(guest)).toEqual([])
+      await guest.getByRole("button", { name: "Ingresar" }).click()
+      await guest.getByText("Correo electrónico inválido").waitFor()
+      expect(await seriousViolations(guest)).toEqual([])
+      await guest.getByLabel("Correo electrónico").fill("admin@palma.cl")
+      await guest.getByLabel("Contraseña", { exact: true }).fill("equivocada")
+      await guest.getByRole("button", { name: "Ingresar" }).click()
+      await guest.getByRole("alert").waitFor()
       expect(await seriousViolations(guest)).toEqual([])
     } finally {
       await guest.close()

@@ -13,10 +13,15 @@ import { type FetchedScript, firstVisitScripts } from "./firstVisit.js"
  * asks for 250 KB: react-dom (63), Effect's runtime, Schema and HTTP client (~83), React Router
  * (30) and XState (13) alone are 189 KB, before Mantine (~77 with floating-ui's 16), the
  * contract (~21) and Palma's own code. 335.4 KB once the case lifecycle's step and verify calls
- * and the nearby specialists joined the contract (issue 34's light front door is what cuts it).
- * This ceiling catches growth.
+ * and the nearby specialists joined the contract; 336.2 KB on issue 34's main. Issue 34 §6 moved
+ * /sign-in to a page of its own (2.5 KB) that fetches the app's files while the person types: the
+ * visit's total, 340.2 KB, stays the app's, but none of it stands between the visitor and the form.
+ * These ceilings catch growth.
  */
-export const budgetKb = 337
+export const budgetKb = 342
+
+/** Issue 34 §6: the light sign-in page's own JavaScript, before it fetches the app's. */
+export const signInBudgetKb = 80
 
 const dist = fileURLToPath(new URL("../packages/web/dist/", import.meta.url))
 
@@ -40,14 +45,22 @@ afterAll(async () => {
 })
 
 describe("the first load", () => {
-  it(`downloads at most ${budgetKb} KB of JavaScript (gzip) for /sign-in then /masters/family, every script compressed`, async () => {
+  it(`downloads at most ${signInBudgetKb} KB of JavaScript (gzip) for /sign-in, ${budgetKb} KB with /masters/family after it, every script compressed`, async () => {
     const scripts = await firstVisitScripts(browser, server.url, "admin@palma.cl")
     const report = scripts.map(
-      (script) => `${(gzipBytes(script) / 1024).toFixed(1).padStart(7)} KB gzip  ${script.coding ?? "sin comprimir"}  ${new URL(script.url).pathname}`
+      (script) =>
+        `${(gzipBytes(script) / 1024).toFixed(1).padStart(7)} KB gzip  ${script.phase.padEnd(8)}  ${script.coding ?? "sin comprimir"}  ${new URL(script.url).pathname}`
     )
-    const totalKb = scripts.reduce((sum, script) => sum + gzipBytes(script), 0) / 1024
+    const kb = (some: ReadonlyArray<FetchedScript>) => some.reduce((sum, script) => sum + gzipBytes(script), 0) / 1024
+    const totalKb = kb(scripts)
+    const signInKb = kb(scripts.filter((script) => script.phase === "sign-in"))
     const transferredKb = scripts.reduce((sum, script) => sum + script.transferred, 0) / 1024
-    console.info(`${report.join("\n")}\n${totalKb.toFixed(1).padStart(7)} KB gzip en total (${transferredKb.toFixed(1)} KB transferidos)`)
+    console.info(
+      `${report.join("\n")}\n${signInKb.toFixed(1).padStart(7)} KB gzip de /sign-in, ${kb(scripts.filter((script) => script.phase === "prefetch")).toFixed(1)} KB ` +
+        `de la app mientras se escribe, ${totalKb.toFixed(1)} KB gzip en total (${transferredKb.toFixed(1)} KB transferidos)`
+    )
+    expect(signInKb).toBeGreaterThan(0)
+    expect(signInKb).toBeLessThanOrEqual(signInBudgetKb)
     // pdf.js, Clerk and the other screens stay out of it.
     expect(scripts.map((script) => script.url).filter((url) => /pdf|Clerk/i.test(url))).toEqual([])
     // Every script worth compressing crossed the wire compressed (the browser accepts brotli).

@@ -193,7 +193,7 @@ export const appLayer = (
     )
   )
   return served.pipe(
-    Layer.provide(StaticLive(config.webDist)),
+    Layer.provide(Layer.unwrapEffect(Effect.map(AuthConfig, (auth) => StaticLive(config.webDist, { signInPage: auth.mode === "local" })))),
     Layer.provide(ProbesLive),
     Layer.provide(MetricsRouteLive),
     Layer.provide(ApiDocsLive),

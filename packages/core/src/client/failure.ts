@@ -1,8 +1,7 @@
 import { Data, ParseResult } from "effect"
 import { spanishIssues } from "../domain/issues.js"
 import type { FieldIssue } from "../api/errors.js"
-
-const transportMessage = "No se pudo conectar con el servidor. Revise su conexión e intente de nuevo."
+import { REJECTED_MESSAGE, SERVER_FAULT_MESSAGE, TRANSPORT_MESSAGE, UNEXPECTED_ANSWER_MESSAGE } from "./failureMessages.js"
 
 /** A failed call as clients show it: a Spanish message, the status and field issues. */
 export class ApiFailure extends Data.TaggedError("ApiFailure")<{
@@ -35,7 +34,7 @@ export const toApiFailure = (error: unknown): ApiFailure => {
     return new ApiFailure({
       tag,
       status,
-      message: typeof e.message === "string" && e.message !== "" ? e.message : "Solicitud rechazada",
+      message: typeof e.message === "string" && e.message !== "" ? e.message : REJECTED_MESSAGE,
       issues: Array.isArray(e.issues) ? e.issues : []
     })
   }
@@ -55,9 +54,9 @@ export const toApiFailure = (error: unknown): ApiFailure => {
     return new ApiFailure({
       tag,
       status: code,
-      message: code >= 500 ? "El servidor tuvo un problema. Intente de nuevo en unos minutos." : "Respuesta inesperada del servidor",
+      message: code >= 500 ? SERVER_FAULT_MESSAGE : UNEXPECTED_ANSWER_MESSAGE,
       issues: []
     })
   }
-  return new ApiFailure({ tag, status: 0, message: transportMessage, issues: [] })
+  return new ApiFailure({ tag, status: 0, message: TRANSPORT_MESSAGE, issues: [] })
 }

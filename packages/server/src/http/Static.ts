@@ -37,12 +37,17 @@ const sendFile = (request: HttpServerRequest.HttpServerRequest, path: string, ca
   return HttpServerResponse.file(path + suffixes[coding], { headers: { ...headers, "content-type": type, "content-encoding": coding } })
 }
 
+/** The light sign-in page the web build writes beside index.html (packages/web/sign-in.html). */
+const signInPage = "sign-in.html"
+
 /**
  * Serves the built web app: files from its dist directory, and index.html for
  * any other path so client-side routes survive a reload. Unknown /api paths stay
- * JSON 404s. Hashed assets are cached for a year; index.html never.
+ * JSON 404s. Hashed assets are cached for a year; the pages never. With `signInPage`
+ * (local mode) /sign-in is the light sign-in page; under Clerk it stays the app's
+ * route, where Clerk's own form runs.
  */
-export const StaticLive = (distDir: string) =>
+export const StaticLive = (distDir: string, options: { readonly signInPage: boolean }) =>
   HttpApiBuilder.Router.use((router) =>
     router.get(
       "/*",
@@ -64,6 +69,8 @@ export const StaticLive = (distDir: string) =>
         }
         // A missing asset is a 404; anything else is a client-side route.
         if (extname(pathname) !== "") return HttpServerResponse.text("No encontrado", { status: 404 })
+        const signIn = join(root, signInPage)
+        if (options.signInPage && (pathname === "/sign-in" || pathname === "/sign-in/") && isFile(signIn)) return yield* sendFile(request, signIn, "no-cache")
         return yield* sendFile(request, index, "no-cache")
       }).pipe(Effect.orDie)
     )

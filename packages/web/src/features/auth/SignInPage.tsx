@@ -1,17 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core"
-import { schemaResolver, useForm } from "@mantine/form"
-import { type Credentials, SignInInput } from "@palma/core"
-import { Schema } from "effect"
-import { lazy, Suspense, useState } from "react"
-import { Link, useLocation } from "react-router"
+import { lazy, Suspense, useEffect, useRef, useState } from "react"
+import { useLocation, useNavigate } from "react-router"
 import { PageLoader } from "../../components/PageLoader"
-import { AuthCard } from "./AuthCard"
+import { renderSignInForm } from "../../signIn/renderSignInForm"
+import { wireSignInForm } from "../../signIn/signInForm"
 import { useAuthMode, useSignUpAllowed } from "./AuthMode"
 import { emailOf } from "./returnTo"
 import { useAuth } from "../../lib/auth/useAuth"
-
-// The contract's own schema, so the form says exactly what the server would.
-const validate = schemaResolver(Schema.standardSchemaV1(SignInInput), { sync: true })
 
 const ClerkSignIn = lazy(() => import("./clerk/ClerkRoot").then((m) => ({ default: m.ClerkSignInPage })))
 
@@ -25,46 +19,37 @@ export const SignInPage = () =>
     <LocalSignInPage />
   )
 
+/**
+ * The light sign-in page's own form (src/signIn), shown inside the app after a sign-out, an ended
+ * session or a sign-up; its attempts go through the auth machine. Once signed in, GuestOnly moves on.
+ */
 const LocalSignInPage = () => {
-  const { error, notice, busy, signIn } = useAuth()
+  const { notice, signIn } = useAuth()
   const location = useLocation()
+  const navigate = useNavigate()
   const signUpAllowed = useSignUpAllowed()
-  // The machine keeps its last error; show it only for an attempt made on this page.
-  const [submitted, setSubmitted] = useState(false)
-  // After a sign-up: the email it was made with.
-  const form = useForm<Credentials>({ mode: "uncontrolled", initialValues: { email: emailOf(location.state), password: "" }, validate })
+  const container = useRef<HTMLDivElement>(null)
+  // What the page opened with: after a sign-up, its email and the server's message.
+  const [start] = useState(() => ({ email: emailOf(location.state), notice, state: location.state as unknown }))
+  // The latest sign-in of the auth context, for a form mounted once.
+  const send = useRef(signIn)
+  useEffect(() => {
+    send.current = signIn
+  })
 
-  return (
-    <AuthCard title="Iniciar sesión">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((credentials) => {
-          setSubmitted(true)
-          signIn(credentials)
-        })}
-      >
-        <Stack>
-          {submitted && error !== null && <Alert color="red">{error}</Alert>}
-          {!submitted && notice !== null && <Alert color="blue">{notice}</Alert>}
-          <TextInput label="Correo electrónico" type="email" autoComplete="email" key={form.key("email")} {...form.getInputProps("email")} />
-          <PasswordInput label="Contraseña" autoComplete="current-password" key={form.key("password")} {...form.getInputProps("password")} />
-          <Button type="submit" loading={busy}>
-            Ingresar
-          </Button>
-        </Stack>
-      </form>
-      {signUpAllowed ? (
-        <Text size="sm">
-          ¿No tiene cuenta?{" "}
-          <Anchor component={Link} to="/sign-up" state={location.state}>
-            Crear cuenta
-          </Anchor>
-        </Text>
-      ) : (
-        <Text size="sm" c="dimmed">
-          ¿No tiene cuenta? Pida a un administrador de Palma que le cree una.
-        </Text>
-      )}
-    </AuthCard>
-  )
+  useEffect(() => {
+    const root = container.current
+    if (root === null) return
+    renderSignInForm(root)
+    const form = wireSignInForm(root, {
+      email: start.email,
+      notice: start.notice,
+      submit: (email, password) => send.current({ email: email.trim(), password }),
+      openSignUp: () => void navigate("/sign-up", { state: start.state })
+    })
+    form.setSignUpAllowed(signUpAllowed)
+    return () => root.replaceChildren()
+  }, [navigate, signUpAllowed, start])
+
+  return <div ref={container} />
 }

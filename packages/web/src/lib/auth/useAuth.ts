@@ -1,5 +1,7 @@
 import type { Credentials, Session, SignUpDetails } from "@palma/core"
+import { UNEXPECTED_ANSWER_MESSAGE } from "@palma/core/client/failureMessages"
 import { useSelector } from "@xstate/react"
+import { waitFor } from "xstate"
 import { useAuthActor } from "./AuthContext"
 
 export interface Auth {
@@ -12,7 +14,8 @@ export interface Auth {
   readonly loading: boolean
   /** A sign-in, sign-up, sign-out or session reload is in flight. */
   readonly busy: boolean
-  readonly signIn: (credentials: Credentials) => void
+  /** Resolves to what to tell the person when the sign-in failed, or null once signed in. */
+  readonly signIn: (credentials: Credentials) => Promise<string | null>
   readonly signUp: (details: SignUpDetails) => void
   readonly signOut: () => void
 }
@@ -30,7 +33,11 @@ export const useAuth = (): Auth => {
     notice,
     loading,
     busy,
-    signIn: (credentials) => actor.send({ type: "SIGN_IN", ...credentials }),
+    signIn: async (credentials) => {
+      actor.send({ type: "SIGN_IN", ...credentials })
+      const settled = await waitFor(actor, (s) => s.matches("signedIn") || s.matches("signedOut"))
+      return settled.matches("signedIn") ? null : (settled.context.error ?? UNEXPECTED_ANSWER_MESSAGE)
+    },
     signUp: (details) => actor.send({ type: "SIGN_UP", ...details }),
     signOut: () => actor.send({ type: "SIGN_OUT" })
   }
