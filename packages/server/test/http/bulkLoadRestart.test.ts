@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs"
 import { describe, expect, inject, it } from "vitest"
 import { type BulkLoadJob, type Call, isBulkLoadFinished } from "@palma/core"
-import { clientAs, demo, pollingClientAs, signIn } from "../support/api.js"
+import { clientAs, demo, signIn } from "../support/api.js"
 import { psql } from "../support/psql.js"
 import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
 import { startServerProcess } from "../support/serverProcess.js"
@@ -39,8 +39,7 @@ describe("an insured upload survives its process being killed mid-load", () => {
     const databaseUrl = first.databaseUrl
     let second: Awaited<ReturnType<typeof startServerProcess>> | undefined
     try {
-      // Each request on a connection of its own: see pollingClientAs.
-      const admin = pollingClientAs(first.url, await signIn(first.url, demo.admin))
+      const admin = clientAs(first.url, await signIn(first.url, demo.admin))
       const plan = await rosterPlan(admin, "Reinicio", 76555222, [
         { field_id: "rut", header: "RUT Asegurado", required: true },
         { field_id: "name", header: "Nombres", required: true },
@@ -64,7 +63,7 @@ describe("an insured upload survives its process being killed mid-load", () => {
 
       second = await startServerProcess({ dataDir: first.dataDir, keep: true, env: { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } })
       const secondToken = await signIn(second.url, demo.admin)
-      const again = pollingClientAs(second.url, secondToken)
+      const again = clientAs(second.url, secondToken)
       const done = await settled(again, queued.id)
       expect(done).toMatchObject({ status: "done", total: ROWS, error: 0, processed: ROWS, succeeded: ROWS })
       // Finished by the second process: the first one died with the job still loading.

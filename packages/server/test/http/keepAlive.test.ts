@@ -1,25 +1,25 @@
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { clientAs, pollingClientAs } from "../support/api.js"
+import { clientAs } from "../support/api.js"
 import { startServerProcess } from "../support/serverProcess.js"
 
-/** Node's default keep-alive timeout, which the server keeps. */
-const KEEP_ALIVE_MS = 5_000
+/** Node's default keep-alive timeout (Palma's is 65 s). */
+const NODE_KEEP_ALIVE_MS = 5_000
 const hold = fileURLToPath(new URL("../support/holdEventLoop.cjs", import.meta.url))
 
 /**
- * Why the process tests that follow a long load poll with `pollingClientAs` (the cause of the
- * restart test's dropped polls): a process whose event loop is held past its keep-alive timeout
- * (a long PGlite statement on a busy machine; here holdEventLoop.cjs) runs that timer before it reads what
- * arrived meanwhile, and closes an idle kept-alive connection that already carries a request.
+ * A process whose event loop is held past its keep-alive timeout (a long PGlite statement on a
+ * busy machine; here holdEventLoop.cjs) runs that timer before it reads what arrived meanwhile,
+ * and closes an idle kept-alive connection that already carries a request: with Node's 5 s, held
+ * a little longer, the next call on a reused connection failed as if the server were gone.
  */
 describe("a call to a server process held past its keep-alive timeout", () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>
   beforeAll(async () => {
     server = await startServerProcess({
       template: inject("palmaTemplate"),
-      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${hold}`, PALMA_TEST_HOLD_MS: String(KEEP_ALIVE_MS + 1_000) }
+      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${hold}`, PALMA_TEST_HOLD_MS: String(NODE_KEEP_ALIVE_MS + 1_000) }
     })
   })
   afterAll(() => server?.stop())
@@ -35,8 +35,7 @@ describe("a call to a server process held past its keep-alive timeout", () => {
     )
   }
 
-  it("fails on a reused connection, and is answered on a connection of its own", { timeout: 60_000 }, async () => {
-    expect(await callWhileHeld(clientAs(server.url))).toBe("failed with status 0")
-    expect(await callWhileHeld(pollingClientAs(server.url))).toBe("answered")
+  it("is answered on a reused connection when held past Node's default timeout", { timeout: 60_000 }, async () => {
+    expect(await callWhileHeld(clientAs(server.url))).toBe("answered")
   })
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Call } from "@palma/core"
+import { type Call, ifMatch, versioned } from "@palma/core"
 import { clientAs, demoTokens } from "../support/api.js"
 import { type RawResponse, send } from "../security/http.js"
 import { type RunningServer, startServer } from "../support/startServer.js"
@@ -139,32 +139,42 @@ describe("a retail edited by id (Palma's PUT /retail/update/:id beside the seed'
 })
 
 describe("the typed client (web and CLI)", () => {
-  it("sends If-Match with the version it last read: another user's save in between makes its update a typed 412", async () => {
+  it("sends If-Match with the version its caller read: another user's save in between makes its update a typed 412", async () => {
     const family = await admin((c) => c.family.create({ payload: { name: "Dos pestañas" } }))
     const mine = clientAs(server.url, token)
     const theirs = clientAs(server.url, token)
-    await mine((c) => c.family.getById({ path: { id: family.id } }))
-    await theirs((c) => c.family.getById({ path: { id: family.id } }))
-    await theirs((c) => c.family.update({ path: { id: family.id }, payload: { name: "Guardado por otro" } }))
+    const read = (call: Call) => call((c) => versioned(c.family.getById({ path: { id: family.id }, withResponse: true })))
+    const myRead = await read(mine)
+    const theirRead = await read(theirs)
+    const saved = await theirs((c) =>
+      versioned(ifMatch(theirRead.version)(c.family.update({ path: { id: family.id }, payload: { name: "Guardado por otro" }, withResponse: true })))
+    )
 
-    const refused = await mine((c) => c.family.update({ path: { id: family.id }, payload: { name: "Mío" } })).catch((e: unknown) => e)
+    const refused = await mine((c) => ifMatch(myRead.version)(c.family.update({ path: { id: family.id }, payload: { name: "Mío" } }))).catch((e: unknown) => e)
     expect(refused).toMatchObject({ _tag: "ApiFailure", tag: "PreconditionFailed", status: 412, message: STALE })
-    expect(await mine((c) => c.family.delete({ path: { id: family.id } })).catch((e: unknown) => e)).toMatchObject({ status: 412 })
-    // Reading again takes the current version; then the write goes through, and the next one too (its answer carried the new tag).
-    await mine((c) => c.family.getById({ path: { id: family.id } }))
-    expect(await mine((c) => c.family.update({ path: { id: family.id }, payload: { name: "Mío" } }))).toMatchObject({ name: "Mío" })
-    expect(await mine((c) => c.family.update({ path: { id: family.id }, payload: { name: "Mío otra vez" } }))).toMatchObject({ name: "Mío otra vez" })
-    // Their remembered version is now stale, also for the seed's updateById-style and delete calls.
-    expect(await theirs((c) => c.family.delete({ path: { id: family.id } })).catch((e: unknown) => e)).toMatchObject({ status: 412 })
+    expect(await mine((c) => ifMatch(myRead.version)(c.family.delete({ path: { id: family.id } }))).catch((e: unknown) => e)).toMatchObject({ status: 412 })
+    // Reading again gives the current version; with it the write goes through, and its answer carries the next one.
+    const again = await read(mine)
+    const mineSaved = await mine((c) =>
+      versioned(ifMatch(again.version)(c.family.update({ path: { id: family.id }, payload: { name: "Mío" }, withResponse: true })))
+    )
+    expect(mineSaved.record).toMatchObject({ name: "Mío" })
+    expect(await mine((c) => ifMatch(mineSaved.version)(c.family.update({ path: { id: family.id }, payload: { name: "Mío otra vez" } })))).toMatchObject({
+      name: "Mío otra vez"
+    })
+    // Their version is now stale, for delete too.
+    expect(await theirs((c) => ifMatch(saved.version)(c.family.delete({ path: { id: family.id } }))).catch((e: unknown) => e)).toMatchObject({ status: 412 })
   })
 
   it("with the id in the body (updateById) too", async () => {
     const type = await admin((c) => c.valueType.create({ payload: { code: "W", name: "Doble u", description: "" } }))
     const mine = clientAs(server.url, token)
-    await mine((c) => c.valueType.getById({ path: { id: type.id } }))
+    const read = await mine((c) => versioned(c.valueType.getById({ path: { id: type.id }, withResponse: true })))
     await admin((c) => c.valueType.update({ payload: { id: type.id, code: "W", name: "Otro nombre", description: "" } }))
     expect(
-      await mine((c) => c.valueType.update({ payload: { id: type.id, code: "W", name: "Perdido", description: "" } })).catch((e: unknown) => e)
+      await mine((c) => ifMatch(read.version)(c.valueType.update({ payload: { id: type.id, code: "W", name: "Perdido", description: "" } }))).catch(
+        (e: unknown) => e
+      )
     ).toMatchObject({
       status: 412
     })

@@ -1,6 +1,5 @@
-import { FetchHttpClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import { FetchHttpClient } from "@effect/platform"
 import { type Call, makeCall } from "@palma/core"
-import { Effect, Layer } from "effect"
 
 export const demoPassword = "palma-demo"
 export const demo = {
@@ -13,22 +12,6 @@ export type DemoRole = keyof typeof demo
 
 /** A typed client of the contract for `baseUrl`, sending `token` as bearer. */
 export const clientAs = (baseUrl: string, token?: string): Call => makeCall({ baseUrl, clientId: "palma-test", token: () => token }, FetchHttpClient.layer)
-
-/**
- * Each request on a connection of its own (`connection: close`), for following a server process
- * through a long load. On a busy machine a PGlite statement can hold the process's event loop past
- * its keep-alive timeout (5 s); once free, the process runs that timer before reading what arrived
- * meanwhile, so it closes an idle kept-alive connection with the next request already on it, and
- * the call fails as if the server were gone (status 0). A new connection waits in the listen
- * backlog instead, and is answered.
- */
-const ownConnections = Layer.effect(
-  HttpClient.HttpClient,
-  Effect.map(HttpClient.HttpClient, HttpClient.mapRequest(HttpClientRequest.setHeader("connection", "close")))
-).pipe(Layer.provide(FetchHttpClient.layer))
-
-/** `clientAs`, each request on a new connection (see `ownConnections`). */
-export const pollingClientAs = (baseUrl: string, token?: string): Call => makeCall({ baseUrl, clientId: "palma-test", token: () => token }, ownConnections)
 
 export const signIn = async (baseUrl: string, email: string, password = demoPassword): Promise<string> => {
   const { token } = await clientAs(baseUrl)((c) => c.auth.signIn({ payload: { email, password } }))
