@@ -140,15 +140,21 @@ describe("a whole case, in Chromium", () => {
     await chat.getByRole("list", { name: "Mensajes" }).getByText("El titular envía la boleta por correo").waitFor()
 
     // A document: its type searched by keyboard; the file chosen as the system's dialog would.
+    // As a keyboard user sees it: the type's field once the types loaded (disabled before), the
+    // list opened by ArrowDown with its first type highlighted, and only then Enter.
     const documents = page.getByRole("region", { name: "Documentos" })
-    await documents
-      .getByRole("textbox", { name: "Tipo de documento" })
-      .or(documents.getByRole("combobox", { name: "Tipo de documento" }))
-      .focus()
+    const documentType = documents
+      .getByRole("textbox", { name: "Tipo de documento", disabled: false })
+      .or(documents.getByRole("combobox", { name: "Tipo de documento", disabled: false }))
+    await documentType.waitFor()
+    await documentType.focus()
     await page.keyboard.press("ArrowDown")
+    await page.locator("[data-combobox-selected]").waitFor()
     await page.keyboard.press("Enter")
     await documents.locator("input[type=file]").setInputFiles({ name: "boleta consulta.pdf", mimeType: "application/pdf", buffer: pdf })
-    await documents.getByRole("button", { name: "Subir documento" }).focus()
+    const upload = documents.getByRole("button", { name: "Subir documento", disabled: false })
+    await upload.waitFor()
+    await upload.focus()
     await page.keyboard.press("Enter")
     await documents.getByRole("table", { name: "Documentos del caso" }).getByText("boleta consulta.pdf").waitFor()
 

@@ -100,6 +100,10 @@ export const CaseDocuments = ({ call, view, onUploaded }: CaseDocumentsProps) =>
               value={documentId}
               onChange={setDocumentId}
               searchable
+              // Highlights the first type as the list opens, in the same step. Otherwise Mantine
+              // finds the highlighted option on a timer that can lose to the render: the first
+              // option looked highlighted but Enter chose nothing (a flaky keyboard upload).
+              selectFirstOptionOnDropdownOpen
               disabled={documents.status === "loading"}
               error={documents.status === "error" ? "No se pudieron cargar los tipos de documento" : undefined}
               w={240}
