@@ -30,11 +30,34 @@ export interface InProcessServer extends RunningServer {
   readonly sql: <A>(query: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) => Promise<A>
 }
 
+/**
+ * The template's cluster as PGlite loads it. PGlite reads a `loadDataDir` through `arrayBuffer()`,
+ * which for Node's own Blob of this size (≈65 MB) copies it out in small chunks: that copy, reading
+ * the file and making the Blob cost over a second of CPU per server, more than PostgreSQL's start.
+ * So the file is read once per process, and each clone gets a plain copy of its bytes.
+ */
+class ClusterBlob extends Blob {
+  constructor(private readonly bytes: Uint8Array) {
+    super([bytes])
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    // A copy: PGlite takes the buffer as its own.
+    return Promise.resolve(new Uint8Array(this.bytes).buffer)
+  }
+}
+const clusters = new Map<string, ClusterBlob>()
+const clusterOf = (file: string): ClusterBlob => {
+  const cached = clusters.get(file)
+  if (cached !== undefined) return cached
+  const blob = new ClusterBlob(readFileSync(file))
+  clusters.set(file, blob)
+  return blob
+}
+
 /** This server's own database: a clone of the template. */
 const cloneOf = (template: Template) => {
   if (template.kind === "pglite") {
-    const blob = new Blob([readFileSync(template.file)])
-    return { layer: PgLiteClient.layer({ loadDataDir: blob }), url: undefined, drop: () => undefined }
+    return { layer: PgLiteClient.layer({ loadDataDir: clusterOf(template.file) }), url: undefined, drop: () => undefined }
   }
   const baseUrl = process.env.DATABASE_URL
   if (!baseUrl) throw new Error("La plantilla es de PostgreSQL pero DATABASE_URL no está definida")
