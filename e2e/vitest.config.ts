@@ -5,6 +5,10 @@ export default defineProject({
     name: "e2e",
     include: ["**/*.test.ts"],
     environment: "node",
+    // Playwright, the server and its PGlite are evaluated once per worker, not once per file, as in
+    // the server's project: every file launches its own browser and starts its own server, and
+    // setup.ts (run again for each file) drains the policy violations after every test.
+    isolate: false,
     setupFiles: ["./setup.ts"],
     testTimeout: 90_000,
     hookTimeout: 120_000
