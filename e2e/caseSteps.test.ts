@@ -18,6 +18,7 @@ import { signIn } from "./session.js"
  */
 
 type Role = "user" | "moderator"
+const roles: ReadonlyArray<Role> = ["user", "moderator"]
 interface CliStep {
   readonly step: string
   readonly refusal: string | null
@@ -36,13 +37,14 @@ const cli = {} as Record<Role, Record<string, string>>
 
 beforeAll(async () => {
   server = await startServer()
-  f = await caseFixture(server)
-  browser = await launch()
-  for (const role of ["user", "moderator"] as const) {
-    pages[role] = await signIn(browser, server.url, demo[role])
-    cli[role] = { PALMA_CONFIG_DIR: await mkdtemp(join(tmpdir(), `palma-e2e-steps-${role}-`)), PALMA_API_URL: server.url }
-    expect((await palma(["login", "--email", demo[role], "--password", "palma-demo"], cli[role])).code).toBe(0)
-  }
+  ;[f, browser] = await Promise.all([caseFixture(server), launch()])
+  await Promise.all(
+    roles.map(async (role) => {
+      pages[role] = await signIn(browser, server.url, demo[role])
+      cli[role] = { PALMA_CONFIG_DIR: await mkdtemp(join(tmpdir(), `palma-e2e-steps-${role}-`)), PALMA_API_URL: server.url }
+      expect((await palma(["login", "--email", demo[role], "--password", "palma-demo"], cli[role])).code).toBe(0)
+    })
+  )
 })
 afterAll(async () => {
   await browser?.close()
@@ -94,17 +96,22 @@ const pageSteps = async (role: Role, number: number): Promise<ReadonlyArray<Page
   )
 }
 
-/** For both roles: the page offers as many steps as the CLI lists, in its order, refused where the CLI says and for the same reason. */
-const expectSameSteps = async (number: number) => {
-  for (const role of ["user", "moderator"] as const) {
-    const [listed, shown] = await Promise.all([cliSteps(role, number), pageSteps(role, number)])
-    expect(
-      shown.map(({ disabled, description }) => ({ refused: disabled, reason: description })),
-      `${role}: ${shown.map((s) => s.name).join(", ")}`
-    ).toEqual(listed.map(({ refusal }) => ({ refused: refusal !== null, reason: refusal })))
-    expect(new Set(shown.map((s) => s.name)).size).toBe(shown.length)
-  }
-}
+/**
+ * For both roles: the page offers as many steps as the CLI lists, in its order, refused where the
+ * CLI says and for the same reason. Each role has its own page and CLI session, so both are read
+ * at once: most of a read is waiting for the page to load and settle.
+ */
+const expectSameSteps = (number: number) =>
+  Promise.all(
+    roles.map(async (role) => {
+      const [listed, shown] = await Promise.all([cliSteps(role, number), pageSteps(role, number)])
+      expect(
+        shown.map(({ disabled, description }) => ({ refused: disabled, reason: description })),
+        `${role}: ${shown.map((s) => s.name).join(", ")}`
+      ).toEqual(listed.map(({ refusal }) => ({ refused: refusal !== null, reason: refusal })))
+      expect(new Set(shown.map((s) => s.name)).size).toBe(shown.length)
+    })
+  )
 
 describe("the case page and palma case <n> steps", () => {
   it("list the same steps, with the same refusals, for an operator and a moderator, as the CLI takes each step", { timeout: 240_000 }, async () => {
