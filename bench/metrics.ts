@@ -9,10 +9,9 @@
  */
 import autocannon, { type Result } from "autocannon"
 import { randomBytes } from "node:crypto"
-import { readFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
-import { envInt, log, signIn } from "./pagedReads.ts"
+import { cpuSeconds, envInt, log, signIn } from "./pagedReads.ts"
 
 const path = "/api/family/list"
 const rounds = envInt("BENCH_ROUNDS", 6, 2, 40)
@@ -21,17 +20,6 @@ const warmupS = envInt("BENCH_WARMUP", 3, 0, 30)
 const connections = envInt("BENCH_CONNECTIONS", 32, 1, 256)
 const token = randomBytes(24).toString("hex")
 const goal = 0.05
-
-/** Linux's clock ticks per second in /proc (USER_HZ: 100 on every mainstream architecture). */
-const USER_HZ = 100
-
-/** A process's CPU time so far (user + system), in seconds. */
-const cpuSeconds = (pid: number): number => {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-  // After "pid (name) " come the fields from the 3rd on: utime is the 14th, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-  return (Number(fields[11]) + Number(fields[12])) / USER_HZ
-}
 
 interface Round {
   readonly reqPerS: number

@@ -20,6 +20,17 @@ export const envInt = (name: string, fallback: number, min: number, max: number)
 
 export const log = (line: string) => process.stderr.write(`${line}\n`)
 
+/** Linux's clock ticks per second in /proc (USER_HZ: 100 on every mainstream architecture). */
+const USER_HZ = 100
+
+/** A process's CPU time so far (user + system), in seconds. */
+export const cpuSeconds = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+  // After "pid (name) " come the fields from the 3rd on: utime is the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+  return (Number(fields[11]) + Number(fields[12])) / USER_HZ
+}
+
 /** The process's peak resident memory so far (Linux), in MB. */
 export const peakRssMb = (pid: number | undefined) => {
   if (pid === undefined) return Number.NaN

@@ -2,13 +2,7 @@ import { Context, Duration, Effect, Layer, Option, type Redacted } from "effect"
 import { bulkLoadStatuses } from "@palma/core/domain"
 import { BulkLoadRepo } from "../bulkLoad/BulkLoadRepo.js"
 import { ConnectionLoad } from "../sql/ConnectionLoad.js"
-
-/** Labels of a request's figures: a route's template, never the path asked for (no ids, RUTs or names). */
-export interface RequestLabels {
-  readonly method: string
-  readonly route: string
-  readonly status: number
-}
+import { requestFigures } from "./requestFigures.js"
 
 /** A scrape's answer: the text and its `content-type`. */
 export interface Exposition {
@@ -31,7 +25,8 @@ export class Metrics extends Context.Tag("palma/Metrics")<
     /** What `GET /metrics` must be sent as bearer. */
     readonly token: Redacted.Redacted
     readonly requestStarted: () => void
-    readonly requestEnded: (labels: RequestLabels, seconds: number) => void
+    /** A request's end: labelled by a route's template, never the path asked for (no ids, RUTs or names). */
+    readonly requestEnded: (method: string, route: string, status: number, seconds: number) => void
     readonly liveClientOpened: () => void
     readonly liveClientClosed: () => void
     readonly exposition: Effect.Effect<Exposition>
@@ -46,22 +41,29 @@ export class Metrics extends Context.Tag("palma/Metrics")<
         const registry = new prom.Registry()
         const registers = [registry]
         prom.collectDefaultMetrics({ register: registry })
-        const requests = new prom.Counter({
-          name: "palma_http_requests_total",
-          help: "Requests answered, by method, route template and status.",
-          labelNames: ["method", "route", "status"] as const,
-          registers
-        })
         const latency = new prom.Histogram({
           name: "palma_http_request_duration_seconds",
           help: "Time from a request's arrival until its response is written (a live stream's: until it closes), by method and route template.",
           labelNames: ["method", "route"] as const,
           registers
         })
-        const inFlight = new prom.Gauge({
+        const figures = requestFigures(latency)
+        new prom.Counter({
+          name: "palma_http_requests_total",
+          help: "Requests answered, by method, route template and status.",
+          labelNames: ["method", "route", "status"] as const,
+          registers,
+          collect() {
+            figures.report(this)
+          }
+        })
+        new prom.Gauge({
           name: "palma_http_requests_in_flight",
           help: "Requests being handled or answered now (open live streams included).",
-          registers
+          registers,
+          collect() {
+            this.set(figures.inFlight())
+          }
         })
         const liveClients = new prom.Gauge({ name: "palma_sse_clients", help: "Server-sent event streams open now (case and upload followers).", registers })
         const load = yield* Effect.serviceOption(ConnectionLoad)
@@ -106,12 +108,8 @@ export class Metrics extends Context.Tag("palma/Metrics")<
         )
         return {
           token,
-          requestStarted: () => inFlight.inc(),
-          requestEnded: ({ method, route, status }, seconds) => {
-            inFlight.dec()
-            requests.inc({ method, route, status })
-            latency.observe({ method, route }, seconds)
-          },
+          requestStarted: figures.started,
+          requestEnded: figures.ended,
           liveClientOpened: () => liveClients.inc(),
           liveClientClosed: () => liveClients.dec(),
           exposition: Effect.zipRight(

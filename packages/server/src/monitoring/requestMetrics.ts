@@ -1,31 +1,41 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Context, Effect, Layer, Option } from "effect"
-import { createServer, type Server } from "node:http"
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { Metrics } from "./Metrics.js"
-import { routeSlotOf } from "./routeTemplate.js"
+import { routeTemplateOf } from "./routeTemplate.js"
 
 const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
 
 /** Any other word a client sends as method is one label, not one each. */
 const methodLabel = (method: string | undefined) => (method !== undefined && methods.has(method) ? method : "OTHER")
 
+/** When a measured response's request came, kept on the response: no closure and no listener wrapper per request. */
+const startedKey = Symbol("palma/requestStarted")
+
+interface Timed {
+  [startedKey]: number
+}
+
 /**
  * Counts every request the Node server takes by method, route template (`unmatched` when no route
  * took it) and the status it sent (499 when the client left before any), times it until the
  * response is written (a live stream: until it closes), and keeps the number in flight. On Node's
  * own events rather than in an Effect middleware: what the client got, whatever part of the
- * server answered, at no cost to the request's fiber.
+ * server answered, at no cost to the request's fiber. One listener function for every response.
  */
-const measureRequests = (server: Server, metrics: typeof Metrics.Service): Server =>
-  server.on("request", (request, response) => {
-    const slot = routeSlotOf(request)
-    const started = performance.now()
+const measureRequests = (server: Server, metrics: typeof Metrics.Service): Server => {
+  // Node calls a listener with its emitter as `this`; the property is the one set below.
+  function ended(this: ServerResponse & Timed) {
+    const status = this.headersSent ? this.statusCode : 499
+    metrics.requestEnded(methodLabel(this.req.method), routeTemplateOf(this.req), status, (performance.now() - this[startedKey]) / 1000)
+  }
+  return server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
+    // A property Palma adds to Node's response, read back only by `ended`.
+    ;(response as ServerResponse & Timed)[startedKey] = performance.now()
     metrics.requestStarted()
-    response.once("close", () => {
-      const status = response.headersSent ? response.statusCode : 499
-      metrics.requestEnded({ method: methodLabel(request.method), route: slot.route, status }, (performance.now() - started) / 1000)
-    })
+    response.on("close", ended)
   })
+}
 
 /**
  * How long an idle kept-alive connection stays open. Longer than a client's or a balancer's own

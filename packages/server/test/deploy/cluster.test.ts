@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto"
 import { describe, expect, inject, it } from "vitest"
-import { caseStepsOf, type CaseView, eventStreamParser } from "@palma/core"
 import { BULK_LOAD_UPLOAD_PATH } from "@palma/core/api"
 import { clientAs, demo, signIn } from "../support/api.js"
 import { haproxyBin, startBalancer } from "../support/balancer.js"
+import { clusterLoad, observed, serverIndex } from "../support/clusterLoad.js"
 import { psql, psqlRow } from "../support/psql.js"
 import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
 import { freePort, startServerProcess } from "../support/serverProcess.js"
+import { readyzStatus, untilReadyz } from "../support/readyz.js"
 import { until } from "../support/until.js"
 
 /**
@@ -21,25 +22,6 @@ import { until } from "../support/until.js"
 const databaseUrl = process.env.DATABASE_URL
 const ROWS = 5_000
 const CASES = 3
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** What the clients saw: errors by kind, and by kind of client the longest wait between two answers that worked (ms). */
-const observed = () => {
-  const errors = new Map<string, number>()
-  const pauses = new Map<string, number>()
-  return {
-    error: (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1),
-    pause: (kind: string, ms: number) => pauses.set(kind, Math.max(pauses.get(kind) ?? 0, Math.round(ms))),
-    report: () => ({ errors: Object.fromEntries(errors), longestPauseMs: Object.fromEntries(pauses) })
-  }
-}
-
-/** The process HAProxy named in X-Palma-Server (palma1…palma3). */
-const serverIndex = (name: string | null) => {
-  const index = Number(name?.replace("palma", "")) - 1
-  if (!(index >= 0 && index < 3)) throw new Error(`HAProxy no dijo qué proceso respondió (${name})`)
-  return index
-}
 
 describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () => {
   it(
@@ -68,136 +50,21 @@ describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () 
         `127.0.0.1:${lbPort}`,
         servers.map((s) => new URL(s.url).host)
       )
-      let stopping = false
+      let stopLoad: () => void = () => undefined
       try {
-        await until("HAProxy", async () => ((await fetch(`${lb}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined))
+        await untilReadyz(lb, 200)
         const token = await signIn(lb, demo.moderator)
         const adminToken = await signIn(lb, demo.admin)
         const seen = observed()
-
-        /** A request through HAProxy: its status, body and the process that answered (X-Palma-Server). */
-        const call = async (method: string, path: string, body?: string, bearer = token) => {
-          const response = await fetch(`${lb}${path}`, {
-            method,
-            headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-            body,
-            signal: AbortSignal.timeout(30_000)
-          })
-          return { status: response.status, text: await response.text(), server: response.headers.get("x-palma-server") }
-        }
-        /** Runs `once` until the load stops, timing the gaps between answers that worked. */
-        const loop = async (kind: string, once: () => Promise<boolean>) => {
-          let lastOk = performance.now()
-          while (!stopping) {
-            const ok = await once().catch(
-              (error: Error) => (seen.error(`${kind}: ${error.name === "TimeoutError" ? "sin respuesta" : "conexión cortada"}`), false)
-            )
-            if (!ok) continue
-            seen.pause(kind, performance.now() - lastOk)
-            lastOk = performance.now()
-          }
-        }
-        const answered = (kind: string, status: number) => {
-          if (status === 200) return true
-          seen.error(`${kind}: ${status}`)
-          return false
-        }
+        const clients = clusterLoad(lb, token, seen)
+        stopLoad = clients.stop
 
         // Cases a moderator can close now, each written by one writer and followed by two followers.
-        const list = JSON.parse((await call("GET", "/api/case/getAll?records=50")).text) as { data: ReadonlyArray<{ id: string }> }
-        const cases: CaseView[] = []
-        for (const row of list.data) {
-          if (cases.length === CASES) break
-          const view = JSON.parse((await call("GET", `/api/case/getById/${row.id}`)).text) as CaseView
-          if (caseStepsOf(view, "moderator").some((o) => o.step === "close" && o.refusal === null)) cases.push(view)
-        }
+        const cases = await clients.closableCases(CASES)
         expect(cases).toHaveLength(CASES)
-
-        /** A follower as EventSource follows: reconnects after the server's `retry:`, with the last id it got as Last-Event-ID. */
-        const follow = (caseId: string) => {
-          const versions = new Set<number>()
-          const chats = new Set<number>()
-          let done = false
-          let controller = new AbortController()
-          const run = async () => {
-            let last: string | undefined
-            let retry = 3_000
-            let lost: number | undefined
-            while (!done) {
-              controller = new AbortController()
-              try {
-                const response = await fetch(`${lb}/api/case/live?case_id=${caseId}`, {
-                  headers: { authorization: `Bearer ${token}`, ...(last === undefined ? {} : { "last-event-id": last }) },
-                  signal: controller.signal
-                })
-                if (answered("seguidor", response.status) && response.body) {
-                  if (lost !== undefined) seen.pause("seguidor", performance.now() - lost)
-                  lost = undefined
-                  const parser = eventStreamParser({
-                    event: (event) => {
-                      last = event.lastEventId
-                      const [version, chat] = event.lastEventId.split(".").map(Number)
-                      if (event.type === "case") versions.add(version!)
-                      if (event.type === "chat") chats.add(chat!)
-                    },
-                    retry: (ms) => (retry = ms)
-                  })
-                  const decoder = new TextDecoder()
-                  for await (const chunk of response.body) parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }))
-                }
-              } catch {
-                if (done) break
-                seen.error("seguidor: conexión cortada")
-              }
-              lost ??= performance.now()
-              if (!done) await sleep(retry)
-            }
-          }
-          const running = run()
-          return {
-            caseId,
-            versions,
-            chats,
-            stop: async () => {
-              done = true
-              controller.abort()
-              await running
-            }
-          }
-        }
         const chatsBefore = new Map(cases.map((c) => [c.case_id, Number(psqlRow(url, `SELECT count(*) FROM case_chat WHERE case_id = '${c.case_id}'`)[0])]))
-        const followers = cases.flatMap((c) => [follow(c.case_id), follow(c.case_id)])
-
-        // Writers: each acknowledged step and message is named, to be found in the database once.
-        const acked = { steps: [] as string[], chats: [] as string[] }
-        const stepWriter = (view: CaseView, i: number) => {
-          let closable = true
-          let n = 0
-          return loop("paso", async () => {
-            const description = `carga ${i}-${++n}`
-            const response = await call("POST", `/api/case/${view.case_id}/step`, JSON.stringify({ type: closable ? "close" : "reopen", description }))
-            if (answered("paso", response.status)) {
-              acked.steps.push(description)
-              closable = !closable
-              return true
-            }
-            // What happened is unknown: the case says which step comes next.
-            const now = await call("GET", `/api/case/getById/${view.case_id}`)
-            if (now.status === 200) closable = caseStepsOf(JSON.parse(now.text) as CaseView, "moderator").some((o) => o.step === "close" && o.refusal === null)
-            return false
-          })
-        }
-        const chatWriter = (view: CaseView, i: number) => {
-          let n = 0
-          return loop("chat", async () => {
-            const message = `mensaje ${i}-${++n}`
-            const response = await call("POST", "/api/case/createChatMessage", JSON.stringify({ case_id: view.case_id, message }))
-            if (!answered("chat", response.status)) return false
-            acked.chats.push(message)
-            return true
-          })
-        }
-        const reader = (path: string) => loop("lectura", async () => answered("lectura", (await call("GET", path)).status))
+        const followers = cases.flatMap((c) => [clients.follow(c.case_id), clients.follow(c.case_id)])
+        const acked = clients.acked
 
         // One roster upload, read and loaded by whichever process takes it (most likely the one it reached).
         const admin = clientAs(lb, adminToken)
@@ -212,11 +79,11 @@ describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () 
         )
 
         const load = [
-          ...cases.map(stepWriter),
-          ...cases.map(chatWriter),
-          reader("/api/case/getAll?records=20"),
-          reader("/api/family/list"),
-          reader(`/api/case/getById/${cases[0]!.case_id}`)
+          ...cases.map(clients.stepWriter),
+          ...cases.map(clients.chatWriter),
+          clients.reader("/api/case/getAll?records=20"),
+          clients.reader("/api/family/list"),
+          clients.reader(`/api/case/getById/${cases[0]!.case_id}`)
         ]
         const uploaded = await fetch(`${lb}${BULK_LOAD_UPLOAD_PATH}`, {
           method: "POST",
@@ -236,10 +103,7 @@ describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () 
         process.kill(drained.pid!, "SIGTERM")
         let notReadyBeforeExit = false
         await until("el cierre del proceso drenado", async () => {
-          const status = await fetch(`${drained.url}/readyz`, { headers: { connection: "close" } }).then(
-            (r) => r.status,
-            () => undefined
-          )
+          const status = await readyzStatus(drained.url)
           if (status === 503) notReadyBeforeExit = true
           return status === undefined ? true : undefined
         })
@@ -247,7 +111,7 @@ describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () 
         // The survivor carries the load on for a while.
         const after = acked.steps.length + acked.chats.length
         await until("escrituras en el sobreviviente", async () => (acked.steps.length + acked.chats.length >= after + 30 ? true : undefined))
-        stopping = true
+        clients.stop()
         await Promise.all(load)
 
         const finished = await settled(admin, job)
@@ -319,7 +183,7 @@ describe("three Palma processes behind HAProxy on one PostgreSQL (deploy/)", () 
           drainedExit: { code: 0, signal: null }
         })
       } finally {
-        stopping = true
+        stopLoad()
         await balancer.stop()
         await Promise.all(servers.map((s) => s.stop()))
         psql(databaseUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)

@@ -8,6 +8,7 @@ import { clientAs, demo, signIn } from "../support/api.js"
 import { openLive } from "../support/liveFollower.js"
 import { psql, psqlRow } from "../support/psql.js"
 import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
+import { untilReadyz } from "../support/readyz.js"
 import { startServerProcess } from "../support/serverProcess.js"
 import { until } from "../support/until.js"
 
@@ -17,8 +18,6 @@ import { until } from "../support/until.js"
  * something the process does.
  */
 const databaseUrl = process.env.DATABASE_URL
-
-const statusOf = async (url: string) => (await fetch(url, { headers: { connection: "close" } })).status
 
 /** Whether a new connection to the server's port is refused (it stopped listening). */
 const refused = (url: string) =>
@@ -71,9 +70,9 @@ describe("a server process asked to stop (SIGTERM)", { timeout: 180_000 }, () =>
       const inFlight = slowPost(server.url, "/api/case/createChatMessage", token, JSON.stringify({ case_id: caseId, message: "Enviado mientras se cierra" }))
 
       process.kill(server.pid!, "SIGTERM")
-      await until("503 en /readyz", async () => ((await statusOf(`${server.url}/readyz`)) === 503 ? true : undefined))
+      await untilReadyz(server.url, 503)
       // Not ready is not dead: the process still answers while the balancer moves its clients away.
-      expect(await statusOf(`${server.url}/healthz`)).toBe(200)
+      expect((await fetch(`${server.url}/healthz`, { headers: { connection: "close" } })).status).toBe(200)
 
       // The stream ends by itself (no client drop), its last word a short retry for EventSource.
       await follower.rest()
@@ -94,7 +93,7 @@ describe("a server process asked to stop (SIGTERM)", { timeout: 180_000 }, () =>
     const server = await startServerProcess({ template: inject("palmaTemplate"), env: { PALMA_DRAIN_SECONDS: "3600" } })
     try {
       process.kill(server.pid!, "SIGTERM")
-      await until("503 en /readyz", async () => ((await statusOf(`${server.url}/readyz`)) === 503 ? true : undefined))
+      await untilReadyz(server.url, 503)
       process.kill(server.pid!, "SIGINT")
       expect(await server.exited).toEqual({ code: 1, signal: null })
       expect(server.output()).toContain("Palma recibió SIGINT otra vez: se cierra sin esperar")

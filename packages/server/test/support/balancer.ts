@@ -23,6 +23,7 @@ export const startBalancer = (bind: string, hosts: ReadonlyArray<string>, unused
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
   return {
+    pid: child.pid,
     output: () => output,
     stop: async () => {
       child.kill("SIGTERM")
