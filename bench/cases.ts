@@ -13,6 +13,12 @@ import { envInt, log, measureRows, preparedServer, type Row, runBench, settingsF
 
 const settings = settingsFromEnv(50)
 const count = envInt("BENCH_CASES", 100_000, 100, 1_000_000)
+// Only the rows whose label contains one of these words (comma-separated), e.g. "abrir,paso": before/after runs of one row.
+const only = (process.env.BENCH_ROWS ?? "")
+  .split(",")
+  .map((word) => word.trim())
+  .filter((word) => word !== "")
+const wanted = (row: Row) => only.length === 0 || only.some((word) => row.label.includes(word))
 
 type Json = Record<string, unknown>
 
@@ -64,7 +70,7 @@ process.exitCode = await runBench(async (cleanups) => {
     { label: "vista «Reembolsos pendientes»", paths: [`/api/case/getAll?refund_status=Pendiente&${page}`] },
     { label: "abrir caso de 200 eventos", paths: [`/api/case/getById/${target}`], p99TargetMs: 20 },
     ...steps
-  ]
+  ].filter(wanted)
   const title = `${engine}, ${prepared.population.cases} casos (${prepared.population.events} eventos); ${settings.connections} conexiones, ${settings.durationS} s por fila, 20 por página.`
   return measureRows(server, headers, rows, settings, title)
 })

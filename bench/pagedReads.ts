@@ -95,8 +95,25 @@ export const preparedServer = async <P>(populate: (database: RunningServer) => P
   return { server, population, headers: { authorization: `Bearer ${await signIn(server.url)}` }, cleanups }
 }
 
+/**
+ * The CPU time a process has used so far (Linux), in ms: user and system, 10 ms ticks. On a shared
+ * machine a row's latency moves with what else runs; the server's CPU per request much less.
+ */
+const cpuMs = (pid: number | undefined) => {
+  if (pid === undefined) return Number.NaN
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 /** Each row measured in turn (a warm-up first); the table printed; 1 if any request failed. */
-export const measureRows = async (server: RunningServer, headers: Record<string, string>, rows: ReadonlyArray<Row>, settings: Settings, title: string) => {
+export const measureRows = async (
+  server: RunningServer & { readonly pid?: number | undefined },
+  headers: Record<string, string>,
+  rows: ReadonlyArray<Row>,
+  settings: Settings,
+  title: string
+) => {
   for (const row of rows) {
     for (const path of row.paths) {
       const response = await fetch(server.url + path, { headers })
@@ -104,7 +121,7 @@ export const measureRows = async (server: RunningServer, headers: Record<string,
     }
   }
   const failures: string[] = []
-  const results: Array<{ row: Row; result: Result }> = []
+  const results: Array<{ row: Row; result: Result; cpuMsPerRequest: number }> = []
   for (const row of rows) {
     const run = (seconds: number) =>
       autocannon({
@@ -116,21 +133,24 @@ export const measureRows = async (server: RunningServer, headers: Record<string,
       })
     if (settings.warmupS > 0) await run(settings.warmupS)
     log(`  midiendo ${row.label} (${settings.durationS} s)…`)
+    const cpuBefore = cpuMs(server.pid)
     const result = await run(settings.durationS)
+    const cpuMsPerRequest = (cpuMs(server.pid) - cpuBefore) / Math.max(result.requests.total, 1)
     if (result.errors || result.timeouts || result.non2xx)
       failures.push(`${row.label}: ${result.errors} errores, ${result.timeouts} timeouts, ${result.non2xx} no-2xx`)
-    results.push({ row, result })
+    results.push({ row, result, cpuMsPerRequest })
   }
   console.log("")
   console.log(title)
-  const header = ["lectura", "req/s", "p50 ms", "p99 ms", "meta p99", "resultado"]
-  const lines = results.map(({ row, result }) => {
+  const header = ["lectura", "req/s", "p50 ms", "p99 ms", "CPU ms/pet.", "meta p99", "resultado"]
+  const lines = results.map(({ row, result, cpuMsPerRequest }) => {
     const target = row.p99TargetMs ?? settings.p99TargetMs
     return [
       row.label,
       result.requests.average.toFixed(0),
       String(result.latency.p50),
       String(result.latency.p99),
+      Number.isNaN(cpuMsPerRequest) ? "—" : cpuMsPerRequest.toFixed(2),
       `≤ ${target} ms`,
       result["2xx"] > 0 && result.latency.p99 <= target ? "PASS" : "MISS"
     ]

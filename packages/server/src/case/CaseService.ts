@@ -30,7 +30,7 @@ import { CaseRepo, type StoredCase } from "./CaseRepo.js"
 import { desiredFacts } from "./caseRequest.js"
 import { stepCommand } from "./caseStepCommand.js"
 import { makeCaseHistoryCache } from "./caseHistoryCache.js"
-import { caseView, historyOf } from "./caseView.js"
+import { caseView, type HistoryLine, historyLines, historyOf } from "./caseView.js"
 import { CaseViewRepo } from "./CaseViewRepo.js"
 
 const notFound = () => new NotFound({ message: "No se encontró el caso" })
@@ -48,12 +48,14 @@ const make = Effect.gen(function* () {
   const caseLead = yield* CaseLead
   const transaction = transactionOf(sql)
 
-  const history = makeCaseHistoryCache()
-  /** The case's decoded events up to its stored version: the kept ones, and only those after them read and decoded. */
-  const eventsOf = (stored: StoredCase) => {
-    const known = history.knownVersion(stored.id)
+  const history = makeCaseHistoryCache<HistoryLine>()
+  /** The case's history lines up to its stored version: the kept ones, and only the events after them read, decoded and derived. */
+  const linesOf = (stored: StoredCase) => {
+    // Read together, so the new lines follow the very line they are derived after.
+    const last = history.last(stored.id)
+    const known = last?.version ?? 0
     if (known >= stored.version) return Effect.succeed(history.extend(stored.id, [], stored.version))
-    return Effect.map(cases.events(stored.id, known), (newer) => history.extend(stored.id, newer, stored.version))
+    return Effect.map(cases.events(stored.id, known), (newer) => history.extend(stored.id, historyLines(newer, last?.procedure ?? null), stored.version))
   }
 
   /** What the applicant used of the case's assistance in the policy year of its event, as the intake counts it (this case included). */
@@ -70,8 +72,8 @@ const make = Effect.gen(function* () {
   const view = (stored: StoredCase) =>
     Effect.gen(function* () {
       const stage = stageOf(stored.facts)
-      const [names, used, events] = yield* Effect.all([views.names(stored.facts, stage), usedBy(stored), eventsOf(stored)])
-      return { row: caseView(stored, names, used, historyOf(events)), version: stored.version }
+      const [names, used, lines] = yield* Effect.all([views.names(stored.facts, stage), usedBy(stored), linesOf(stored)], { concurrency: "unbounded" })
+      return { row: caseView(stored, names, used, historyOf(lines)), version: stored.version }
     })
 
   const getById = (id: string) => Effect.flatMap(cases.find(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: view }))

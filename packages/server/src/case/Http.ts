@@ -2,8 +2,9 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer, Stream } from "effect"
 import { resumeAt } from "@palma/core/domain"
 import { CurrentUser, PalmaApi } from "@palma/core/api"
-import { answerVersioned, ifMatch } from "../http/etag.js"
+import { ifMatch } from "../http/etag.js"
 import { eventStreamResponse, positioned, type ServerSentEvent } from "../http/eventStream.js"
+import { answerCase } from "./caseAnswer.js"
 import { CaseChatService } from "./CaseChatService.js"
 import { CaseDocumentService } from "./CaseDocumentService.js"
 import { CaseFeed } from "./CaseFeed.js"
@@ -42,20 +43,20 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
     ([cases, chat, documents, feed, live, views, verifier]) =>
       handlers
         .handle("getAll", ({ urlParams }) => Effect.flatMap(CurrentUser, (actor) => cases.list(urlParams, actor)))
-        .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerVersioned))
-        .handle("getByNumber", ({ path }) => Effect.flatMap(cases.getByNumber(path.number), answerVersioned))
+        .handle("getById", ({ path }) => Effect.flatMap(cases.getById(path.id), answerCase))
+        .handle("getByNumber", ({ path }) => Effect.flatMap(cases.getByNumber(path.number), answerCase))
         .handle("upsert", ({ payload }) =>
           Effect.gen(function* () {
             const actor = yield* CurrentUser
             const precondition = yield* ifMatch
-            return yield* Effect.flatMap(cases.upsert(payload, actor, precondition), answerVersioned)
+            return yield* Effect.flatMap(cases.upsert(payload, actor, precondition), answerCase)
           })
         )
         .handle("step", ({ path, payload }) =>
           Effect.gen(function* () {
             const actor = yield* CurrentUser
             const precondition = yield* ifMatch
-            return yield* Effect.flatMap(cases.step(path.case_id, payload, actor, precondition), answerVersioned)
+            return yield* Effect.flatMap(cases.step(path.case_id, payload, actor, precondition), answerCase)
           })
         )
         .handle("verify", ({ payload }) => verifier.verify(payload))

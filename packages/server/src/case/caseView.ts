@@ -1,17 +1,31 @@
-import { type CaseHistoryEntry, type CaseView, chileDateOf, chileTimeOf, describeChange, stageOfChange } from "@palma/core/domain"
+import { Schema } from "effect"
+import { CaseHistoryEntry, type CaseView, chileDateOf, chileTimeOf, describeChange, stageOfChange } from "@palma/core/domain"
 import type { StoredCase } from "./CaseRepo.js"
 import type { DecodedEvent } from "./caseHistoryCache.js"
 import type { CaseNames } from "./CaseViewRepo.js"
 
 const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("/")
 
-/** The history as the seed shows it, newest first: each event's stage, day and time in Chile, author and what happened. */
-export const historyOf = (events: ReadonlyArray<DecodedEvent>): ReadonlyArray<CaseHistoryEntry> => {
-  let procedure: string | null = null
-  const entries = events.map((e) => {
-    if (e.change.type === "procedureSet") procedure = e.change.payload.procedure?.code ?? null
-    return {
-      code: stageOfChange(e.change, procedure),
+const encodeEntry = Schema.encodeSync(CaseHistoryEntry)
+
+/** A line of a case's history, with the procedure chosen once its event happened (what the next line's stage reads). */
+export interface HistoryLine {
+  readonly version: number
+  readonly procedure: string | null
+  readonly entry: CaseHistoryEntry
+}
+
+/**
+ * The history's lines of `events`, which follow a line left with `procedure` chosen (null at the
+ * start): each event's stage, day and time in Chile, author and what happened, oldest first. A line
+ * never changes once its event is stored, so each is derived (and checked against the contract) once.
+ */
+export const historyLines = (events: ReadonlyArray<DecodedEvent>, procedure: string | null): ReadonlyArray<HistoryLine> => {
+  let chosen = procedure
+  return events.map((e) => {
+    if (e.change.type === "procedureSet") chosen = e.change.payload.procedure?.code ?? null
+    const entry = encodeEntry({
+      code: stageOfChange(e.change, chosen),
       date: ddmmyyyy(chileDateOf(e.at)),
       time: chileTimeOf(e.at),
       user: e.user_id,
@@ -19,10 +33,13 @@ export const historyOf = (events: ReadonlyArray<DecodedEvent>): ReadonlyArray<Ca
       version: e.version,
       type: e.change.type,
       at: e.at.toISOString()
-    }
+    })
+    return { version: e.version, procedure: chosen, entry }
   })
-  return entries.reverse()
 }
+
+/** The history as the seed shows it, newest first. */
+export const historyOf = (lines: ReadonlyArray<HistoryLine>): ReadonlyArray<CaseHistoryEntry> => lines.map((line) => line.entry).reverse()
 
 /** The case in the original's shape (reference §1.2), from its facts and the names they point to. */
 export const caseView = (

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type CaseView, Rut, caseFactsOfView, lifecycleOf, refusalOf } from "@palma/core"
+import { Schema } from "effect"
+import { CaseView, Rut, caseFactsOfView, lifecycleOf, refusalOf } from "@palma/core"
 import { send } from "../security/http.js"
 import { demoTokens } from "../support/api.js"
 import { type Fixture, caseFixture, newCase as newCaseOf, today } from "../support/caseFixture.js"
@@ -123,6 +124,13 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
       ["confirmed", "specialist"]
     ])
     opened = steps.json
+  })
+
+  it("answers a case byte for byte as the contract encodes it, the history kept between reads included", async () => {
+    for (const path of [`/api/case/getById/${opened.case_id}`, `/api/case/getByNumber/${opened.case_number}`]) {
+      const text = await (await fetch(server.url + path, { headers: { authorization: `Bearer ${tokens.user}` } })).text()
+      expect(text).toBe(JSON.stringify(Schema.encodeSync(CaseView)(Schema.decodeUnknownSync(CaseView)(JSON.parse(text)))))
+    }
   })
 
   it("a stale If-Match is a 412 and nothing is written; of two writers on one version, one wins", async () => {
