@@ -18,6 +18,7 @@ import { Transaction } from "../sql/Transaction.js"
 import { ContractorRepo } from "./ContractorRepo.js"
 import { catalog, derived } from "./money.js"
 import type { PaymentRow, SubscriptionDetailRow } from "./rows.js"
+import { subscriptionNotFound } from "../domain/messages.js"
 
 const kindName: Record<ContractorKind, string> = { P: "persona", C: "empresa" }
 
@@ -169,7 +170,7 @@ const make = Effect.gen(function* () {
   const getSubscriptionById = (subscriptionId: number) =>
     contractors
       .subscription(subscriptionId)
-      .pipe(Effect.flatMap(Effect.orElseFail(() => new Missing({ message: "No se encontró la suscripción" }))), Effect.map(toSubscription))
+      .pipe(Effect.flatMap(Effect.orElseFail(() => new Missing({ message: subscriptionNotFound }))), Effect.map(toSubscription))
 
   /** The customer and each subscription as an origin; `origins[0]` is the one the original's screen selects. */
   const getCustomerById = (id: string): Effect.Effect<CustomerOrigins, Missing> =>

@@ -3,6 +3,7 @@ import { type AddBeneficiaryInput, type AddedBeneficiary, type RemoveBeneficiary
 import { Missing } from "../domain/errors.js"
 import { PersonWriter } from "../person/PersonWriter.js"
 import { LeadRepo } from "./LeadRepo.js"
+import { subscriptionNotFound } from "../domain/messages.js"
 
 const make = Effect.gen(function* () {
   const leads = yield* LeadRepo
@@ -13,7 +14,7 @@ const make = Effect.gen(function* () {
     Effect.flatMap(
       leads.subscriptionLead(subscriptionId, insuredId),
       Option.match({
-        onNone: () => Effect.fail(new Missing({ message: "No se encontró la suscripción" })),
+        onNone: () => Effect.fail(new Missing({ message: subscriptionNotFound })),
         onSome: (lead) => (lead.covers ? Effect.succeed(lead.lead_id) : Effect.fail(new Missing({ message: "El titular no pertenece a la suscripción" })))
       })
     )
