@@ -1,25 +1,26 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type AssistanceInput, type PageQuery } from "@palma/core/domain"
-import { Conflict, NotFound } from "@palma/core/api"
+import { Clash, Missing } from "../domain/errors.js"
+import { checkVersion, type Precondition } from "../domain/version.js"
 import { ActiveRows } from "../sql/ActiveRows.js"
-import { deletedPage, restoreRow } from "../sql/deletedRows.js"
+import { deletedRowsOf } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
-import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { rowVersionsOf } from "../sql/rowVersion.js"
+import { Transaction } from "../sql/Transaction.js"
 import { AssistanceRepo } from "./AssistanceRepo.js"
 import { type AssistanceWrite, complete } from "./complete.js"
 import { checkMembers, familyNotFound } from "./members.js"
 
-const notFound = () => new NotFound({ message: "No se encontró el servicio" })
-const duplicate = () => new Conflict({ message: "Ya existe un servicio activo con ese nombre en la familia" })
+const notFound = () => new Missing({ message: "No se encontró el servicio" })
+const duplicate = () => new Clash({ message: "Ya existe un servicio activo con ese nombre en la familia" })
 
 const make = Effect.gen(function* () {
   const repo = yield* AssistanceRepo
   const active = yield* ActiveRows
-  const sql = yield* SqlClient.SqlClient
   const integrity = yield* RowIntegrity
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
+  const versions = yield* rowVersionsOf("assistance")
+  const deletedRows = yield* deletedRowsOf("assistance")
   const lookup = { family: (id: string) => active.one("family", id), members: repo.activeMembers }
 
   const getById = (id: string) => Effect.flatMap(repo.findById(id), Effect.orElseFail(notFound))
@@ -38,7 +39,7 @@ const make = Effect.gen(function* () {
         yield* check(write, null)
         const id = yield* repo.insert(write)
         yield* repo.replaceLinks(id, write)
-        return yield* withVersion(sql, "assistance", id, yield* getById(id))
+        return yield* versions.of(id, yield* getById(id))
       })
     ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
 
@@ -46,12 +47,12 @@ const make = Effect.gen(function* () {
   const update = (id: string, input: AssistanceInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "assistance", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const write = complete(input, yield* getById(id))
         yield* check(write, id)
         yield* repo.update(id, write)
         yield* repo.replaceLinks(id, write)
-        return yield* withVersion(sql, "assistance", id, yield* getById(id))
+        return yield* versions.of(id, yield* getById(id))
       })
     ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
 
@@ -59,11 +60,11 @@ const make = Effect.gen(function* () {
   const remove = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "assistance", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* getById(id)
         const products = yield* repo.coveringProducts(id)
         if (products.length > 0) {
-          return yield* Effect.fail(new Conflict({ message: `El servicio está incluido en productos activos: ${products.join(", ")}` }))
+          return yield* Effect.fail(new Clash({ message: `El servicio está incluido en productos activos: ${products.join(", ")}` }))
         }
         yield* integrity.refuseIfUsed("assistance", id, "El servicio")
         yield* repo.deactivate(id)
@@ -79,10 +80,9 @@ const make = Effect.gen(function* () {
     remove,
     all: repo.findAll,
     page: repo.page,
-    getById: (id: string) => readVersioned(sql, "assistance", id, getById(id)),
-    deleted: (query: PageQuery) => deletedPage(sql, "assistance", query),
-    restore: (id: string) =>
-      transaction(restoreRow(sql, integrity, "assistance", id, { notFound: notFound().message, taken: duplicate().message }, getById(id))),
+    getById: (id: string) => versions.read(id, getById(id)),
+    deleted: (query: PageQuery) => deletedRows.page(query),
+    restore: (id: string) => transaction(deletedRows.restore(id, { notFound: notFound().message, taken: duplicate().message }, getById(id))),
     families: repo.families,
     byFamily: (familyId: string) =>
       Effect.gen(function* () {
@@ -96,5 +96,7 @@ const make = Effect.gen(function* () {
 
 /** Assistances (services): members active and of the assistance's family, unique names, kept while products cover them. */
 export class AssistanceService extends Context.Tag("palma/AssistanceService")<AssistanceService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(AssistanceService, make).pipe(Layer.provide([AssistanceRepo.layer, ActiveRows.layer, RowIntegrity.layer]))
+  static readonly layer = Layer.effect(AssistanceService, make).pipe(
+    Layer.provide([AssistanceRepo.layer, ActiveRows.layer, RowIntegrity.layer, Transaction.layer])
+  )
 }

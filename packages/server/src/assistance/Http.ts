@@ -1,13 +1,14 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { AssistanceService } from "./AssistanceService.js"
 
 /** The `assistance` group of the contract. Single rows answer an `ETag`; writes honour `If-Match`. */
 export const AssistanceLive = HttpApiBuilder.group(PalmaApi, "assistance", (handlers) =>
   Effect.gen(function* () {
-    const assistances = yield* AssistanceService
+    const assistances = served(yield* AssistanceService)
     return handlers
       .handle("create", ({ payload }) =>
         ifMatch.pipe(

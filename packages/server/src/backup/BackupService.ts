@@ -1,18 +1,17 @@
 import { Readable } from "node:stream"
 import { createGzip } from "node:zlib"
 import { NodeStream } from "@effect/platform-node"
-import { SqlClient } from "@effect/sql"
 import { type Actor, backupFileName } from "@palma/core/domain"
-import { Conflict } from "@palma/core/api"
-import { Context, Data, Effect, Layer, Stream } from "effect"
-import { isPgLiteClient } from "../sql/PgLiteClient.js"
+import { Context, Data, Effect, Layer, Option, Stream } from "effect"
+import { Clash } from "../domain/errors.js"
+import { BackupRepo } from "./BackupRepo.js"
 
 /**
- * 409, not 501: the server can make backups, but not of the database it runs on now; the same
+ * `Clash` (409), not 501: the server can make backups, but not of the database it runs on now; the same
  * request would not succeed again, and what to do instead is the answer.
  */
 const onPostgres = () =>
-  new Conflict({
+  new Clash({
     message:
       "Palma usa PostgreSQL (DATABASE_URL): respalde esa base de datos con pg_dump y restáurela con pg_restore. Esta copia es solo de la base de datos integrada (PGlite)."
   })
@@ -45,17 +44,18 @@ function* piecesOf(parts: ReadonlyArray<Uint8Array>): Generator<Uint8Array> {
   if (batch.length > 0) yield Buffer.concat(batch)
 }
 
-const make = Effect.map(SqlClient.SqlClient, (sql) => ({
+const make = Effect.map(BackupRepo, (repo) => ({
   /**
    * A copy of the embedded database as `palma-AAAA-MM-DD.tar.gz` (Chile's day): the dump runs once
    * the body is asked for (so a large database is not cut by the request timeout), then the tar is
    * gzipped while it is sent. Who asked for it is logged by user id.
    */
-  database: (actor: Actor): Effect.Effect<{ readonly fileName: string; readonly bytes: Stream.Stream<Uint8Array, BackupCut> }, Conflict> => {
-    if (!isPgLiteClient(sql)) return Effect.fail(onPostgres())
+  database: (actor: Actor): Effect.Effect<{ readonly fileName: string; readonly bytes: Stream.Stream<Uint8Array, BackupCut> }, Clash> => {
+    if (Option.isNone(repo.dump)) return Effect.fail(onPostgres())
+    const dump = repo.dump.value
     const bytes = Stream.unwrap(
       Effect.gen(function* () {
-        const tar = yield* Effect.orDie(sql.dumpDataDir)
+        const tar = yield* dump
         yield* Effect.logInfo(`Copia de seguridad de la base de datos pedida por el usuario ${actor.userId} (${megabytes(tar)} MB sin comprimir)`)
         return NodeStream.fromReadable(
           () => Readable.from(piecesOf(tar)).pipe(createGzip({ chunkSize: PIECE })),
@@ -69,5 +69,5 @@ const make = Effect.map(SqlClient.SqlClient, (sql) => ({
 
 /** Backups of the embedded database (PGlite); on PostgreSQL, a Spanish 409 pointing at pg_dump. */
 export class BackupService extends Context.Tag("palma/BackupService")<BackupService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(BackupService, make)
+  static readonly layer = Layer.effect(BackupService, make).pipe(Layer.provide(BackupRepo.layer))
 }

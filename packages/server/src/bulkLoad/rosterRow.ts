@@ -10,6 +10,7 @@ import {
   type RosterFieldName
 } from "@palma/core/domain"
 import { type FormulaCell, isFormulaCell, type RosterCell, type RosterColumn } from "./rosterSheet.js"
+import { districtNotListed } from "../domain/messages.js"
 
 /** One roster row, validated: what an insured and their policy are created or updated from. */
 export interface RosterRecord {
@@ -146,7 +147,7 @@ const fieldParsers: Record<RosterFieldName, (cell: Present, lookups: RowLookups)
   address: text(200),
   district: (cell, lookups) => {
     const code = lookups.district(districtText(cell))
-    return code === undefined ? problem("La comuna no existe en la lista oficial") : ok(code)
+    return code === undefined ? problem(districtNotListed) : ok(code)
   },
   email: (cell) => {
     const value = textOf(cell)

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto"
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type Actor, type CaseDocumentType, safeFileName } from "@palma/core/domain"
-import { NotFound, Unauthorized } from "@palma/core/api"
+import { Unauthorized } from "@palma/core/api"
+import { Missing } from "../domain/errors.js"
 import type { Upload } from "../http/form/readUpload.js"
 import { PublicUrl } from "../http/PublicUrl.js"
-import { transactionOf } from "../sql/transaction.js"
+import { Transaction } from "../sql/Transaction.js"
 import { CaseFileRepo } from "./CaseFileRepo.js"
 import { CaseReferences } from "./CaseReferences.js"
 import { CaseService } from "./CaseService.js"
@@ -14,12 +14,11 @@ import { opensFile, readFileLink, signFileLink } from "./fileLink.js"
 export type CaseDocumentUpload = Upload<CaseDocumentType, "case_id" | "document_id">
 
 const make = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const files = yield* CaseFileRepo
   const refs = yield* CaseReferences
   const cases = yield* CaseService
   const publicUrl = yield* PublicUrl
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
 
   /**
    * Attaches the file as the case's document: stored by its hash, listed in the case (an event),
@@ -42,7 +41,7 @@ const make = Effect.gen(function* () {
   /** The case's files with absolute links that open them for five minutes. */
   const links = (caseId: string) =>
     Effect.gen(function* () {
-      yield* cases.getById(caseId).pipe(Effect.mapError(() => new NotFound({ message: "No se encontró el caso" })))
+      yield* cases.getById(caseId).pipe(Effect.mapError(() => new Missing({ message: "No se encontró el caso" })))
       const key = yield* files.linkKey
       const now = new Date()
       return (yield* files.attached(caseId)).map((f) => ({
@@ -70,5 +69,7 @@ const make = Effect.gen(function* () {
 
 /** Documents of a case: uploads checked by content, stored by hash, opened through signed short-lived links. */
 export class CaseDocumentService extends Context.Tag("palma/CaseDocumentService")<CaseDocumentService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(CaseDocumentService, make).pipe(Layer.provide([CaseFileRepo.layer, CaseReferences.layer, CaseService.layer]))
+  static readonly layer = Layer.effect(CaseDocumentService, make).pipe(
+    Layer.provide([CaseFileRepo.layer, CaseReferences.layer, CaseService.layer, Transaction.layer])
+  )
 }

@@ -1,4 +1,3 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import {
   type Actor,
@@ -15,10 +14,10 @@ import {
   lifecycleOf,
   stageOf
 } from "@palma/core/domain"
-import { BadRequest, Conflict, Forbidden, NotFound } from "@palma/core/api"
+import { Clash, Denied, Invalid, Missing } from "../domain/errors.js"
 import { Districts } from "../district/Districts.js"
-import { matchVersion, type Precondition } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { matchVersion, type Precondition } from "../domain/version.js"
+import { Transaction } from "../sql/Transaction.js"
 import { CaseIntakeService } from "../caseIntake/CaseIntakeService.js"
 import { CoverageRepo } from "../caseIntake/CoverageRepo.js"
 import { CaseLead } from "./CaseLead.js"
@@ -33,10 +32,9 @@ import { makeCaseHistoryCache } from "./caseHistoryCache.js"
 import { caseView, type HistoryLine, historyLines, historyOf } from "./caseView.js"
 import { CaseViewRepo } from "./CaseViewRepo.js"
 
-const notFound = () => new NotFound({ message: "No se encontró el caso" })
+const notFound = () => new Missing({ message: "No se encontró el caso" })
 
 const make = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const cases = yield* CaseRepo
   const views = yield* CaseViewRepo
   const refs = yield* CaseReferences
@@ -46,7 +44,7 @@ const make = Effect.gen(function* () {
   const intake = yield* CaseIntakeService
   const coverage = yield* CoverageRepo
   const caseLead = yield* CaseLead
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
 
   const history = makeCaseHistoryCache<HistoryLine>()
   /** The case's history lines up to its stored version: the kept ones, and only the events after them read, decoded and derived. */
@@ -88,12 +86,12 @@ const make = Effect.gen(function* () {
   const decided = (facts: CaseFacts, commands: ReadonlyArray<CaseCommand>, actor: Actor) =>
     Effect.gen(function* () {
       const role = actor.role
-      if (role === null) return yield* new Forbidden({ message: "Su cuenta no tiene un rol para trabajar casos" })
+      if (role === null) return yield* new Denied({ message: "Su cuenta no tiene un rol para trabajar casos" })
       const decision = decideAll(
         lifecycleOf(facts),
         commands.map((c) => ({ ...c, role }))
       )
-      if (decision.refusal !== null) return yield* new Conflict({ message: decision.refusal })
+      if (decision.refusal !== null) return yield* new Clash({ message: decision.refusal })
       return { changes: decision.changes, facts: decision.snapshot.context.facts }
     })
 
@@ -125,7 +123,7 @@ const make = Effect.gen(function* () {
       })
       const problems = answer.coverage?.problems ?? []
       if (problems.length > 0) {
-        return yield* new Conflict({
+        return yield* new Clash({
           message: `Sin cobertura: ${problems.map((p) => p.message).join("; ")}. Para abrir el caso igual, indique el motivo de la excepción.`
         })
       }
@@ -143,7 +141,7 @@ const make = Effect.gen(function* () {
       if (doc.type !== "C" || doc.lead_id !== null || insuredId === null) return doc
       if (planId === null) {
         const message = "Elija el canal y el plan que toma la persona para abrir su caso"
-        return yield* new BadRequest({ message, issues: [{ path: ["productplan_id"], message }] })
+        return yield* new Invalid({ message, issues: [{ path: ["productplan_id"], message }] })
       }
       const leadId = yield* caseLead.forApplicant(insuredId, planId, doc.event?.date ?? chileDateOf(new Date()))
       return { ...doc, lead_id: leadId }
@@ -251,7 +249,8 @@ export class CaseService extends Context.Tag("palma/CaseService")<CaseService, E
       CaseFeed.layer,
       CaseIntakeService.layer,
       CoverageRepo.layer,
-      CaseLead.layer
+      CaseLead.layer,
+      Transaction.layer
     ]),
     Layer.provide(CaseMemo.layer)
   )

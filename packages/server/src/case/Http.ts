@@ -2,6 +2,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer, Stream } from "effect"
 import { resumeAt } from "@palma/core/domain"
 import { CurrentUser, PalmaApi } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { ifMatch } from "../http/etag.js"
 import { eventStreamResponse, positioned, type ServerSentEvent } from "../http/eventStream.js"
 import { answerCase } from "./caseAnswer.js"
@@ -39,7 +40,15 @@ const caseEvent = (event: CaseLiveEvent): ServerSentEvent =>
 /** The `case` group of the contract: assistance cases. */
 export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
   Effect.map(
-    Effect.all([CaseService, CaseChatService, CaseDocumentService, CaseFeed, CaseLiveService, SavedViewService, CaseVerifyService]),
+    Effect.all([
+      Effect.map(CaseService, served),
+      CaseChatService,
+      Effect.map(CaseDocumentService, served),
+      CaseFeed,
+      CaseLiveService,
+      SavedViewService,
+      CaseVerifyService
+    ]),
     ([cases, chat, documents, feed, live, views, verifier]) =>
       handlers
         .handle("getAll", ({ urlParams }) => Effect.flatMap(CurrentUser, (actor) => cases.list(urlParams, actor)))

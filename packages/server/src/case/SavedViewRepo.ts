@@ -1,7 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Array as Arr, Context, Effect, Either, Layer, Option, ParseResult, Schema } from "effect"
 import { SavedView, type SavedViewInput } from "@palma/core/domain"
-import { transactionOf } from "../sql/transaction.js"
+import { transactionOf } from "../sql/Transaction.js"
 
 const Row = Schema.Struct({ id: Schema.String, name: Schema.String, criteria: Schema.parseJson(SavedView.fields.criteria) })
 /** A stored row before its criteria are read: they were written under the criteria of their day. */

@@ -1,7 +1,7 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Effect, Schema } from "effect"
 import { CaseView } from "@palma/core/domain"
-import type { Versioned } from "../sql/rowVersion.js"
+import type { Versioned } from "../domain/version.js"
 import { answerVersioned } from "../http/etag.js"
 
 const encodeView = Schema.encode(CaseView)

@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import { type CaseAssignment, type CaseDocument, type CaseFacts, chileDateOf } from "@palma/core/domain"
 import type { DistrictsShape } from "../district/Districts.js"
 import { type CaseReferences, type LeadTerms, invalid, unknownReference } from "./CaseReferences.js"
+import { subscriptionNotFound } from "../domain/messages.js"
 
 type References = Effect.Effect.Success<typeof CaseReferences>
 
@@ -69,7 +70,7 @@ export const desiredFacts = (doc: CaseDocument, current: CaseFacts, refs: Refere
         : leadId !== null
           ? yield* Effect.flatMap(
               refs.lead(leadId),
-              Option.match({ onNone: () => Effect.fail(invalid(["lead_id"], "No se encontró la suscripción")), onSome: Effect.succeed })
+              Option.match({ onNone: () => Effect.fail(invalid(["lead_id"], subscriptionNotFound)), onSome: Effect.succeed })
             )
           : yield* Effect.flatMap(
               refs.coveringLead({

@@ -1,4 +1,3 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import {
   type ContractorCreateInput,
@@ -11,13 +10,15 @@ import {
   type Rut,
   type SubscriptionDetail
 } from "@palma/core/domain"
-import { BadRequest, Conflict, NotFound } from "@palma/core/api"
+import { Clash, Invalid, Missing } from "../domain/errors.js"
 import { Districts } from "../district/Districts.js"
-import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { checkVersion, type Precondition } from "../domain/version.js"
+import { rowVersionsOf } from "../sql/rowVersion.js"
+import { Transaction } from "../sql/Transaction.js"
 import { ContractorRepo } from "./ContractorRepo.js"
 import { catalog, derived } from "./money.js"
 import type { PaymentRow, SubscriptionDetailRow } from "./rows.js"
+import { subscriptionNotFound } from "../domain/messages.js"
 
 const kindName: Record<ContractorKind, string> = { P: "persona", C: "empresa" }
 
@@ -107,14 +108,14 @@ const toOrigin = (row: SubscriptionDetailRow): Option.Option<CustomerOrigin> =>
 const make = Effect.gen(function* () {
   const contractors = yield* ContractorRepo
   const districts = yield* Districts
-  const sql = yield* SqlClient.SqlClient
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
+  const versions = yield* rowVersionsOf("customer")
 
-  const getById = (id: string): Effect.Effect<ContractorDetail, NotFound> =>
+  const getById = (id: string): Effect.Effect<ContractorDetail, Missing> =>
     Effect.gen(function* () {
       const fields = yield* Effect.flatMap(
         contractors.findById(id),
-        Effect.orElseFail(() => new NotFound({ message: "No se encontró el contratante" }))
+        Effect.orElseFail(() => new Missing({ message: "No se encontró el contratante" }))
       )
       const [subscriptions, payment] = yield* Effect.all([contractors.subscriptionsOf(id), contractors.paymentsOf(id)])
       return { ...fields, subscriptions, payment: payment.map(toPayment) }
@@ -130,11 +131,11 @@ const make = Effect.gen(function* () {
         const districtId = yield* districts.resolve(input.district)
         const existing = yield* contractors.findByRut(input.rut)
         if (Option.isSome(existing) && existing.value.type !== input.type) {
-          return yield* new Conflict({ message: `El RUT ya está registrado como ${kindName[existing.value.type]}` })
+          return yield* new Clash({ message: `El RUT ya está registrado como ${kindName[existing.value.type]}` })
         }
         if (Option.isNone(existing) && input.name === "") {
           const message = "Este campo es obligatorio"
-          return yield* new BadRequest({ message: `name: ${message}`, issues: [{ path: ["name"], message }] })
+          return yield* new Invalid({ message: `name: ${message}`, issues: [{ path: ["name"], message }] })
         }
         const id = yield* contractors.upsert({ ...input, districtId })
         // Just written: not finding it would be a defect, not the client's 404.
@@ -149,17 +150,17 @@ const make = Effect.gen(function* () {
   const update = (id: string, input: ContractorCreateInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "customer", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* Effect.flatMap(
           contractors.findById(id),
-          Effect.orElseFail(() => new NotFound({ message: "No se encontró el contratante" }))
+          Effect.orElseFail(() => new Missing({ message: "No se encontró el contratante" }))
         )
         if (current.rut !== input.rut || current.type !== input.type) {
-          return yield* new BadRequest({ message: "El RUT y el tipo de un contratante no se pueden cambiar", issues: [] })
+          return yield* new Invalid({ message: "El RUT y el tipo de un contratante no se pueden cambiar" })
         }
         const districtId = yield* districts.resolve(input.district)
         yield* contractors.upsert({ ...input, districtId })
-        return yield* withVersion(sql, "customer", id, yield* Effect.orDie(getById(id)))
+        return yield* versions.of(id, yield* Effect.orDie(getById(id)))
       })
     )
 
@@ -169,14 +170,14 @@ const make = Effect.gen(function* () {
   const getSubscriptionById = (subscriptionId: number) =>
     contractors
       .subscription(subscriptionId)
-      .pipe(Effect.flatMap(Effect.orElseFail(() => new NotFound({ message: "No se encontró la suscripción" }))), Effect.map(toSubscription))
+      .pipe(Effect.flatMap(Effect.orElseFail(() => new Missing({ message: subscriptionNotFound }))), Effect.map(toSubscription))
 
   /** The customer and each subscription as an origin; `origins[0]` is the one the original's screen selects. */
-  const getCustomerById = (id: string): Effect.Effect<CustomerOrigins, NotFound> =>
+  const getCustomerById = (id: string): Effect.Effect<CustomerOrigins, Missing> =>
     Effect.gen(function* () {
       const fields = yield* Effect.flatMap(
         contractors.findById(id),
-        Effect.orElseFail(() => new NotFound({ message: "No se encontró el cliente" }))
+        Effect.orElseFail(() => new Missing({ message: "No se encontró el cliente" }))
       )
       const origins = yield* contractors.origins(id)
       const { id: customerId, rut, name, paternalLastName, maternalLastName, address, district, district_id, email, phone } = fields
@@ -192,7 +193,7 @@ const make = Effect.gen(function* () {
     update,
     list: (criteria: ContractorSearch) => contractors.list(criteria),
     page: contractors.page,
-    getById: (id: string) => readVersioned(sql, "customer", id, getById(id)),
+    getById: (id: string) => versions.read(id, getById(id)),
     getByRut,
     getSubscriptionById,
     getCustomerById
@@ -201,5 +202,5 @@ const make = Effect.gen(function* () {
 
 /** Contractors (who pay) and what they subscribed: upsert by RUT, lookups, subscriptions with their people and balance. */
 export class ContractorService extends Context.Tag("palma/ContractorService")<ContractorService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(ContractorService, make).pipe(Layer.provide([ContractorRepo.layer, Districts.layer]))
+  static readonly layer = Layer.effect(ContractorService, make).pipe(Layer.provide([ContractorRepo.layer, Districts.layer, Transaction.layer]))
 }

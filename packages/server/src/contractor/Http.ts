@@ -1,12 +1,13 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { ContractorService } from "./ContractorService.js"
 
 /** The `contractor` group of the contract: who pays and what they subscribed. */
 export const ContractorLive = HttpApiBuilder.group(PalmaApi, "contractor", (handlers) =>
-  Effect.map(ContractorService, (contractors) =>
+  Effect.map(Effect.map(ContractorService, served), (contractors) =>
     handlers
       .handle("create", ({ payload }) => contractors.create(payload))
       .handle("update", ({ path, payload }) =>

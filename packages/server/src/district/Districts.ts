@@ -2,6 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import { type District, isDistrictCode, normalizeDistrictName, type Region } from "@palma/core/domain"
 import { BadRequest } from "@palma/core/api"
 import { DistrictRepo } from "./DistrictRepo.js"
+import { districtNotListed } from "../domain/messages.js"
 
 export interface DistrictsShape {
   /**
@@ -39,7 +40,7 @@ export class Districts extends Context.Tag("palma/Districts")<Districts, Distric
             : Effect.flatMap(table, ({ byCode, byName }) => {
                 const code = isDistrictCode(ref) ? (byCode.has(ref) ? ref : undefined) : byName.get(normalizeDistrictName(ref))
                 if (code !== undefined) return Effect.succeed(code)
-                const message = "La comuna no existe en la lista oficial"
+                const message = districtNotListed
                 return Effect.fail(new BadRequest({ message: `${field.join(".")}: ${message}`, issues: [{ path: field, message }] }))
               }),
         nameOf: (code) => (code === null ? Effect.succeed("") : Effect.map(table, ({ byCode }) => byCode.get(code) ?? ""))

@@ -1,19 +1,19 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { type FileFormat, type FileFormatInput, isColumnRequired, normalizeHeader } from "@palma/core/domain"
-import { BadRequest, type FieldIssue, NotFound } from "@palma/core/api"
+import { type FieldIssue } from "@palma/core/api"
+import { Invalid, Missing } from "../domain/errors.js"
 import { FieldService } from "../field/FieldService.js"
-import { matchVersion, type Precondition, type Versioned } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { matchVersion, type Precondition, type Versioned } from "../domain/version.js"
+import { Transaction } from "../sql/Transaction.js"
 import { FileFormatRepo } from "./FileFormatRepo.js"
 import { buildTemplate } from "./template.js"
 
-const invalid = (issues: ReadonlyArray<FieldIssue>) => new BadRequest({ message: issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "), issues })
+const invalid = (issues: ReadonlyArray<FieldIssue>) => new Invalid({ message: issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "), issues })
 
 const make = Effect.gen(function* () {
   const formats = yield* FileFormatRepo
   const fields = yield* FieldService
-  const transaction = transactionOf(yield* SqlClient.SqlClient)
+  const transaction = (yield* Transaction).withTransaction
 
   /** An active plan's format: 404 for an unknown plan, [] for a plan without one (as the original answers). */
   const ofPlan = (planId: string) => Effect.zipRight(fields.ofPlan(planId), formats.columnsOf(planId))
@@ -21,7 +21,7 @@ const make = Effect.gen(function* () {
   /** The same, but a plan without a format is a 404 (nothing to build a template from, nothing to delete). */
   const existingOf = (planId: string) =>
     Effect.flatMap(ofPlan(planId), (columns) =>
-      columns.length > 0 ? Effect.succeed(columns) : Effect.fail(new NotFound({ message: "El plan no tiene formato de archivo" }))
+      columns.length > 0 ? Effect.succeed(columns) : Effect.fail(new Missing({ message: "El plan no tiene formato de archivo" }))
     )
 
   /**
@@ -89,5 +89,5 @@ const make = Effect.gen(function* () {
 
 /** Roster formats: columns a plan's product can carry, headers unique, replaced atomically. */
 export class FileFormatService extends Context.Tag("palma/FileFormatService")<FileFormatService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(FileFormatService, make).pipe(Layer.provide([FileFormatRepo.layer, FieldService.layer]))
+  static readonly layer = Layer.effect(FileFormatService, make).pipe(Layer.provide([FileFormatRepo.layer, FieldService.layer, Transaction.layer]))
 }

@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { FileFormatService } from "./FileFormatService.js"
 
@@ -13,7 +14,7 @@ const download = (bytes: Uint8Array) =>
 /** The `fileFormat` group of the contract: each plan's roster layout. */
 export const FileFormatLive = HttpApiBuilder.group(PalmaApi, "fileFormat", (handlers) =>
   Effect.gen(function* () {
-    const formats = yield* FileFormatService
+    const formats = served(yield* FileFormatService)
     return handlers
       .handle("create", ({ payload }) =>
         ifMatch.pipe(

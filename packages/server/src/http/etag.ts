@@ -1,6 +1,6 @@
 import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import type { Precondition, Versioned } from "../sql/rowVersion.js"
+import type { Precondition, Versioned } from "../domain/version.js"
 
 /** `"7"` or `W/"7"`: the only tags Palma hands out are row versions. */
 const TAG = /^(?:W\/)?"(\d{1,9})"$/

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { PersonWriter } from "../person/PersonWriter.js"
 import { InsuredSearch } from "./InsuredSearch.js"
@@ -10,7 +11,7 @@ import { InsuredSubscriptions } from "./InsuredSubscriptions.js"
 export const InsuredLive = HttpApiBuilder.group(PalmaApi, "insured", (handlers) =>
   Effect.gen(function* () {
     const search = yield* InsuredSearch
-    const people = yield* PersonWriter
+    const people = served(yield* PersonWriter)
     const covering = yield* InsuredSubscriptions
     return handlers
       .handle("getByRutOrName", ({ urlParams }) => search.search(urlParams))

@@ -5,6 +5,7 @@ import { AuthConfig } from "../auth/AuthConfig.js"
 import type { SessionRow } from "../auth/SessionRepo.js"
 import { Sessions } from "../auth/Sessions.js"
 import { UserRepo } from "../user/UserRepo.js"
+import { userNotFound } from "../domain/messages.js"
 
 const refused = (message: string) => new BadRequest({ message, issues: [] })
 const localOnly = () => refused("Palma usa Clerk: los tokens de tareas programadas se emiten en el panel de Clerk")
@@ -38,7 +39,7 @@ const make = Effect.gen(function* () {
         yield* local
         const account = yield* Effect.flatMap(
           users.findListed(userId),
-          Option.match({ onNone: () => Effect.fail(new NotFound({ message: "No existe un usuario con ese identificador" })), onSome: Effect.succeed })
+          Option.match({ onNone: () => Effect.fail(new NotFound({ message: userNotFound })), onSome: Effect.succeed })
         )
         if (account.disabled) return yield* refused("La cuenta está desactivada: actívela antes de emitirle un token")
         if (account.role === null) return yield* refused("La cuenta no tiene rol: asígnele uno antes de emitirle un token")

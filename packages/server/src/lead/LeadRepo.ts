@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { transactionOf } from "../sql/transaction.js"
+import { transactionOf } from "../sql/Transaction.js"
 
 /** A subscription's lead, and whether it covers the titular asked about. */
 const SubscriptionLead = Schema.Struct({ lead_id: Schema.String, covers: Schema.Boolean })

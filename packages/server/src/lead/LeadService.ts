@@ -1,20 +1,21 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { type AddBeneficiaryInput, type AddedBeneficiary, type RemoveBeneficiaryInput, type RemovedBeneficiary } from "@palma/core/domain"
-import { NotFound } from "@palma/core/api"
+import { Missing } from "../domain/errors.js"
 import { PersonWriter } from "../person/PersonWriter.js"
 import { LeadRepo } from "./LeadRepo.js"
+import { subscriptionNotFound } from "../domain/messages.js"
 
 const make = Effect.gen(function* () {
   const leads = yield* LeadRepo
   const people = yield* PersonWriter
 
-  /** The subscription's lead that covers the titular: 404 for an unknown subscription, or a titular it does not cover. */
+  /** The subscription's lead that covers the titular: `Missing` for an unknown subscription, or a titular it does not cover. */
   const leadCovering = (subscriptionId: number, insuredId: string) =>
     Effect.flatMap(
       leads.subscriptionLead(subscriptionId, insuredId),
       Option.match({
-        onNone: () => Effect.fail(new NotFound({ message: "No se encontró la suscripción" })),
-        onSome: (lead) => (lead.covers ? Effect.succeed(lead.lead_id) : Effect.fail(new NotFound({ message: "El titular no pertenece a la suscripción" })))
+        onNone: () => Effect.fail(new Missing({ message: subscriptionNotFound })),
+        onSome: (lead) => (lead.covers ? Effect.succeed(lead.lead_id) : Effect.fail(new Missing({ message: "El titular no pertenece a la suscripción" })))
       })
     )
 
@@ -23,7 +24,7 @@ const make = Effect.gen(function* () {
    * was taken from); a link already gone answers the same with `removed: false` (removing twice is
    * not an error). The person stays.
    */
-  const removeBeneficiary = (input: RemoveBeneficiaryInput): Effect.Effect<RemovedBeneficiary, NotFound> =>
+  const removeBeneficiary = (input: RemoveBeneficiaryInput): Effect.Effect<RemovedBeneficiary, Missing> =>
     leads.transaction(
       Effect.gen(function* () {
         const leadId = yield* leadCovering(input.subscription_id, input.insured_id)

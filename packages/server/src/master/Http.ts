@@ -1,6 +1,7 @@
 import { type HttpApiBuilder, type HttpApiEndpoint, type HttpApiGroup, HttpServerResponse } from "@effect/platform"
 import { Effect, Schema } from "effect"
 import type { masterGroup } from "@palma/core/api"
+import { asHttp, type HttpOf } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { MasterCache } from "./MasterCache.js"
 import { makeMasterService, type MasterService } from "./MasterService.js"
@@ -19,20 +20,20 @@ type CommonEndpoints<A, In> = HttpApiEndpoint.HttpApiEndpoint.ExcludeName<
 
 /** A master as a group's own handlers use it: writes answer the row with its `ETag`, `update` honours `If-Match`. */
 export interface MasterHandlers<A, In> extends Pick<MasterService<A, In>, "list" | "families"> {
-  readonly create: (input: In) => Effect.Effect<A, Effect.Effect.Error<ReturnType<MasterService<A, In>["create"]>>>
+  readonly create: (input: In) => Effect.Effect<A, HttpOf<Effect.Effect.Error<ReturnType<MasterService<A, In>["create"]>>>>
   readonly update: (id: string, input: In) => ReturnType<typeof withIfMatch<A, In>>
 }
 
 const withIfMatch = <A, In>(master: MasterService<A, In>, id: string, input: In) =>
   ifMatch.pipe(
-    Effect.flatMap((precondition) => master.update(id, input, precondition)),
+    Effect.flatMap((precondition) => asHttp(master.update(id, input, precondition))),
     Effect.flatMap(answerVersioned)
   )
 
 const handlersOf = <A, In>(master: MasterService<A, In>): MasterHandlers<A, In> => ({
   list: master.list,
   families: master.families,
-  create: (input) => Effect.flatMap(master.create(input), answerVersioned),
+  create: (input) => Effect.flatMap(asHttp(master.create(input)), answerVersioned),
   update: (id, input) => withIfMatch(master, id, input)
 })
 
@@ -58,10 +59,10 @@ const commonHandlers = <E, P, R, A, I, In>(
           )
         )
         .handle("page", ({ urlParams }) => master.page(urlParams))
-        .handle("getById", ({ path }) => Effect.flatMap(master.getById(path.id), answerVersioned))
-        .handle("delete", ({ path }) => Effect.flatMap(ifMatch, (precondition) => master.remove(path.id, precondition)))
+        .handle("getById", ({ path }) => Effect.flatMap(asHttp(master.getById(path.id)), answerVersioned))
+        .handle("delete", ({ path }) => Effect.flatMap(ifMatch, (precondition) => asHttp(master.remove(path.id, precondition))))
         .handle("deleted", ({ urlParams }) => master.deleted(urlParams))
-        .handle("restore", ({ path }) => Effect.flatMap(master.restore(path.id), answerVersioned))
+        .handle("restore", ({ path }) => Effect.flatMap(asHttp(master.restore(path.id)), answerVersioned))
     )
   })
 

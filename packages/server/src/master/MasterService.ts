@@ -1,9 +1,9 @@
-import { SqlClient } from "@effect/sql"
 import { Effect, Option, type Schema } from "effect"
 import { type FamilyOfItems, type Page, type PageQuery } from "@palma/core/domain"
-import { Conflict, NotFound, type PreconditionFailed } from "@palma/core/api"
+import { Clash, Missing, Stale } from "../domain/errors.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
-import { checkVersion, type Precondition, readVersioned, type Versioned, withVersion } from "../sql/rowVersion.js"
+import { checkVersion, type Precondition, type Versioned } from "../domain/version.js"
+import { rowVersionsOf } from "../sql/rowVersion.js"
 import { uniqueAs } from "../sql/uniqueViolation.js"
 import { MasterCache } from "./MasterCache.js"
 import { makeMasterRepo } from "./MasterRepo.js"
@@ -12,7 +12,7 @@ import type { MasterTable } from "./MasterTable.js"
 /**
  * One master's operations, as its HTTP group calls them; `A` is the row, `In` the validated input.
  * Single rows come with their version (the `ETag`); writes given a precondition (`If-Match`) fail
- * with 412 when the row's version is another.
+ * with `Stale` when the row's version is another.
  */
 export interface MasterService<A, In> {
   /** Every active row (of one family, if given). */
@@ -22,41 +22,41 @@ export interface MasterService<A, In> {
   readonly deleted: (query: PageQuery) => Effect.Effect<Page<A>>
   /** The families that have at least one active row. */
   readonly families: Effect.Effect<ReadonlyArray<FamilyOfItems>>
-  readonly getById: (id: string) => Effect.Effect<Versioned<A>, NotFound>
-  readonly create: (input: In) => Effect.Effect<Versioned<A>, NotFound | Conflict>
-  readonly update: (id: string, input: In, precondition?: Precondition) => Effect.Effect<Versioned<A>, NotFound | Conflict | PreconditionFailed>
+  readonly getById: (id: string) => Effect.Effect<Versioned<A>, Missing>
+  readonly create: (input: In) => Effect.Effect<Versioned<A>, Missing | Clash>
+  readonly update: (id: string, input: In, precondition?: Precondition) => Effect.Effect<Versioned<A>, Missing | Clash | Stale>
   /** Deactivates, unless something uses the row or it is a keyed seeded row; answers the row as it is now. */
-  readonly remove: (id: string, precondition?: Precondition) => Effect.Effect<A, NotFound | Conflict | PreconditionFailed>
+  readonly remove: (id: string, precondition?: Precondition) => Effect.Effect<A, Missing | Clash | Stale>
   /** Reactivates a deleted row, unless an active row took its unique fields or a row it needs is deleted. */
-  readonly restore: (id: string) => Effect.Effect<Versioned<A>, NotFound | Conflict>
+  readonly restore: (id: string) => Effect.Effect<Versioned<A>, Missing | Clash>
 }
 
 /**
  * The rules of a simple master over its repository: reads served from the cache, a missing row is
- * a 404 naming the table, duplicates and missing references are refused, delete deactivates what
+ * `Missing` naming the table, duplicates and missing references are refused, delete deactivates what
  * nothing uses, and every write clears the cache. Database failures other than a unique violation
  * are defects.
  */
 export const makeMasterService = <A extends { readonly id: string; readonly isActive: boolean }, I, In, Resolved>(
   entity: Schema.Schema<A, I>,
   spec: MasterTable<A, In, Resolved>
-): Effect.Effect<MasterService<A, In>, never, SqlClient.SqlClient | MasterCache | RowIntegrity> =>
+): Effect.Effect<MasterService<A, In>, never, Effect.Effect.Context<ReturnType<typeof rowVersionsOf>> | MasterCache | RowIntegrity> =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
     const repo = yield* makeMasterRepo(entity, spec)
+    const versions = yield* rowVersionsOf(spec.table)
     const cache = yield* MasterCache
     const integrity = yield* RowIntegrity
     const noun = `${spec.label.charAt(0).toLowerCase()}${spec.label.slice(1)}`
-    const notFound = () => new NotFound({ message: `No se encontró ${noun}` })
-    const conflict = () => new Conflict({ message: spec.uniqueMessage })
+    const notFound = () => new Missing({ message: `No se encontró ${noun}` })
+    const conflict = () => new Clash({ message: spec.uniqueMessage })
 
     const found = (id: string) => repo.findById(id).pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed })))
-    const versioned = (id: string) => Effect.flatMap(found(id), (row) => withVersion(sql, spec.table, id, row))
+    const versioned = (id: string) => Effect.flatMap(found(id), (row) => versions.of(id, row))
 
-    /** Referenced rows must exist and be active: a 404 naming what is missing. */
+    /** Referenced rows must exist and be active: `Missing` naming what is missing. */
     const checkReferences = (input: Resolved) =>
       Effect.forEach(spec.references ?? [], (ref) =>
-        repo.isActive(ref.table, ref.id(input)).pipe(Effect.flatMap((active) => (active ? Effect.void : Effect.fail(new NotFound({ message: ref.message })))))
+        repo.isActive(ref.table, ref.id(input)).pipe(Effect.flatMap((active) => (active ? Effect.void : Effect.fail(new Missing({ message: ref.message })))))
       )
 
     const checkUnique = (input: Resolved, selfId?: string) =>
@@ -78,11 +78,11 @@ export const makeMasterService = <A extends { readonly id: string; readonly isAc
     const update = (id: string, raw: In, precondition?: Precondition) =>
       write(
         Effect.gen(function* () {
-          yield* checkVersion(sql, spec.table, id, precondition)
+          yield* checkVersion(versions.lock(id), precondition)
           const current = yield* found(id)
           const input = yield* repo.resolve(raw, id)
           const refused = spec.guardUpdate?.(current, input)
-          if (refused) return yield* Effect.fail(new Conflict({ message: refused }))
+          if (refused) return yield* Effect.fail(new Clash({ message: refused }))
           yield* checkReferences(input)
           yield* checkUnique(input, id)
           yield* repo.update(id, input)
@@ -94,7 +94,7 @@ export const makeMasterService = <A extends { readonly id: string; readonly isAc
     const remove = (id: string, precondition?: Precondition) =>
       write(
         Effect.gen(function* () {
-          yield* checkVersion(sql, spec.table, id, precondition)
+          yield* checkVersion(versions.lock(id), precondition)
           const current = yield* found(id)
           yield* integrity.refuseDelete(spec.table, id, spec.label)
           yield* repo.deactivate(id)
@@ -121,7 +121,7 @@ export const makeMasterService = <A extends { readonly id: string; readonly isAc
       // Admins only, rarely: not worth a cache entry.
       deleted: (query: PageQuery) => Effect.orDie(repo.deletedPage(query)),
       families: cache.read(key("families"), Effect.orDie(repo.families)),
-      getById: (id: string) => readVersioned(sql, spec.table, id, found(id)).pipe(Effect.catchTag("SqlError", Effect.die)),
+      getById: (id: string) => versions.read(id, found(id)).pipe(Effect.catchTag("SqlError", Effect.die)),
       create,
       update,
       remove,

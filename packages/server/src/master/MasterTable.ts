@@ -1,6 +1,6 @@
 import type { SqlClient, Statement } from "@effect/sql"
 import { Effect } from "effect"
-import type { NotFound } from "@palma/core/api"
+import type { Missing } from "../domain/errors.js"
 
 /**
  * What differs between two simple masters: the table, how a row reads on the
@@ -18,7 +18,7 @@ export interface MasterTable<A, In, Resolved> {
    * Completes an input as the seed's clients send it (a value type named by code, a stage without
    * code or order) into what is written; `selfId` is the row being updated, if any.
    */
-  readonly resolve: (sql: SqlClient.SqlClient, input: In, selfId?: string) => Effect.Effect<Resolved, NotFound>
+  readonly resolve: (sql: SqlClient.SqlClient, input: In, selfId?: string) => Effect.Effect<Resolved, Missing>
   /** Columns to write from a validated, resolved input. */
   readonly columns: (input: Resolved) => Record<string, unknown>
   /** Wire fields that together must be unique among active rows (text compared without case). */

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { PartnerService } from "./PartnerService.js"
 import { stillAssignedConflict } from "../case/StillAssigned.js"
@@ -8,7 +9,7 @@ import { stillAssignedConflict } from "../case/StillAssigned.js"
 /** The `partner` group of the contract: the provider companies. */
 export const PartnerLive = HttpApiBuilder.group(PalmaApi, "partner", (handlers) =>
   Effect.gen(function* () {
-    const partners = yield* PartnerService
+    const partners = served(yield* PartnerService)
     return handlers
       .handle("getFamilies", () => partners.families)
       .handle("getAll", () => partners.all)

@@ -1,25 +1,25 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type Partner, type PartnerDetail, type PartnerInput, type ProviderPageQuery } from "@palma/core/domain"
-import { BadRequest, NotFound } from "@palma/core/api"
+import { Invalid, Missing } from "../domain/errors.js"
 import { AssignmentLoadRepo } from "../case/AssignmentLoadRepo.js"
 import { refuseWhileSent } from "../case/StillAssigned.js"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
 import { requireSpecialties } from "../provider/requireSpecialties.js"
-import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { checkVersion, type Precondition } from "../domain/version.js"
+import { rowVersionsOf } from "../sql/rowVersion.js"
+import { Transaction } from "../sql/Transaction.js"
 import { PartnerRepo } from "./PartnerRepo.js"
 
-const notFound = () => new NotFound({ message: "No se encontró la alianza" })
+const notFound = () => new Missing({ message: "No se encontró la alianza" })
 
 const make = Effect.gen(function* () {
   const partners = yield* PartnerRepo
   const specialties = yield* ProviderSpecialties
   const districts = yield* Districts
   const load = yield* AssignmentLoadRepo
-  const sql = yield* SqlClient.SqlClient
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
+  const versions = yield* rowVersionsOf("partner")
 
   /** Partners with their (active) specialties, in one read. */
   const withSpecialties = (rows: ReadonlyArray<Partner>): Effect.Effect<ReadonlyArray<PartnerDetail>> =>
@@ -52,17 +52,17 @@ const make = Effect.gen(function* () {
   const update = (id: string, input: PartnerInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "partner", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound))
-        if (current.rut !== input.rut) return yield* Effect.fail(new BadRequest({ message: "El RUT de una alianza no se puede cambiar", issues: [] }))
-        return yield* withVersion(sql, "partner", id, yield* upsert(input))
+        if (current.rut !== input.rut) return yield* Effect.fail(new Invalid({ message: "El RUT de una alianza no se puede cambiar" }))
+        return yield* versions.of(id, yield* upsert(input))
       })
     )
 
   const deactivate = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "partner", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound))
         if (!current.isActive) return yield* Effect.fail(notFound())
         yield* refuseWhileSent(load, "alliance", id)
@@ -86,7 +86,7 @@ const make = Effect.gen(function* () {
     byAssistance: partners.findByAssistance,
     byName: partners.findByName,
     /** Active or not: a deactivated partner can be opened and restored by saving. */
-    getById: (id: string) => readVersioned(sql, "partner", id, Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound)).pipe(Effect.flatMap(detail))),
+    getById: (id: string) => versions.read(id, Effect.flatMap(partners.findById(id), Effect.orElseFail(notFound)).pipe(Effect.flatMap(detail))),
     /** `null` when no partner has that RUT: the screen then opens a new one prefilled with it. */
     getByRut: (rut: string) => Effect.flatMap(partners.findByRut(rut), (found) => (Option.isSome(found) ? detail(found.value) : Effect.succeed(null)))
   }
@@ -95,6 +95,6 @@ const make = Effect.gen(function* () {
 /** Partners (alliances), provider companies with specialties: one per RUT, comunas from the official list. */
 export class PartnerService extends Context.Tag("palma/PartnerService")<PartnerService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(PartnerService, make).pipe(
-    Layer.provide([PartnerRepo.layer, ProviderSpecialties.layer, Districts.layer, AssignmentLoadRepo.layer])
+    Layer.provide([PartnerRepo.layer, ProviderSpecialties.layer, Districts.layer, AssignmentLoadRepo.layer, Transaction.layer])
   )
 }

@@ -66,7 +66,11 @@ const make = Effect.gen(function* () {
   const idByRut = (table: PersonTable, rut: string) =>
     sql<{ id: string }>`SELECT id FROM ${sql(table)} WHERE rut = ${rut}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0]?.id)))
 
+  const activeRelationships = sql<{ id: string; name: string }>`SELECT id::text AS id, name FROM relationship WHERE is_active`
+
   return {
+    /** Every active relationship (a carga's parentesco), to resolve one given by id or by name. */
+    activeRelationships: Effect.orDie(activeRelationships),
     findInsured: (id: string) => Effect.orDie(findInsured(id)),
     findBeneficiary: (id: string) => Effect.orDie(findBeneficiary(id)),
     upsert: (table: PersonTable, person: PersonWrite, extra?: { readonly relationship_id?: string | null }) => Effect.orDie(upsert(table, person, extra)),

@@ -1,39 +1,39 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type BeneficiaryUpsertInput, normalizeDistrictName, type PersonUpsertInput, uuidPattern } from "@palma/core/domain"
-import { BadRequest, NotFound } from "@palma/core/api"
 import { Districts } from "../district/Districts.js"
-import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { Invalid, Missing } from "../domain/errors.js"
+import { checkVersion, type Precondition } from "../domain/version.js"
+import { rowVersionsOf } from "../sql/rowVersion.js"
+import { Transaction } from "../sql/Transaction.js"
 import { PersonRepo, type PersonTable } from "./PersonRepo.js"
 
 const required = (field: string) =>
-  new BadRequest({
+  new Invalid({
     message: `${field}: Este campo es obligatorio para una persona nueva`,
     issues: [{ path: [field], message: "Este campo es obligatorio para una persona nueva" }]
   })
 
-const notFound: Record<PersonTable, () => NotFound> = {
-  insured: () => new NotFound({ message: "No se encontró el titular" }),
-  beneficiary: () => new NotFound({ message: "No se encontró la carga" })
+const notFound: Record<PersonTable, () => Missing> = {
+  insured: () => new Missing({ message: "No se encontró el titular" }),
+  beneficiary: () => new Missing({ message: "No se encontró la carga" })
 }
 
 const make = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const people = yield* PersonRepo
   const districts = yield* Districts
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
+  const versions = { insured: yield* rowVersionsOf("insured"), beneficiary: yield* rowVersionsOf("beneficiary") }
 
   /** A relationship given by id or by name (accents and case ignored); blank keeps the stored one. */
   const relationshipId = (ref: string | null) =>
     Effect.gen(function* () {
       if (ref === null) return null
-      const rows = yield* Effect.orDie(sql<{ id: string; name: string }>`SELECT id::text AS id, name FROM relationship WHERE is_active`)
+      const rows = yield* people.activeRelationships
       const wanted = normalizeDistrictName(ref)
       const found = rows.find((r) => (uuidPattern.test(ref) ? r.id === ref.toLowerCase() : normalizeDistrictName(r.name) === wanted))
       if (found) return found.id
       const message = "El parentesco no existe"
-      return yield* new BadRequest({ message: `relationship: ${message}`, issues: [{ path: ["relationship"], message }] })
+      return yield* new Invalid({ message: `relationship: ${message}`, issues: [{ path: ["relationship"], message }] })
     })
 
   /** Writes the person keyed on the RUT; a new one needs a name. Answers the person's id. */
@@ -63,11 +63,11 @@ const make = Effect.gen(function* () {
 
   /** One person with their version (the `ETag` of Palma's reads by id). */
   const read = <A>(table: PersonTable, id: string, find: (id: string) => Effect.Effect<Option.Option<A>>) =>
-    readVersioned(sql, table, id, Effect.flatMap(find(id), Effect.orElseFail(notFound[table])))
+    versions[table].read(id, Effect.flatMap(find(id), Effect.orElseFail(notFound[table])))
 
   /**
    * Palma's edit of the person `id` (blank fields keep what is stored, as in the upsert), refused
-   * with 412 over someone else's change. The RUT is the person's key: it cannot change here.
+   * (`Stale`) over someone else's change. The RUT is the person's key: it cannot change here.
    */
   const update = <A extends { readonly rut: string }>(
     table: PersonTable,
@@ -79,11 +79,11 @@ const make = Effect.gen(function* () {
   ) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, table, id, precondition)
+        yield* checkVersion(versions[table].lock(id), precondition)
         const current = yield* Effect.flatMap(find(id), Effect.orElseFail(notFound[table]))
-        if (current.rut !== input.rut) return yield* new BadRequest({ message: "El RUT de una persona no se puede cambiar", issues: [] })
+        if (current.rut !== input.rut) return yield* new Invalid({ message: "El RUT de una persona no se puede cambiar" })
         yield* write(table, input, extra)
-        return yield* withVersion(sql, table, id, yield* Effect.flatMap(find(id), Effect.orDie))
+        return yield* versions[table].of(id, yield* Effect.flatMap(find(id), Effect.orDie))
       })
     )
 
@@ -105,5 +105,5 @@ const make = Effect.gen(function* () {
 
 /** The person upserts of `insured/upsert` and `beneficiary/upsert`: comunas and relationships resolved, stored data kept on blanks. */
 export class PersonWriter extends Context.Tag("palma/PersonWriter")<PersonWriter, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(PersonWriter, make).pipe(Layer.provide([PersonRepo.layer, Districts.layer]))
+  static readonly layer = Layer.effect(PersonWriter, make).pipe(Layer.provide([PersonRepo.layer, Districts.layer, Transaction.layer]))
 }

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { PlanContractService } from "../planContract/PlanContractService.js"
 import { PlanService } from "./PlanService.js"
@@ -9,8 +10,8 @@ import { ProductService } from "./ProductService.js"
 /** The `product` group of the contract: products, their plans per retail and the plans' contracts. */
 export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) =>
   Effect.gen(function* () {
-    const products = yield* ProductService
-    const plans = yield* PlanService
+    const products = served(yield* ProductService)
+    const plans = served(yield* PlanService)
     const contracts = yield* PlanContractService
     return handlers
       .handle("create", ({ payload }) =>

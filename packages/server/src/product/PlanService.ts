@@ -1,27 +1,27 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { companyPriceProblem, type PlanPricesInput, type Product, type ProductPlanInput } from "@palma/core/domain"
-import { BadRequest, NotFound } from "@palma/core/api"
+import { Invalid, Missing } from "../domain/errors.js"
 import { ActiveRows } from "../sql/ActiveRows.js"
-import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { checkVersion, type Precondition } from "../domain/version.js"
+import { rowVersionsOf } from "../sql/rowVersion.js"
+import { Transaction } from "../sql/Transaction.js"
 import { toAssigned, toPriced, toProductOfPlan, toRetailRutPlan } from "./offers.js"
 import { PlanRepo } from "./PlanRepo.js"
 import { readPrices } from "./prices.js"
 import { ProductRepo } from "./ProductRepo.js"
 
-const planNotFound = () => new NotFound({ message: "No se encontró el plan" })
+const planNotFound = () => new Missing({ message: "No se encontró el plan" })
 
 const make = Effect.gen(function* () {
   const plans = yield* PlanRepo
   const products = yield* ProductRepo
   const active = yield* ActiveRows
-  const sql = yield* SqlClient.SqlClient
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
+  const versions = yield* rowVersionsOf("product_plan")
 
   const checkRetail = (retailId: string) =>
     Effect.flatMap(active.one("retail", retailId), (found) =>
-      Option.isSome(found) ? Effect.void : Effect.fail(new NotFound({ message: "El canal indicado no existe o está inactivo" }))
+      Option.isSome(found) ? Effect.void : Effect.fail(new Missing({ message: "El canal indicado no existe o está inactivo" }))
     )
 
   /** The input's prices in the product's currency, the company price no lower than the product's minimum per insured. */
@@ -29,7 +29,7 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const prices = yield* readPrices(product.currency, input)
       const problem = companyPriceProblem(prices.company, product.minInsuredCompanyPrice)
-      if (problem !== undefined) return yield* Effect.fail(new BadRequest({ message: problem, issues: [{ path: ["companyprice"], message: problem }] }))
+      if (problem !== undefined) return yield* Effect.fail(new Invalid({ message: problem, issues: [{ path: ["companyprice"], message: problem }] }))
       return prices
     })
 
@@ -39,7 +39,7 @@ const make = Effect.gen(function* () {
       Effect.gen(function* () {
         const product = yield* Effect.flatMap(
           products.findById(input.id),
-          Effect.orElseFail(() => new NotFound({ message: "El producto indicado no existe o está inactivo" }))
+          Effect.orElseFail(() => new Missing({ message: "El producto indicado no existe o está inactivo" }))
         )
         yield* checkRetail(input.agent_id)
         const prices = yield* pricesFor(product, input)
@@ -55,11 +55,11 @@ const make = Effect.gen(function* () {
   const update = (id: string, input: PlanPricesInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "product_plan", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const { product, plan } = yield* Effect.flatMap(plans.findPricedById(id), Effect.orElseFail(planNotFound))
         if (!plan.isActive) return yield* Effect.fail(planNotFound())
         yield* plans.upsert(product.id, plan.agent_id, yield* pricesFor(product, input))
-        return yield* withVersion(sql, "product_plan", id, yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound)))
+        return yield* versions.of(id, yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound)))
       })
     )
 
@@ -67,7 +67,7 @@ const make = Effect.gen(function* () {
   const remove = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "product_plan", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         yield* Effect.flatMap(plans.deactivate(id), Effect.orElseFail(planNotFound))
         return yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound))
       })
@@ -79,7 +79,7 @@ const make = Effect.gen(function* () {
       yield* checkRetail(retailId)
       const { product, plan } = yield* Effect.flatMap(
         plans.findPricedFor(productId, retailId),
-        Effect.orElseFail(() => new NotFound({ message: "El producto no tiene un plan activo en ese canal" }))
+        Effect.orElseFail(() => new Missing({ message: "El producto no tiene un plan activo en ese canal" }))
       )
       return toPriced(product, plan)
     })
@@ -91,9 +91,7 @@ const make = Effect.gen(function* () {
     pricedFor,
     /** Any plan's product, priced by the plan, with the plan's version (the one its writes name). */
     productOf: (planId: string) =>
-      readVersioned(
-        sql,
-        "product_plan",
+      versions.read(
         planId,
         Effect.map(Effect.flatMap(plans.findPricedById(planId), Effect.orElseFail(planNotFound)), ({ product, plan }) =>
           toProductOfPlan(toPriced(product, plan))
@@ -106,5 +104,5 @@ const make = Effect.gen(function* () {
 
 /** A product's plans per retail: prices in the product's currency, active product and retail. */
 export class PlanService extends Context.Tag("palma/PlanService")<PlanService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(PlanService, make).pipe(Layer.provide([PlanRepo.layer, ProductRepo.layer, ActiveRows.layer]))
+  static readonly layer = Layer.effect(PlanService, make).pipe(Layer.provide([PlanRepo.layer, ProductRepo.layer, ActiveRows.layer, Transaction.layer]))
 }

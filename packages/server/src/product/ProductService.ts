@@ -1,17 +1,17 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type PageQuery, type Product, type ProductInput, type ProductPlan } from "@palma/core/domain"
-import { Conflict, NotFound, type PreconditionFailed } from "@palma/core/api"
+import { Clash, Missing, Stale } from "../domain/errors.js"
 import { ActiveRows } from "../sql/ActiveRows.js"
-import { deletedPage, restoreRow } from "../sql/deletedRows.js"
+import { deletedRowsOf } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
-import { checkVersion, type Precondition, readVersioned, type Versioned, withVersion } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { checkVersion, type Precondition, type Versioned } from "../domain/version.js"
+import { rowVersionsOf } from "../sql/rowVersion.js"
+import { Transaction } from "../sql/Transaction.js"
 import { listedPlans, toOffered } from "./offers.js"
 import { ProductRepo } from "./ProductRepo.js"
 
-const notFound = () => new NotFound({ message: "No se encontró el producto" })
-const duplicate = () => new Conflict({ message: "Ya existe un producto activo con ese nombre" })
+const notFound = () => new Missing({ message: "No se encontró el producto" })
+const duplicate = () => new Clash({ message: "Ya existe un producto activo con ese nombre" })
 
 /** A product with its retails' prices, as the lists answer it. */
 const listed = ({ product, plans }: { readonly product: Product; readonly plans: ReadonlyArray<ProductPlan> }) => ({
@@ -22,9 +22,9 @@ const listed = ({ product, plans }: { readonly product: Product; readonly plans:
 const make = Effect.gen(function* () {
   const products = yield* ProductRepo
   const active = yield* ActiveRows
-  const sql = yield* SqlClient.SqlClient
-  const integrity = yield* RowIntegrity
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
+  const versions = yield* rowVersionsOf("product")
+  const deletedRows = yield* deletedRowsOf("product")
 
   const getById = (id: string) => Effect.flatMap(products.findById(id), Effect.orElseFail(notFound))
 
@@ -32,12 +32,12 @@ const make = Effect.gen(function* () {
   const checkReferences = (input: ProductInput) =>
     Effect.gen(function* () {
       if (Option.isNone(yield* active.one("family", input.family_id))) {
-        return yield* Effect.fail(new NotFound({ message: "La familia indicada no existe o está inactiva" }))
+        return yield* Effect.fail(new Missing({ message: "La familia indicada no existe o está inactiva" }))
       }
       const ids = input.assistances.map((a) => a.id)
       const found = new Set((yield* active.named("assistance", ids)).map((row) => row.id))
       const missing = ids.find((id) => !found.has(id))
-      if (missing) return yield* Effect.fail(new NotFound({ message: `El servicio ${missing} no existe o está inactivo` }))
+      if (missing) return yield* Effect.fail(new Missing({ message: `El servicio ${missing} no existe o está inactivo` }))
     })
 
   /** No two active products share a name (the unique index has the last word when two writes race). */
@@ -51,24 +51,24 @@ const make = Effect.gen(function* () {
         yield* checkUnique(input, null)
         const id = yield* products.insert(input)
         yield* products.replaceCoverage(id, input)
-        return yield* withVersion(sql, "product", id, yield* getById(id))
+        return yield* versions.of(id, yield* getById(id))
       })
     ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
 
   const update = (id: string, input: ProductInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "product", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* getById(id)
         // Plan prices are in the product's currency; changing it would reprice every retail silently.
         if (current.currency !== input.currency && (yield* products.hasActivePlans(id))) {
-          return yield* Effect.fail(new Conflict({ message: "No se puede cambiar la moneda de un producto con planes activos" }))
+          return yield* Effect.fail(new Clash({ message: "No se puede cambiar la moneda de un producto con planes activos" }))
         }
         yield* checkReferences(input)
         yield* checkUnique(input, id)
         yield* products.update(id, input)
         yield* products.replaceCoverage(id, input)
-        return yield* withVersion(sql, "product", id, yield* getById(id))
+        return yield* versions.of(id, yield* getById(id))
       })
     ).pipe(Effect.catchTag("DuplicateKey", () => Effect.fail(duplicate())))
 
@@ -76,7 +76,7 @@ const make = Effect.gen(function* () {
   const remove = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "product", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* getById(id)
         yield* products.deactivate(id)
         return { ...current, isActive: false }
@@ -89,13 +89,13 @@ const make = Effect.gen(function* () {
 
   return {
     /** A body with the `id` of a product updates it, as the original's create did. */
-    create: (input: ProductInput, precondition?: Precondition): Effect.Effect<Versioned<Product>, NotFound | Conflict | PreconditionFailed> =>
+    create: (input: ProductInput, precondition?: Precondition): Effect.Effect<Versioned<Product>, Missing | Clash | Stale> =>
       input.id ? update(input.id, input, precondition) : insert(input),
     update,
     remove,
-    getById: (id: string) => readVersioned(sql, "product", id, getById(id)),
-    deleted: (query: PageQuery) => deletedPage(sql, "product", query),
-    restore: (id: string) => transaction(restoreRow(sql, integrity, "product", id, { notFound: notFound().message, taken: duplicate().message }, getById(id))),
+    getById: (id: string) => versions.read(id, getById(id)),
+    deleted: (query: PageQuery) => deletedRows.page(query),
+    restore: (id: string) => transaction(deletedRows.restore(id, { notFound: notFound().message, taken: duplicate().message }, getById(id))),
     /** Every active product with its retails' prices. */
     listed: Effect.map(products.findAllWithPlans, (rows) => rows.map(listed)),
     /** One page of them, for the web's table. */
@@ -108,5 +108,5 @@ const make = Effect.gen(function* () {
 
 /** The catalog's products: uniqueness, active references, currency locked by plans. */
 export class ProductService extends Context.Tag("palma/ProductService")<ProductService, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(ProductService, make).pipe(Layer.provide([ProductRepo.layer, ActiveRows.layer, RowIntegrity.layer]))
+  static readonly layer = Layer.effect(ProductService, make).pipe(Layer.provide([ProductRepo.layer, ActiveRows.layer, RowIntegrity.layer, Transaction.layer]))
 }

@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { readLogoUpload } from "./logoUpload.js"
 import type { StoredLogo } from "./RetailRepo.js"
@@ -16,7 +17,7 @@ const logoResponse = (logo: StoredLogo) =>
 /** The `retail` group of the contract: who sells the plans. */
 export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
   Effect.gen(function* () {
-    const retails = yield* RetailService
+    const retails = served(yield* RetailService)
     return (
       handlers
         .handle("create", ({ payload }) => retails.upsert(payload))

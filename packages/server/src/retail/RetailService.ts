@@ -1,27 +1,27 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { type PageQuery, type Retail, type RetailDetail, type RetailInput, type RetailSearch } from "@palma/core/domain"
-import { BadRequest, NotFound } from "@palma/core/api"
+import { Invalid, Missing } from "../domain/errors.js"
 import { Districts } from "../district/Districts.js"
-import { deletedPage, restoreRow } from "../sql/deletedRows.js"
+import { deletedRowsOf } from "../sql/deletedRows.js"
 import { RowIntegrity } from "../sql/RowIntegrity.js"
-import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { checkVersion, type Precondition } from "../domain/version.js"
+import { rowVersionsOf } from "../sql/rowVersion.js"
+import { Transaction } from "../sql/Transaction.js"
 import type { LogoUpload } from "./logoUpload.js"
 import { RetailCustomersRepo } from "./RetailCustomersRepo.js"
 import { RetailPlansRepo } from "./RetailPlansRepo.js"
 import { RetailRepo } from "./RetailRepo.js"
 
-const notFound = () => new NotFound({ message: "No se encontró el canal" })
+const notFound = () => new Missing({ message: "No se encontró el canal" })
 
 const make = Effect.gen(function* () {
   const retails = yield* RetailRepo
   const plans = yield* RetailPlansRepo
   const customers = yield* RetailCustomersRepo
   const districts = yield* Districts
-  const sql = yield* SqlClient.SqlClient
-  const integrity = yield* RowIntegrity
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
+  const versions = yield* rowVersionsOf("retail")
+  const deletedRows = yield* deletedRowsOf("retail")
 
   const getActive = (id: string) => Effect.flatMap(retails.findById(id), Effect.orElseFail(notFound))
 
@@ -41,19 +41,19 @@ const make = Effect.gen(function* () {
   const update = (id: string, input: RetailInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "retail", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* getActive(id)
-        if (current.rut !== input.rut) return yield* Effect.fail(new BadRequest({ message: "El RUT de un canal no se puede cambiar", issues: [] }))
+        if (current.rut !== input.rut) return yield* Effect.fail(new Invalid({ message: "El RUT de un canal no se puede cambiar" }))
         const districtId = yield* districts.resolve(input.district)
         yield* retails.upsert(input, districtId)
-        return yield* withVersion(sql, "retail", id, yield* detail(yield* getActive(id)))
+        return yield* versions.of(id, yield* detail(yield* getActive(id)))
       })
     )
 
   const deactivate = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "retail", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* getActive(id)
         yield* retails.deactivate(id)
         return { ...current, isActive: false }
@@ -76,24 +76,17 @@ const make = Effect.gen(function* () {
     all: retails.findAll,
     page: retails.page,
     search: (criteria: RetailSearch) => retails.search(criteria),
-    getById: (id: string) => readVersioned(sql, "retail", id, Effect.flatMap(getActive(id), detail)),
+    getById: (id: string) => versions.read(id, Effect.flatMap(getActive(id), detail)),
     getByRut: (rut: string) => retails.findByRut(rut).pipe(Effect.flatMap(Effect.orElseFail(notFound)), Effect.flatMap(detail)),
     withPlans: plans.withPlans,
     /** Who one channel's plan covers today. */
     customersOf: customers.covered,
     deactivate,
-    deleted: (query: PageQuery) => deletedPage(sql, "retail", query),
+    deleted: (query: PageQuery) => deletedRows.page(query),
     // One row per RUT ever (the index is not partial), so a restore cannot collide with an active one.
     restore: (id: string) =>
       transaction(
-        restoreRow(
-          sql,
-          integrity,
-          "retail",
-          id,
-          { notFound: notFound().message, taken: "Ya existe un canal activo con ese RUT" },
-          Effect.flatMap(getActive(id), detail)
-        )
+        deletedRows.restore(id, { notFound: notFound().message, taken: "Ya existe un canal activo con ese RUT" }, Effect.flatMap(getActive(id), detail))
       ),
     saveLogo,
     logo: (id: string) => Effect.flatMap(retails.findLogo(id), Effect.orElseFail(notFound))
@@ -103,6 +96,6 @@ const make = Effect.gen(function* () {
 /** Retails, who sell the plans (bank cards, stores, brokers, the web): one per RUT, comunas from the official list, logos. */
 export class RetailService extends Context.Tag("palma/RetailService")<RetailService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(RetailService, make).pipe(
-    Layer.provide([RetailRepo.layer, RetailPlansRepo.layer, RetailCustomersRepo.layer, Districts.layer, RowIntegrity.layer])
+    Layer.provide([RetailRepo.layer, RetailPlansRepo.layer, RetailCustomersRepo.layer, Districts.layer, RowIntegrity.layer, Transaction.layer])
   )
 }

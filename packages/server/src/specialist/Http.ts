@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { SpecialistService } from "./SpecialistService.js"
 import { stillAssignedConflict } from "../case/StillAssigned.js"
@@ -8,7 +9,7 @@ import { stillAssignedConflict } from "../case/StillAssigned.js"
 /** The `specialist` group of the contract: who attends cases. */
 export const SpecialistLive = HttpApiBuilder.group(PalmaApi, "specialist", (handlers) =>
   Effect.gen(function* () {
-    const specialists = yield* SpecialistService
+    const specialists = served(yield* SpecialistService)
     return handlers
       .handle("getFamilies", () => specialists.families)
       .handle("getAssistances", ({ path }) => specialists.assistances(path.family_id))

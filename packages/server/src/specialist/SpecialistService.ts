@@ -1,28 +1,28 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { type ProviderPageQuery, type Specialist, type SpecialistDetail, type SpecialistInput } from "@palma/core/domain"
-import { BadRequest, NotFound } from "@palma/core/api"
+import { Invalid, Missing } from "../domain/errors.js"
 import { AssignmentLoadRepo } from "../case/AssignmentLoadRepo.js"
 import { refuseWhileSent } from "../case/StillAssigned.js"
 import { Districts } from "../district/Districts.js"
 import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
 import { requireSpecialties } from "../provider/requireSpecialties.js"
 import { ActiveRows } from "../sql/ActiveRows.js"
-import { checkVersion, type Precondition, readVersioned, withVersion } from "../sql/rowVersion.js"
-import { transactionOf } from "../sql/transaction.js"
+import { checkVersion, type Precondition } from "../domain/version.js"
+import { rowVersionsOf } from "../sql/rowVersion.js"
+import { Transaction } from "../sql/Transaction.js"
 import { SpecialistRepo } from "./SpecialistRepo.js"
 
-const notFound = () => new NotFound({ message: "No se encontró el especialista" })
-const assistanceNotFound = () => new NotFound({ message: "El servicio indicado no existe o está inactivo" })
+const notFound = () => new Missing({ message: "No se encontró el especialista" })
+const assistanceNotFound = () => new Missing({ message: "El servicio indicado no existe o está inactivo" })
 
 const make = Effect.gen(function* () {
   const specialists = yield* SpecialistRepo
   const specialties = yield* ProviderSpecialties
   const districts = yield* Districts
   const activeRows = yield* ActiveRows
-  const sql = yield* SqlClient.SqlClient
   const load = yield* AssignmentLoadRepo
-  const transaction = transactionOf(sql)
+  const transaction = (yield* Transaction).withTransaction
+  const versions = yield* rowVersionsOf("specialist")
 
   /** A specialist as `getById` answers it: with their (active) specialties and the comunas they serve. */
   const detail = (specialist: Specialist): Effect.Effect<SpecialistDetail> =>
@@ -58,17 +58,17 @@ const make = Effect.gen(function* () {
   const update = (id: string, input: SpecialistInput, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "specialist", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound))
-        if (current.rut !== input.rut) return yield* Effect.fail(new BadRequest({ message: "El RUT de un especialista no se puede cambiar", issues: [] }))
-        return yield* withVersion(sql, "specialist", id, yield* write(input))
+        if (current.rut !== input.rut) return yield* Effect.fail(new Invalid({ message: "El RUT de un especialista no se puede cambiar" }))
+        return yield* versions.of(id, yield* write(input))
       })
     )
 
   const deactivate = (id: string, precondition?: Precondition) =>
     transaction(
       Effect.gen(function* () {
-        yield* checkVersion(sql, "specialist", id, precondition)
+        yield* checkVersion(versions.lock(id), precondition)
         const current = yield* Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound))
         if (!current.isActive) return yield* Effect.fail(notFound())
         yield* refuseWhileSent(load, "specialist", id)
@@ -116,8 +116,7 @@ const make = Effect.gen(function* () {
     bySpecialty: specialists.findBySpecialty,
     byName: specialists.findByName,
     /** Active or not: a deactivated specialist can be opened and restored by saving. */
-    getById: (id: string) =>
-      readVersioned(sql, "specialist", id, Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound)).pipe(Effect.flatMap(detail))),
+    getById: (id: string) => versions.read(id, Effect.flatMap(specialists.findById(id), Effect.orElseFail(notFound)).pipe(Effect.flatMap(detail))),
     /** `null` when no specialist has that RUT: the screen then opens a new one prefilled with it. */
     getByRut: (rut: string) => Effect.flatMap(specialists.findByRut(rut), (found) => (Option.isSome(found) ? detail(found.value) : Effect.succeed(null)))
   }
@@ -126,6 +125,6 @@ const make = Effect.gen(function* () {
 /** Specialists, who attend cases in the comunas they serve or remotely: one per RUT, with specialties and comunas. */
 export class SpecialistService extends Context.Tag("palma/SpecialistService")<SpecialistService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(SpecialistService, make).pipe(
-    Layer.provide([SpecialistRepo.layer, ProviderSpecialties.layer, Districts.layer, ActiveRows.layer, AssignmentLoadRepo.layer])
+    Layer.provide([SpecialistRepo.layer, ProviderSpecialties.layer, Districts.layer, ActiveRows.layer, AssignmentLoadRepo.layer, Transaction.layer])
   )
 }

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
 import { procedureCodes, seededStageCodes, seededValueTypeCodes } from "@palma/core/domain"
-import { Conflict } from "@palma/core/api"
+import { Clash } from "../domain/errors.js"
 import { counted, listed, type NamedTable, nouns, references } from "./references.js"
 
 /** Seeded rows whose codes the logic keys on (DOMAIN: stages, procedures, value types): never deleted. */
@@ -41,7 +41,7 @@ const make = Effect.gen(function* () {
   /** 409 naming what uses the row ("se usa en 4 servicios y 2 productos"); `label` is "La familia". */
   const refuseIfUsed = (table: string, id: string, label: string) =>
     Effect.flatMap(usage(table, id), (uses) =>
-      uses.length === 0 ? Effect.void : Effect.fail(new Conflict({ message: `No se puede eliminar ${lower(label)}: se usa en ${listed(uses)}` }))
+      uses.length === 0 ? Effect.void : Effect.fail(new Clash({ message: `No se puede eliminar ${lower(label)}: se usa en ${listed(uses)}` }))
     )
 
   /** 409 when the row is a seeded one whose code the logic keys on. */
@@ -52,7 +52,7 @@ const make = Effect.gen(function* () {
       Effect.orDie,
       Effect.flatMap(([row]) =>
         row !== undefined && keyed.codes.includes(row.code)
-          ? Effect.fail(new Conflict({ message: `${label} «${row.name}» es del sistema y no se puede eliminar: ${keyed.what}` }))
+          ? Effect.fail(new Clash({ message: `${label} «${row.name}» es del sistema y no se puede eliminar: ${keyed.what}` }))
           : Effect.void
       )
     )
@@ -70,7 +70,7 @@ const make = Effect.gen(function* () {
             if (missing === undefined) return Effect.void
             const noun = nouns[ref.target]
             return Effect.fail(
-              new Conflict({
+              new Clash({
                 message: `No se puede restaurar: ${noun.article} ${noun.one} «${missing.name}» está eliminad${noun.article === "la" ? "a" : "o"}; restáurel${noun.article === "la" ? "a" : "o"} primero`
               })
             )

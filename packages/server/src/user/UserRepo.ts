@@ -2,7 +2,7 @@ import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
 import { randomBytes } from "node:crypto"
 import { Role } from "@palma/core/domain"
-import { transactionOf } from "../sql/transaction.js"
+import { transactionOf } from "../sql/Transaction.js"
 
 /** A local account as stored. */
 export const UserRow = Schema.Struct({

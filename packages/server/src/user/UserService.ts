@@ -4,8 +4,9 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { AuthConfig } from "../auth/AuthConfig.js"
 import { Sessions } from "../auth/Sessions.js"
 import { type ListedUserRow, UserRepo } from "./UserRepo.js"
+import { userNotFound } from "../domain/messages.js"
 
-const notFound = () => new NotFound({ message: "No existe un usuario con ese identificador" })
+const notFound = () => new NotFound({ message: userNotFound })
 const lastAdmin = () =>
   new Conflict({ message: "Palma debe tener al menos un administrador activo: asigne el rol de administrador a otra persona antes de este cambio" })
 const localOnly = () => new BadRequest({ message: "Palma usa Clerk: los usuarios se administran en el panel de Clerk", issues: [] })

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { type Value, type ValueInput } from "@palma/core/domain"
-import { NotFound } from "@palma/core/api"
+import { Missing } from "../domain/errors.js"
 import type { MasterTable } from "../master/MasterTable.js"
 
 interface ResolvedValue {
@@ -22,7 +22,7 @@ export const valueTable: MasterTable<Value, ValueInput, ResolvedValue> = {
     sql<{ id: string }>`SELECT id FROM value_type WHERE code = ${input.valuetype_code} AND is_active`.pipe(
       Effect.orDie,
       Effect.flatMap(([row]) =>
-        row ? Effect.succeed({ ...input, valueType_id: row.id }) : Effect.fail(new NotFound({ message: "El tipo de valor indicado no existe o está inactivo" }))
+        row ? Effect.succeed({ ...input, valueType_id: row.id }) : Effect.fail(new Missing({ message: "El tipo de valor indicado no existe o está inactivo" }))
       )
     ),
   columns: (input) => ({ family_id: input.family_id, value_type_id: input.valueType_id, name: input.name, description: input.description }),

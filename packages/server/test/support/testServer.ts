@@ -37,12 +37,12 @@ export interface InProcessServer extends RunningServer {
  * So the file is read once per process, and each clone gets a plain copy of its bytes.
  */
 class ClusterBlob extends Blob {
-  constructor(private readonly bytes: Uint8Array) {
-    super([bytes])
+  constructor(private readonly cluster: Uint8Array) {
+    super([cluster])
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
     // A copy: PGlite takes the buffer as its own.
-    return Promise.resolve(new Uint8Array(this.bytes).buffer)
+    return Promise.resolve(new Uint8Array(this.cluster).buffer)
   }
 }
 const clusters = new Map<string, ClusterBlob>()
