@@ -4,7 +4,7 @@ import { heldVersions, ifMatch, type Versioned, versioned } from "../client/vers
 import type { ContractorCreateInput, ContractorDetail } from "../domain/contractorRecord.js"
 import type { BeneficiaryRecord, BeneficiaryUpsertInput, PersonRecord, PersonUpsertInput } from "../domain/personRecord.js"
 import type { CustomerOrigins, SubscriptionDetail } from "../domain/subscription.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 /** A contractor's page: their own fields and payments (`getById`) and their subscriptions (`getCustomerById`). */
 export interface CustomerFileData {

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import type { Versioned } from "../client/versions.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 /** What differs between one-record pages (a retail, a plan's file format): pure functions only. */
 export interface RecordSpec<R, I, D, E> {

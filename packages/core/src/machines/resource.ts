@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import { heldVersions, type Versioned } from "../client/versions.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 export interface ResourceQuery {
   readonly search?: string

@@ -3,7 +3,7 @@ import type { Page } from "../domain/page.js"
 import type { Role } from "../domain/role.js"
 import type { Call } from "../client/caller.js"
 import { assign, emit, fromPromise, setup } from "xstate"
-import { messageOf } from "./failure.js"
+import { messageOf } from "../client/machineFailure.js"
 
 /** What the list shows: the search box's text and the page, as the URL keeps them. */
 export interface UsersQuery {
