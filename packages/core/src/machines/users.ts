@@ -3,6 +3,7 @@ import type { Page } from "../domain/page.js"
 import type { Role } from "../domain/role.js"
 import type { Call } from "../client/caller.js"
 import { assign, emit, fromPromise, setup } from "xstate"
+import { listLoadFailed } from "../client/failureMessages.js"
 import { messageOf } from "../client/machineFailure.js"
 
 /** What the list shows: the search box's text and the page, as the URL keeps them. */
@@ -60,7 +61,7 @@ export const usersMachine = setup({
         src: "list",
         input: ({ context }) => context.query,
         onDone: { target: "ready", actions: assign({ page: ({ event }) => event.output, failure: null }) },
-        onError: { target: "failed", actions: assign({ failure: ({ event }) => messageOf(event.error, "No se pudo cargar la lista de usuarios") }) }
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => messageOf(event.error, listLoadFailed("usuarios")) }) }
       }
     },
     ready: {
