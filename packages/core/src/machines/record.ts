@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import type { Versioned } from "../client/versions.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
+import { type Unreadable, unreadable } from "./versionKeeping.js"
 
 /** What differs between one-record pages (a retail, a plan's file format): pure functions only. */
 export interface RecordSpec<R, I, D, E> {
@@ -62,7 +63,7 @@ export type RecordEmitted<R> =
   | { type: "exists"; record: R }
   | { type: "rejected"; failure: Failure }
   | { type: "reloaded"; record: R }
-  | { type: "unreadable"; failure: Failure }
+  | Unreadable
 
 /**
  * One record's page: load it (or start a new one), edit a draft, save it, delete it; outcomes
@@ -162,10 +163,7 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
           },
           onError: {
             target: "ready",
-            actions: [
-              assign({ rejection: ({ event }) => failureOf(event.error) }),
-              { type: "announce", params: ({ event }) => ({ type: "unreadable", failure: failureOf(event.error) }) }
-            ]
+            actions: [assign({ rejection: ({ event }) => failureOf(event.error) }), { type: "announce", params: ({ event }) => unreadable(event.error) }]
           }
         }
       },
