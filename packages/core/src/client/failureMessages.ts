@@ -12,3 +12,6 @@ export const REJECTED_MESSAGE = "Solicitud rechazada"
 
 /** An answer the client could not read (not what the contract says). */
 export const UNEXPECTED_ANSWER_MESSAGE = "Respuesta inesperada del servidor"
+
+/** A list that could not be loaded, or one named by what it lists ("comunas"): the title of its retry alert or its field's error. */
+export const listLoadFailed = (what?: string) => (what === undefined ? "No se pudo cargar la lista" : `No se pudo cargar la lista de ${what}`)

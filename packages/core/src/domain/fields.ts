@@ -1,5 +1,8 @@
 import { ParseResult, Schema } from "effect"
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, EMAIL_TOO_LONG, INVALID_EMAIL, isStorable, NOT_ALLOWED_CHARACTERS } from "./signInRules.js"
 import { chileDateOf } from "./time.js"
+
+export { EMAIL_PATTERN, INVALID_EMAIL, isStorable, NOT_ALLOWED_CHARACTERS } from "./signInRules.js"
 
 /**
  * Field schemas with Spanish messages. Every payload is built from these so a
@@ -12,12 +15,7 @@ export const Id = Schema.UUID.annotations({
 })
 export type Id = typeof Id.Type
 
-export const INVALID_EMAIL = "Correo electrónico inválido"
-export const NOT_ALLOWED_CHARACTERS = "Contiene caracteres no permitidos"
 export const NOT_A_FLAG = "Debe ser verdadero o falso"
-
-/** Whether a text can be stored as typed: no NUL (PostgreSQL cannot store it), no lone surrogate halves (they would be stored as replacement characters). */
-export const isStorable = (s: string) => !s.includes("\u0000") && s.isWellFormed()
 
 /** Text a person could type. */
 export const Typeable = Schema.String.pipe(Schema.filter(isStorable, { message: () => NOT_ALLOWED_CHARACTERS }))
@@ -99,11 +97,8 @@ export const BirthDate = IsoDate.pipe(Schema.filter((s) => s <= chileDateOf(new 
   identifier: "BirthDate"
 })
 
-/** An email address as Palma accepts it: something@somewhere.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 export const Email = TrimmedTypeable.pipe(
-  Schema.maxLength(254, { message: () => "Correo demasiado largo" }),
+  Schema.maxLength(EMAIL_MAX_LENGTH, { message: () => EMAIL_TOO_LONG }),
   Schema.pattern(EMAIL_PATTERN, { message: () => INVALID_EMAIL })
 )
 

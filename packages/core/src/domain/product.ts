@@ -8,6 +8,24 @@ export const Frequency = Choice(["M", "A", "S"], "Frecuencia inválida: M (mensu
 export type Frequency = typeof Frequency.Type
 export const frequencyLabel: Record<Frequency, string> = { M: "Mensual", A: "Anual", S: "Semanal" }
 
+/** A product's fields as people read them: its form's labels and its plans' contract PDF's headings. */
+export const productLabels = {
+  name: "Nombre",
+  title: "Título",
+  subTitle: "Subtítulo",
+  alias: "Alianza",
+  cost: "Costo",
+  minInsuredCompanyPrice: "Precio mínimo empresa por asegurado",
+  dynamiccharge: "Costo por carga",
+  dueDay: "Día de pago",
+  beneficiaries: "Cargas permitidas",
+  description: "Descripción",
+  promotional: "Descripción promocional",
+  territorialScope: "Ámbito territorial",
+  hiringConditions: "Condiciones de contratación",
+  assistances: "Servicios y coberturas"
+} as const
+
 export const Term = Choice([12, 24, 36], "Plazo inválido: 12, 24 o 36 meses")
 export type Term = typeof Term.Type
 

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { Email, Payload, Text } from "./fields.js"
 import { Role } from "./role.js"
+import { MISSING_PASSWORD, PASSWORD_MAX_LENGTH } from "./signInRules.js"
 
 const Password = Schema.String.pipe(
   Schema.minLength(8, { message: () => "La contraseña debe tener al menos 8 caracteres" }),
@@ -11,8 +12,8 @@ export const SignInInput = Payload({
   email: Email,
   /** A client without cookies (the CLI) asks for the session's refresh credential in the answer. */
   returnRefreshToken: Schema.optional(Schema.Boolean),
-  password: Schema.String.pipe(Schema.minLength(1, { message: () => "Ingrese su contraseña" }), Schema.maxLength(200)).annotations({
-    message: () => "Ingrese su contraseña"
+  password: Schema.String.pipe(Schema.minLength(1, { message: () => MISSING_PASSWORD }), Schema.maxLength(PASSWORD_MAX_LENGTH)).annotations({
+    message: () => MISSING_PASSWORD
   })
 })
 export type SignInInput = typeof SignInInput.Type

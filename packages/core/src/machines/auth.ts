@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate"
 import type { Session } from "../domain/session.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 export interface Credentials {
   readonly email: string

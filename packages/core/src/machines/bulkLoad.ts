@@ -3,7 +3,7 @@ import { bulkLoadLivePath } from "../api/bulkLoad.js"
 import type { Call } from "../client/caller.js"
 import { followEventStream } from "../client/eventStream.js"
 import { type BulkLoadJob, type BulkLoadRow, type MissingInsured, type RowOutcome, decodeBulkLoadJob, isBulkLoadFinished } from "../domain/bulkLoad.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 import { searchActor } from "./search.js"
 
 /** What an upload sends: the channel's plan, the file and what to do with it. */

@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import type { CaseChatMessage } from "../domain/caseChat.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 export type CaseChatEvent = { type: "SEND"; message: string } | { type: "REFRESH" } | { type: "RETRY" }
 export type CaseChatEmitted = { type: "sent"; message: CaseChatMessage } | { type: "rejected"; failure: Failure }

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import type { Dashboard, DashboardQuery } from "../domain/caseDashboard.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 export type CaseDashboardEvent = { type: "FILTER"; query: DashboardQuery } | { type: "RETRY" }
 

@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import { CASE_DOCUMENT_MAX_BYTES, caseDocumentTypes } from "../domain/caseAttachment.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 /** A file as the picker gives it (a browser File, or a Blob with a name from the CLI). */
 export interface ChosenFile {

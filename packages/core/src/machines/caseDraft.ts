@@ -7,7 +7,7 @@ import type { CaseDocument } from "../domain/caseDocument.js"
 import type { CaseView } from "../domain/caseView.js"
 import type { PersonRecord, PersonUpsertInput } from "../domain/personRecord.js"
 import { invalidMessage, Rut } from "../rut/Rut.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 /**
  * Opening a case (DOMAIN "Opening a case"): RUT → titular or carga → product → assistance with

@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import type { CaseDates, CaseExportQuery, DateFilter, RetailFilter } from "../domain/caseExport.js"
 import type { CaseRow } from "../domain/caseView.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 import { searchActor } from "./search.js"
 
 /** The export screen's filters as it keeps them, and the preview's page. */

@@ -6,8 +6,8 @@ import type { CaseStepInput } from "../domain/caseStepInput.js"
 import type { CaseView } from "../domain/caseView.js"
 import { caseFactsOfView } from "../domain/caseViewFacts.js"
 import type { Role } from "../domain/role.js"
-import { type Failure, failureOf } from "./failure.js"
-import { type CaseFeedEvent, caseLiveFeed, type CaseLiveSubscribe } from "./caseLive.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
+import { type CaseFeedEvent, caseLiveFeed, type CaseLiveSubscribe } from "../client/caseLive.js"
 
 /** A case as its page shows it: the case read (with its version) and its history's authors by id. */
 export interface LoadedCase {

@@ -1,10 +1,11 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
-import { heldVersions, ifMatch, type Versioned, versioned } from "../client/versions.js"
+import { ifMatch, type Versioned, versioned } from "../client/versions.js"
 import type { ContractorCreateInput, ContractorDetail } from "../domain/contractorRecord.js"
 import type { BeneficiaryRecord, BeneficiaryUpsertInput, PersonRecord, PersonUpsertInput } from "../domain/personRecord.js"
 import type { CustomerOrigins, SubscriptionDetail } from "../domain/subscription.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
+import { type HoldsVersions, type Unreadable, unreadable, versionKeeping } from "./versionKeeping.js"
 
 /** A contractor's page: their own fields and payments (`getById`) and their subscriptions (`getCustomerById`). */
 export interface CustomerFileData {
@@ -40,6 +41,9 @@ export type StoredRead =
   | { readonly kind: "beneficiary"; readonly record: BeneficiaryRecord }
 
 const versionKey = (ref: StoredRef) => `${ref.kind}:${ref.id}`
+/** The versions of the records read: the contractor as the page loads it, and each record read before its edit. */
+const loadedVersions = versionKeeping<CustomerFileData>((data) => versionKey({ kind: "contractor", id: data.contractor.id }))
+const versions = versionKeeping<StoredRead>((read) => versionKey({ kind: read.kind, id: read.record.id }))
 
 /** What `write` is given: the change, the subscription shown (null when there is none) and the version of the record it edits. */
 export interface WriteInput {
@@ -48,7 +52,7 @@ export interface WriteInput {
   readonly version: string | undefined
 }
 
-export interface CustomerFileContext {
+export interface CustomerFileContext extends HoldsVersions {
   readonly id: string
   readonly data: CustomerFileData | null
   /** The subscription shown (`origins[0]` at first, as the original's screen selects it). */
@@ -60,8 +64,6 @@ export interface CustomerFileContext {
   /** Why the selected subscription could not be loaded. */
   readonly subscriptionFailure: Failure | null
   readonly pending: PeopleChange | null
-  /** The version (`ETag`) of each record this page read, by `kind:id`: what its edit sends. */
-  readonly versions: Readonly<Record<string, string>>
 }
 
 export type CustomerFileEvent =
@@ -73,10 +75,7 @@ export type CustomerFileEvent =
   | { type: "READ"; ref: StoredRef }
 
 export type CustomerFileEmitted =
-  | { type: "changed"; change: PeopleChange }
-  | { type: "rejected"; failure: Failure }
-  | { type: "read"; found: StoredRead }
-  | { type: "unreadable"; failure: Failure }
+  { type: "changed"; change: PeopleChange } | { type: "rejected"; failure: Failure } | { type: "read"; found: StoredRead } | Unreadable
 
 /** The record a change edits by id, if it edits one. */
 const editedRef = (change: PeopleChange): StoredRef | null =>
@@ -146,7 +145,7 @@ export const customerFileMachine = setup({
           target: "subscription",
           actions: assign({
             data: ({ event }) => event.output.record,
-            versions: ({ context, event }) => heldVersions(context.versions, versionKey({ kind: "contractor", id: context.id }), event.output.version),
+            versions: loadedVersions.held,
             // A reload keeps the subscription shown, if it is still there.
             selected: ({ context, event }) => {
               const ids = event.output.record.origins.origins.map((o) => o.subscription_id)
@@ -186,15 +185,9 @@ export const customerFileMachine = setup({
         },
         onDone: {
           target: "ready",
-          actions: [
-            assign({
-              versions: ({ context, event }) =>
-                heldVersions(context.versions, versionKey({ kind: event.output.record.kind, id: event.output.record.record.id }), event.output.version)
-            }),
-            emit(({ event }) => ({ type: "read" as const, found: event.output.record }))
-          ]
+          actions: [assign({ versions: versions.held }), emit(({ event }) => ({ type: "read" as const, found: event.output.record }))]
         },
-        onError: { target: "ready", actions: emit(({ event }) => ({ type: "unreadable" as const, failure: failureOf(event.error) })) }
+        onError: { target: "ready", actions: emit(({ event }) => unreadable(event.error)) }
       }
     },
     writing: {
@@ -203,7 +196,7 @@ export const customerFileMachine = setup({
         input: ({ context }) => {
           if (context.pending === null) throw new Error("Sin cambio pendiente")
           const ref = editedRef(context.pending)
-          return { change: context.pending, subscription_id: context.selected, version: ref === null ? undefined : context.versions[versionKey(ref)] }
+          return { change: context.pending, subscription_id: context.selected, version: ref === null ? undefined : versions.sent(context, versionKey(ref)) }
         },
         // The contractor's data is reloaded after its edit; a subscription's people after theirs.
         onDone: [

@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import { type NamedRecord, recordCalls, type RestorableName } from "../client/records.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 import type { ListResult, ResourceQuery } from "./resource.js"
 
 /** A deleted record as the list shows it; `deletedAt` when the group tells (catalog records do). */

@@ -2,7 +2,7 @@ import { fromPromise } from "xstate"
 import type { Call } from "../client/caller.js"
 import { ifMatch, type Versioned, versioned } from "../client/versions.js"
 import type { FileFormat, FileFormatInput, RosterField } from "../domain/fileFormat.js"
-import { addColumn, type Column, initialColumns, moveColumn, removeColumn, renameColumn, requireColumn } from "./formatColumns.js"
+import { addColumn, type Column, initialColumns, moveColumn, removeColumn, renameColumn, requireColumn } from "../domain/formatColumns.js"
 import { recordMachine, type RecordWrite } from "./record.js"
 
 /** A plan's roster format as the editor loads it. */

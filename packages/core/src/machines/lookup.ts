@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 export interface LookupContext<A> {
   /** The list as last loaded; kept while it refreshes, so pickers never empty under the user. */

@@ -104,7 +104,11 @@ export const providerActors = <K extends ProviderKind>(call: Call, kind: K) => {
   return {
     load: fromPromise<Versioned<ProviderDetail<K>>, string>(({ input }) => calls.getById(call, input)),
     // The record machine's key is the RUT the page checked (canonical).
-    find: fromPromise<ProviderDetail<K> | null, string>(({ input }) => calls.getByRut(call, input as Rut)),
+    // The lookup by RUT answers no version: a provider found is read again by id for it.
+    find: fromPromise<Versioned<ProviderDetail<K>> | null, string>(async ({ input }) => {
+      const found = await calls.getByRut(call, input as Rut)
+      return found === null ? null : calls.getById(call, found.id)
+    }),
     // The record machine hands over the input of its SAVE: the kind's decoded body. A provider
     // already stored is edited by id, so a save over someone else's change is refused (412).
     save: fromPromise<Versioned<ProviderDetail<K>>, RecordWrite>(async ({ input }) => {

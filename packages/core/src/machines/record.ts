@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import type { Versioned } from "../client/versions.js"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
+import { type Unreadable, unreadable } from "./versionKeeping.js"
 
 /** What differs between one-record pages (a retail, a plan's file format): pure functions only. */
 export interface RecordSpec<R, I, D, E> {
@@ -58,17 +59,18 @@ export type RecordEmitted<R> =
   /** With its new version, for a page that opens the record anew (a created one at its own address). */
   | { type: "saved"; record: R; version: string | undefined; created: boolean }
   | { type: "deleted"; record: R }
-  /** A new record's key belongs to this existing record: edit that one instead. */
-  | { type: "exists"; record: R }
+  /** A new record's key belongs to this existing record, read with its version: edit that one instead. */
+  | { type: "exists"; record: R; version: string | undefined }
   | { type: "rejected"; failure: Failure }
   | { type: "reloaded"; record: R }
-  | { type: "unreadable"; failure: Failure }
+  | Unreadable
 
 /**
  * One record's page: load it (or start a new one), edit a draft, save it, delete it; outcomes
  * are emitted (`actor.on("saved" | "deleted" | "exists" | "rejected" | "reloaded")`). Hosts
- * provide `load`, `find` (the key lookup), `save` and `remove`; all but `find` answer the record
- * with its version, which the machine keeps and its next save or delete sends.
+ * provide `load`, `find` (the key lookup), `save` and `remove`; each answers the record with its
+ * version, which the machine keeps (or hands to the page that opens a found one) and its next save
+ * or delete sends.
  */
 export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, D, E>) =>
   setup({
@@ -88,7 +90,7 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
       load: fromPromise<Versioned<R>, string>(async () => {
         throw new Error("load no configurado")
       }),
-      find: fromPromise<R | null, string>(async () => null),
+      find: fromPromise<Versioned<R> | null, string>(async () => null),
       // `input` is the SAVE's I and `record` the R | null held; typed loosely because generic inputs defeat XState's invoke inference.
       save: fromPromise<Versioned<R>, RecordWrite>(async () => {
         throw new Error("save no configurado")
@@ -162,10 +164,7 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
           },
           onError: {
             target: "ready",
-            actions: [
-              assign({ rejection: ({ event }) => failureOf(event.error) }),
-              { type: "announce", params: ({ event }) => ({ type: "unreadable", failure: failureOf(event.error) }) }
-            ]
+            actions: [assign({ rejection: ({ event }) => failureOf(event.error) }), { type: "announce", params: ({ event }) => unreadable(event.error) }]
           }
         }
       },
@@ -181,7 +180,10 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
             {
               guard: ({ event }) => event.output !== null,
               target: "found",
-              actions: { type: "announce", params: ({ event }: { event: { output: R | null } }) => ({ type: "exists", record: event.output as R }) }
+              actions: {
+                type: "announce",
+                params: ({ event }: { event: { output: Versioned<R> | null } }) => ({ type: "exists", ...(event.output as Versioned<R>) })
+              }
             },
             { guard: "hasPending", target: "saving" },
             { target: "ready" }

@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
-import { heldVersions, type Versioned } from "../client/versions.js"
-import { type Failure, failureOf } from "./failure.js"
+import type { Versioned } from "../client/versions.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
+import { type HoldsVersions, type Unreadable, unreadable, versionKeeping } from "./versionKeeping.js"
 
 export interface ResourceQuery {
   readonly search?: string
@@ -18,7 +19,7 @@ export interface ListResult<A> {
   readonly total: number
 }
 
-export interface ResourceContext<A> {
+export interface ResourceContext<A> extends HoldsVersions {
   readonly query: ResourceQuery
   readonly items: ReadonlyArray<A>
   readonly total: number
@@ -26,8 +27,6 @@ export interface ResourceContext<A> {
   readonly loading: boolean
   /** Why the list could not be loaded or the last write was refused: message, status and field issues. */
   readonly failure: Failure | null
-  /** The version (`ETag`) of each item this list read by id, which its update or delete sends. */
-  readonly versions: Readonly<Record<string, string>>
 }
 
 /** What `update` gets: the item, the UPDATE's input and the version the list read it at. */
@@ -61,7 +60,7 @@ export type ResourceEmitted<A> =
   | { type: "rejected"; failure: Failure }
   | { type: "read"; item: A }
   /** The READ failed (one read runs at a time: it is the last one asked). */
-  | { type: "unreadable"; failure: Failure }
+  | Unreadable
 
 /**
  * A data area: list (with its query), selection, and writes that reload the list. The same
@@ -70,8 +69,10 @@ export type ResourceEmitted<A> =
  * reads one item with its version (`read` / `unreadable`), and the item's next update or delete
  * sends that version: the list that read it holds it, so another screen's read never moves it.
  */
-export const resourceMachine = <A extends { readonly id: string }, I = never>() =>
-  setup({
+export const resourceMachine = <A extends { readonly id: string }, I = never>() => {
+  // Each item's version, by its id.
+  const versions = versionKeeping<A>((item) => item.id)
+  return setup({
     types: {
       context: {} as ResourceContext<A>,
       events: {} as ResourceEvent<A, I>,
@@ -157,14 +158,9 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
           // Back to the list, loading it again if the read cut its load short.
           onDone: {
             target: "settled",
-            actions: [
-              assign({
-                versions: ({ context, event }) => heldVersions(context.versions, event.output.record.id, event.output.version)
-              }),
-              { type: "announce", params: ({ event }) => ({ type: "read", item: event.output.record }) }
-            ]
+            actions: [assign({ versions: versions.held }), { type: "announce", params: ({ event }) => ({ type: "read", item: event.output.record }) }]
           },
-          onError: { target: "settled", actions: { type: "announce", params: ({ event }) => ({ type: "unreadable", failure: failureOf(event.error) }) } }
+          onError: { target: "settled", actions: { type: "announce", params: ({ event }) => unreadable(event.error) } }
         }
       },
       settled: { always: [{ guard: ({ context }) => context.loading, target: "loading" }, { target: "ready" }] },
@@ -200,7 +196,7 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
           src: "update",
           input: ({ context, event }) => {
             assertEvent(event, "UPDATE")
-            return { id: event.id, input: event.input, version: context.versions[event.id] }
+            return { id: event.id, input: event.input, version: versions.sent(context, event.id) }
           },
           onDone: {
             target: "loading",
@@ -225,7 +221,7 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
           src: "remove",
           input: ({ context, event }) => {
             assertEvent(event, "DELETE")
-            return { id: event.id, version: context.versions[event.id] }
+            return { id: event.id, version: versions.sent(context, event.id) }
           },
           onDone: {
             target: "loading",
@@ -247,3 +243,4 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
       }
     }
   })
+}

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 import type { ListResult } from "./resource.js"
 
 export interface SearchContext<Q, A> {

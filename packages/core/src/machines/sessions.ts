@@ -1,7 +1,7 @@
 import type { Call } from "../client/caller.js"
 import type { UserSession } from "../domain/userSession.js"
 import { assign, emit, fromPromise, setup } from "xstate"
-import { messageOf } from "./failure.js"
+import { messageOf } from "../client/machineFailure.js"
 
 export interface SessionsContext {
   readonly sessions: ReadonlyArray<UserSession> | null

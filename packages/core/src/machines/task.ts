@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
-import { type Failure, failureOf } from "./failure.js"
+import { type Failure, failureOf } from "../client/machineFailure.js"
 
 export interface TaskContext<I> {
   /** What the running (or last) call was asked with. */

@@ -3,7 +3,8 @@ import type { Page } from "../domain/page.js"
 import type { Role } from "../domain/role.js"
 import type { Call } from "../client/caller.js"
 import { assign, emit, fromPromise, setup } from "xstate"
-import { messageOf } from "./failure.js"
+import { listLoadFailed } from "../client/failureMessages.js"
+import { messageOf } from "../client/machineFailure.js"
 
 /** What the list shows: the search box's text and the page, as the URL keeps them. */
 export interface UsersQuery {
@@ -60,7 +61,7 @@ export const usersMachine = setup({
         src: "list",
         input: ({ context }) => context.query,
         onDone: { target: "ready", actions: assign({ page: ({ event }) => event.output, failure: null }) },
-        onError: { target: "failed", actions: assign({ failure: ({ event }) => messageOf(event.error, "No se pudo cargar la lista de usuarios") }) }
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => messageOf(event.error, listLoadFailed("usuarios")) }) }
       }
     },
     ready: {

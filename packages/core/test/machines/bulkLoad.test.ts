@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromCallback, fromPromise, waitFor } from "xstate"
 import { type BulkLoadJob, type BulkLoadStatus, bulkLoadStatuses } from "../../src/domain/bulkLoad.js"
 import { type BulkLoadEvent, type BulkLoadUpload, bulkLoadMachine } from "../../src/machines/bulkLoad.js"
-import { journalRecorder, type JournalEntry, replay } from "../../src/machines/journal.js"
+import { journalRecorder, type JournalEntry, replay } from "../../src/client/journal.js"
 
 const job = (status: BulkLoadStatus, patch: Partial<BulkLoadJob> = {}): BulkLoadJob => ({
   id: "7b0c1c5e-9d1a-4f4e-8a53-2f0f3c6d9e41",

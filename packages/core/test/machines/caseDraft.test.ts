@@ -6,7 +6,7 @@ import type { CaseDocument } from "../../src/domain/caseDocument.js"
 import type { ServicesAndValues, ServicesAndValuesInput } from "../../src/domain/coverage.js"
 import type { CaseView } from "../../src/domain/caseView.js"
 import { type CaseDraftEvent, caseDraftMachine, draftDocument, eventProblems, productProblem } from "../../src/machines/caseDraft.js"
-import { replay } from "../../src/machines/journal.js"
+import { replay } from "../../src/client/journal.js"
 import { applicant, done, failed, newcomerDetails, newcomerPlan, newcomerRecord, services, toCoverage, today } from "./caseDraftFixtures.js"
 
 type Snap = SnapshotFrom<typeof caseDraftMachine>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { CaseNotice } from "../../src/domain/caseLive.js"
 import { decodeCaseNotice } from "../../src/domain/caseLive.js"
-import { caseLiveFeed, type CaseLiveSubscribe } from "../../src/machines/caseLive.js"
+import { caseLiveFeed, type CaseLiveSubscribe } from "../../src/client/caseLive.js"
 import { caseRecordMachine, type LoadedCase, type StepTaken } from "../../src/machines/caseRecord.js"
 import { openCase } from "./caseView.fixture.js"
 

@@ -3,7 +3,7 @@ import { initialTransition, type SnapshotFrom, transition } from "xstate"
 import type { Call } from "../../src/client/caller.js"
 import type { FileFormat, FileFormatInput, RosterField } from "../../src/domain/fileFormat.js"
 import { fileFormatMachine, type PlanFormat, savedColumns } from "../../src/machines/fileFormat.js"
-import { replay } from "../../src/machines/journal.js"
+import { replay } from "../../src/client/journal.js"
 import { emittedBy } from "./fixtures.js"
 
 const unused: Call = () => Promise.reject(new Error("sin red en transiciones puras"))

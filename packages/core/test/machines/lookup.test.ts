@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, initialTransition, type SnapshotFrom, transition, waitFor } from "xstate"
 import type { Call } from "../../src/client/caller.js"
 import { lookupMachine } from "../../src/machines/lookup.js"
-import { createLookupCache } from "../../src/machines/lookupCache.js"
+import { createLookupCache } from "../../src/client/lookupCache.js"
 
 const machine = lookupMachine<ReadonlyArray<string>>()
 type Snap = SnapshotFrom<typeof machine>

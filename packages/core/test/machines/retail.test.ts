@@ -52,11 +52,14 @@ describe("retail machine (pure transitions)", () => {
     expect(emittedBy(savedActions)).toEqual([{ type: "saved", record: retail, version: undefined, created: true }])
   })
 
-  it("a taken RUT emits `exists` with that retail and stops: nothing is written", () => {
-    const [found, actions] = step(fold(fresh(), { type: "CHECK", key: "76512340-2" }), { type: "xstate.done.actor.0.retail.checking", output: retail } as never)
+  it("a taken RUT emits `exists` with that retail and its version, and stops: nothing is written", () => {
+    const [found, actions] = step(fold(fresh(), { type: "CHECK", key: "76512340-2" }), {
+      type: "xstate.done.actor.0.retail.checking",
+      output: { record: retail, version: '"3"' }
+    } as never)
     expect(found.value).toBe("found")
     expect(found.status).toBe("done")
-    expect(emittedBy(actions)).toEqual([{ type: "exists", record: retail }])
+    expect(emittedBy(actions)).toEqual([{ type: "exists", record: retail, version: '"3"' }])
     expect(spawned(actions)).toEqual([])
   })
 

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { type ContractData, currencyLabel, formatAmount, frequencyLabel } from "@palma/core/domain"
+import { type ContractData, currencyLabel, formatAmount, frequencyLabel, productLabels } from "@palma/core/domain"
 import { importPDFKit } from "../lazyImports.js"
 import { winAnsi } from "./winAnsi.js"
 
@@ -100,8 +100,8 @@ const draw = (doc: Doc, data: ContractData) => {
     ["Moneda", currencyLabel[product.currency]],
     ["Plazo", `${product.term} meses`],
     ["Cargas", String(product.beneficiaries)],
-    ...(product.beneficiaries > 0 ? [["Costo por carga", formatAmount(product.dynamiccharge)] as const] : []),
-    ["Día de pago", String(product.dueDay)]
+    ...(product.beneficiaries > 0 ? [[productLabels.dynamiccharge, formatAmount(product.dynamiccharge)] as const] : []),
+    [productLabels.dueDay, String(product.dueDay)]
   ]
   doc.moveDown(0.6)
   for (const [label, value] of facts) {
@@ -113,9 +113,9 @@ const draw = (doc: Doc, data: ContractData) => {
     doc.font("Helvetica").text(winAnsi(value))
   }
 
-  section(doc, "Descripción", product.description)
-  section(doc, "Ámbito territorial", product.territorialScope)
-  section(doc, "Condiciones de contratación", product.hiringConditions)
+  section(doc, productLabels.description, product.description)
+  section(doc, productLabels.territorialScope, product.territorialScope)
+  section(doc, productLabels.hiringConditions, product.hiringConditions)
   coverageTable(doc, data)
 }
 

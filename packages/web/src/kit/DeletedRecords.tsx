@@ -1,6 +1,6 @@
 import { Alert, Button, EmptyState, Modal, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
-import { type Call, deletedRecordsActors, deletedRecordsMachine, formatInstant, type NamedRecord, type RestorableName } from "@palma/core"
+import { type Call, deletedRecordsActors, deletedRecordsMachine, formatInstant, listLoadFailed, type NamedRecord, type RestorableName } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { EmptyIcon, SearchIcon } from "./icons"
@@ -63,7 +63,7 @@ export const DeletedRecords = ({ name, title, noun, call, onClose, onRestored }:
           }}
         />
         {failure !== null && (
-          <Alert color="red" title={listFailed ? "No se pudo cargar la lista" : "No se pudo restaurar"}>
+          <Alert color="red" title={listFailed ? listLoadFailed() : "No se pudo restaurar"}>
             <Text size="sm">{failure.message}</Text>
             {listFailed && (
               <Button mt="sm" variant="light" color="red" onClick={() => actor.send({ type: "RETRY" })}>

@@ -1,4 +1,5 @@
 import { Box, Button, EmptyState, Group, NativeSelect, Paper, Skeleton, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from "@mantine/core"
+import { listLoadFailed } from "@palma/core"
 import { RetryAlert } from "../components/RetryAlert"
 import { useDebouncedCallback } from "@mantine/hooks"
 import { lazy, Suspense, useEffect, useRef, useState } from "react"
@@ -40,7 +41,7 @@ export const ResourceList = <A extends { readonly id: string }, I>(props: Resour
       <Toolbar {...props} />
       {failure !== null ? (
         <Box p="md">
-          <RetryAlert title="No se pudo cargar la lista" message={failure} onRetry={props.onRetry} retryDisabled={!props.canRetry} />
+          <RetryAlert title={listLoadFailed()} message={failure} onRetry={props.onRetry} retryDisabled={!props.canRetry} />
         </Box>
       ) : loading && items.length === 0 ? (
         <LoadingTable config={config} />

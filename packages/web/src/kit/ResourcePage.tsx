@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from "@mantine/core"
-import { type Call, isRestorable, resourceActors } from "@palma/core"
+import { type Call, isRestorable, listLoadFailed, resourceActors } from "@palma/core"
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react"
 import { useNavigate } from "react-router"
 import { call as apiCall } from "../lib/api"
@@ -131,7 +131,7 @@ export const ResourcePage = <A extends { readonly id: string }, I>({ config, cal
         config={config}
         query={query}
         onQuery={update}
-        failure={status === "failure" ? (context.failure?.message ?? "No se pudo cargar la lista") : null}
+        failure={status === "failure" ? (context.failure?.message ?? listLoadFailed()) : null}
         loading={context.loading}
         items={context.items}
         total={context.total}

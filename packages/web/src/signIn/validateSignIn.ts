@@ -1,20 +1,28 @@
-/** What the sign-in form checks before sending: the contract's SignInInput rules, without Effect's Schema (test/signIn/validateSignIn.test.ts holds them equal). */
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  EMAIL_TOO_LONG,
+  INVALID_EMAIL,
+  isStorable,
+  MISSING_PASSWORD,
+  NOT_ALLOWED_CHARACTERS,
+  PASSWORD_MAX_LENGTH
+} from "@palma/core/domain/signInRules"
+
+/** What the sign-in form checks before sending: the contract's SignInInput rules, without Effect's Schema, on the plain rules the contract is built on (test/signIn/validateSignIn.test.ts holds them equal). */
 export interface SignInErrors {
   readonly email?: string
   readonly password?: string
 }
 
-/** No NUL, no lone surrogate halves: what the contract calls text a person could type. */
-const storable = (s: string) => !s.includes("\u0000") && s.isWellFormed()
-
 const emailError = (email: string): string | undefined => {
-  if (!storable(email)) return "Contiene caracteres no permitidos"
+  if (!isStorable(email)) return NOT_ALLOWED_CHARACTERS
   const trimmed = email.trim()
-  if (trimmed.length > 254) return "Correo demasiado largo"
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? undefined : "Correo electrónico inválido"
+  if (trimmed.length > EMAIL_MAX_LENGTH) return EMAIL_TOO_LONG
+  return EMAIL_PATTERN.test(trimmed) ? undefined : INVALID_EMAIL
 }
 
-const passwordError = (password: string): string | undefined => (password.length === 0 || password.length > 200 ? "Ingrese su contraseña" : undefined)
+const passwordError = (password: string): string | undefined => (password.length === 0 || password.length > PASSWORD_MAX_LENGTH ? MISSING_PASSWORD : undefined)
 
 export const validateSignIn = (email: string, password: string): SignInErrors => {
   const errors: { email?: string; password?: string } = {}

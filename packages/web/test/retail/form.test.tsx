@@ -17,7 +17,43 @@ const openNew = async () => {
 
 const retails = () => server.api<ReadonlyArray<Retail>>("GET", "/api/retail/getAll")
 
+/** Another admin saves the retail first, through the seed's upsert (no If-Match: it wins); the page's save is then refused (412). */
+const saveOverAnotherChange = async (user: Awaited<ReturnType<typeof openNew>>["user"], id: string) => {
+  // Asked afresh each time: a page opened by navigation replaces the one that opened it.
+  const form = () => within(screen.getByRole("form", { name: "Datos del canal" }))
+  await screen.findByRole("form", { name: "Datos del canal" })
+  const current = await retailById(server, id)
+  await server.api("POST", "/api/retail/create", { ...current, district: current.district_id, line: "Giro del otro" })
+  await user.type(form().getByRole("textbox", { name: "Giro" }), "Mi giro")
+  await user.click(form().getByRole("button", { name: "Guardar cambios" }))
+  // The save goes through the page's machine after the retail is read again: on a loaded machine that takes a while.
+  expect(await screen.findByText("Otro usuario modificó este registro. Recargue para ver los cambios.", {}, { timeout: 10_000 })).toBeInTheDocument()
+  expect(await retailById(server, id)).toMatchObject({ line: "Giro del otro" })
+}
+
 describe("a retail's form", () => {
+  it("keeps the version of a retail it just created: a save over another user's change is refused (412)", async () => {
+    const { user, form } = await openNew()
+    await user.type(form.getByRole("textbox", { name: "RUT" }), "765432103")
+    await user.type(form.getByRole("textbox", { name: "Nombre" }), "Seguros Sur")
+    await user.click(form.getByRole("button", { name: "Crear canal" }))
+    expect(await screen.findByText("Canal creado")).toBeInTheDocument()
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/entities\/retail\/[0-9a-f-]{36}$/))
+    // The new retail's own page, opened with the retail as created.
+    expect(await screen.findByRole("region", { name: "Planes" })).toBeInTheDocument()
+    await saveOverAnotherChange(user, window.location.pathname.split("/").at(-1)!)
+  })
+
+  it("keeps the version of a retail found by its RUT: a save over another user's change is refused (412)", async () => {
+    const existing = await retailNamed(server, austral.name)
+    const { user, form } = await openNew()
+    await user.type(form.getByRole("textbox", { name: "RUT" }), austral.shown)
+    await user.tab()
+    expect(await screen.findByText("Este RUT ya tiene un canal")).toBeInTheDocument()
+    await waitFor(() => expect(window.location.pathname).toBe(`/entities/retail/${existing.id}`))
+    await saveOverAnotherChange(user, existing.id)
+  })
+
   it("checks the RUT by its check digit before sending anything, and shows it formatted", async () => {
     const { user, form } = await openNew()
     const rut = form.getByRole("textbox", { name: "RUT" })

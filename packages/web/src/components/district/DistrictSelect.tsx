@@ -1,4 +1,5 @@
 import type { SelectProps } from "@mantine/core"
+import { listLoadFailed } from "@palma/core"
 import { useMemo } from "react"
 import { useDistricts } from "../../lib/lookups/useDistricts"
 import { TypeAheadSelect } from "../TypeAheadSelect"
@@ -27,7 +28,7 @@ export const DistrictSelect = ({ value, onChange, error, ...props }: DistrictSel
       limit={60}
       nothingFoundMessage="Ninguna comuna coincide"
       placeholder={loading ? "Cargando comunas…" : (props.placeholder ?? "Escriba para buscar…")}
-      error={error ?? (failure !== null ? "No se pudo cargar la lista de comunas" : undefined)}
+      error={error ?? (failure !== null ? listLoadFailed("comunas") : undefined)}
     />
   )
 }

@@ -99,8 +99,8 @@ const ProviderScreen = <K extends ProviderKind>({ config, call, id, onRestart }:
       lookups.touched(kind)
       if (created) void navigate(`${listPath}/${savedRecord.id}`, { replace: true, state: { record: savedRecord, version } satisfies OpenedState<K> })
     })
-    const exists = actor.on("exists", ({ record: existing }) => {
-      void navigate(`${listPath}/${existing.id}`, { replace: true, state: { record: existing, existing: true } satisfies OpenedState<K> })
+    const exists = actor.on("exists", ({ record: existing, version }) => {
+      void navigate(`${listPath}/${existing.id}`, { replace: true, state: { record: existing, version, existing: true } satisfies OpenedState<K> })
     })
     const deleted = actor.on("deleted", () => {
       setConfirming(false)

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core"
+import { listLoadFailed } from "@palma/core"
 import { RetryAlert } from "../RetryAlert"
 import { type ReactNode, useId, useMemo, useState } from "react"
 import { useDistricts } from "../../lib/lookups/useDistricts"
@@ -70,7 +71,7 @@ export const ServedDistrictsPicker = ({ value, onChange, error }: ServedDistrict
           </Text>
         )}
         {failure !== null ? (
-          <RetryAlert title="No se pudo cargar la lista de comunas" message={null} onRetry={retry} compact />
+          <RetryAlert title={listLoadFailed("comunas")} message={null} onRetry={retry} compact />
         ) : loading ? (
           <Text size="sm" c="dimmed" role="status">
             Cargando comunas…

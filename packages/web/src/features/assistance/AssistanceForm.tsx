@@ -67,8 +67,8 @@ const AssistanceFormBody = (props: Props) => {
           data={familyOptions}
           value={values.family_id}
           onChange={chooseFamily}
-          error={error("family_id") ?? (families.status === "error" ? "No se pudieron cargar las familias" : undefined)}
-          placeholder={families.status === "loading" ? "Cargando familias…" : "Seleccione…"}
+          error={error("family_id") ?? (families.status === "error" ? familyPicker.texts.failed : undefined)}
+          placeholder={families.status === "loading" ? familyPicker.texts.loading : "Seleccione…"}
           searchable
           openOnFocus={false}
           allowDeselect={false}

@@ -1,5 +1,5 @@
 import { NativeSelect, SimpleGrid, Stack } from "@mantine/core"
-import { type BeneficiaryRecord, BeneficiaryUpsertInput, type PersonRecord } from "@palma/core"
+import { type BeneficiaryRecord, BeneficiaryUpsertInput, listLoadFailed, type PersonRecord } from "@palma/core"
 import { FormActions, FormDialog, RejectionAlert, StaleRecord, useSchemaForm, useStaleReload, type WriteRejection } from "../../kit"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { personLabels } from "../../lib/people/personLabels"
@@ -107,7 +107,7 @@ export const PersonDialog = ({ edit, saving, rejection, onSubmit, read, onClose 
                   { value: "", label: relationships.status === "loading" ? "Cargando parentescos…" : "Elija el parentesco" },
                   ...(relationships.value ?? []).map((r) => ({ value: r.id, label: r.name }))
                 ]}
-                error={form.errors.relationship ?? (relationships.status === "error" ? "No se pudo cargar la lista de parentescos" : undefined)}
+                error={form.errors.relationship ?? (relationships.status === "error" ? listLoadFailed("parentescos") : undefined)}
               />
             )}
           </SimpleGrid>

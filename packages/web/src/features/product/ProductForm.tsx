@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core"
-import type { ListedProduct, ProductInput } from "@palma/core"
+import { type ListedProduct, type ProductInput, productLabels } from "@palma/core"
 import { RecordForm, recordFormDialog, type ResourceFormProps, useRecordForm, withOption } from "../../kit"
 import { CoverageCard } from "./CoverageCard"
 import { CoverageList } from "./CoverageList"
@@ -21,22 +21,7 @@ const ProductFormBody = (props: Props) => {
     bodyOf,
     keyOf: fieldKeyOf,
     check: checkMoney,
-    labels: {
-      name: "Nombre",
-      title: "Título",
-      subTitle: "Subtítulo",
-      alias: "Alianza",
-      cost: "Costo",
-      minInsuredCompanyPrice: "Precio mínimo empresa por asegurado",
-      dynamiccharge: "Costo por carga",
-      dueDay: "Día de pago",
-      beneficiaries: "Cargas permitidas",
-      description: "Descripción",
-      promotional: "Descripción promocional",
-      territorialScope: "Ámbito territorial",
-      hiringConditions: "Condiciones de contratación",
-      assistances: "Servicios y coberturas"
-    }
+    labels: productLabels
   })
   const assistances = useAssistanceOptions()
   const families = familyPicker.useOptions()
@@ -67,19 +52,19 @@ const ProductFormBody = (props: Props) => {
               label="Familia"
               required
               data={familyOptions}
-              placeholder={families.status === "loading" ? "Cargando familias…" : "Seleccione…"}
+              placeholder={families.status === "loading" ? familyPicker.texts.loading : "Seleccione…"}
               searchable
               openOnFocus={false}
               allowDeselect={false}
               nothingFoundMessage="Sin resultados"
               data-autofocus
               {...form.getInputProps("family_id")}
-              error={error("family_id") ?? (families.status === "error" ? "No se pudieron cargar las familias" : undefined)}
+              error={error("family_id") ?? (families.status === "error" ? familyPicker.texts.failed : undefined)}
             />
-            <TextInput label="Nombre" required maxLength={120} {...form.getInputProps("name")} />
-            <TextInput label="Título" maxLength={120} {...form.getInputProps("title")} />
-            <TextInput label="Subtítulo" maxLength={200} {...form.getInputProps("subTitle")} />
-            <TextInput label="Alianza" description="Nombre con que lo vende la alianza" maxLength={120} {...form.getInputProps("alias")} />
+            <TextInput label={productLabels.name} required maxLength={120} {...form.getInputProps("name")} />
+            <TextInput label={productLabels.title} maxLength={120} {...form.getInputProps("title")} />
+            <TextInput label={productLabels.subTitle} maxLength={200} {...form.getInputProps("subTitle")} />
+            <TextInput label={productLabels.alias} description="Nombre con que lo vende la alianza" maxLength={120} {...form.getInputProps("alias")} />
           </SimpleGrid>
         </Stack>
       </Fieldset>
@@ -94,9 +79,9 @@ const ProductFormBody = (props: Props) => {
             </Group>
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {money("cost", "Costo")}
-            {money("minInsuredCompanyPrice", "Precio mínimo empresa por asegurado")}
-            {money("dynamiccharge", "Costo por carga")}
+            {money("cost", productLabels.cost)}
+            {money("minInsuredCompanyPrice", productLabels.minInsuredCompanyPrice)}
+            {money("dynamiccharge", productLabels.dynamiccharge)}
           </SimpleGrid>
           <Radio.Group label="Frecuencia de pago" required {...form.getInputProps("frequency")}>
             <Group gap="lg" mt={4}>
@@ -114,7 +99,7 @@ const ProductFormBody = (props: Props) => {
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <NumberInput
-              label="Día de pago"
+              label={productLabels.dueDay}
               description="Del 1 al 31"
               required
               min={1}
@@ -124,7 +109,7 @@ const ProductFormBody = (props: Props) => {
               {...form.getInputProps("dueDay")}
             />
             <NumberInput
-              label="Cargas permitidas"
+              label={productLabels.beneficiaries}
               description="Beneficiarios además del titular"
               required
               min={0}
@@ -140,14 +125,14 @@ const ProductFormBody = (props: Props) => {
 
       <Fieldset legend="Textos del contrato">
         <Stack gap="sm">
-          <Textarea label="Descripción" rows={2} resize="vertical" maxLength={2000} {...form.getInputProps("description")} />
-          <Textarea label="Descripción promocional" rows={2} resize="vertical" maxLength={2000} {...form.getInputProps("promotional")} />
-          <Textarea label="Ámbito territorial" rows={2} resize="vertical" maxLength={500} {...form.getInputProps("territorialScope")} />
-          <Textarea label="Condiciones de contratación" rows={3} resize="vertical" maxLength={4000} {...form.getInputProps("hiringConditions")} />
+          <Textarea label={productLabels.description} rows={2} resize="vertical" maxLength={2000} {...form.getInputProps("description")} />
+          <Textarea label={productLabels.promotional} rows={2} resize="vertical" maxLength={2000} {...form.getInputProps("promotional")} />
+          <Textarea label={productLabels.territorialScope} rows={2} resize="vertical" maxLength={500} {...form.getInputProps("territorialScope")} />
+          <Textarea label={productLabels.hiringConditions} rows={3} resize="vertical" maxLength={4000} {...form.getInputProps("hiringConditions")} />
         </Stack>
       </Fieldset>
 
-      <Fieldset legend="Servicios y coberturas">
+      <Fieldset legend={productLabels.assistances}>
         <CoverageList
           options={assistances}
           family={values.family_id}

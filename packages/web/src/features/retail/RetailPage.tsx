@@ -15,6 +15,8 @@ import { retailPath, retailListPath } from "./paths"
 /** Navigation state of a retail's page: the retail as the opener has it, and why it was opened. */
 interface OpenedState {
   readonly retail?: Retail
+  /** Its version (`ETag`), which the page's saves send. */
+  readonly version?: string | undefined
   /** A new retail's RUT was already taken by this one. */
   readonly existing?: boolean
 }
@@ -37,7 +39,7 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
   const [machine] = useState(() => retailMachine(call))
   // The retail as the opener has it, when it is this one: no need to load it again.
   const known = opened.retail?.id === retailId ? opened.retail : null
-  const actor = useActorRef(machine, { input: { id: retailId, record: known } })
+  const actor = useActorRef(machine, { input: { id: retailId, record: known, version: known === null ? undefined : opened.version } })
   const status = useSelector(actor, (s) => s.value as string)
   const { record: retail, failure, rejection, pending } = useSelector(actor, (s) => s.context)
   const [logoVersion, setLogoVersion] = useState(0)
@@ -45,14 +47,14 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
   const lookups = useLookupCache()
 
   useEffect(() => {
-    const saved = actor.on("saved", ({ record: savedRetail, created }) => {
+    const saved = actor.on("saved", ({ record: savedRetail, version, created }) => {
       notify.success(created ? "Canal creado" : "Canal actualizado")
       setSaved(savedRetail)
       lookups.touched("retail")
-      if (created) void navigate(retailPath(savedRetail.id), { replace: true, state: { retail: savedRetail } satisfies OpenedState })
+      if (created) void navigate(retailPath(savedRetail.id), { replace: true, state: { retail: savedRetail, version } satisfies OpenedState })
     })
-    const exists = actor.on("exists", ({ record: existing }) => {
-      void navigate(retailPath(existing.id), { replace: true, state: { retail: existing, existing: true } satisfies OpenedState })
+    const exists = actor.on("exists", ({ record: existing, version }) => {
+      void navigate(retailPath(existing.id), { replace: true, state: { retail: existing, version, existing: true } satisfies OpenedState })
     })
     return () => {
       saved.unsubscribe()

@@ -1,5 +1,5 @@
 import { Button, Stack, Table, Text, VisuallyHidden } from "@mantine/core"
-import { type Call, formatInstant, formatInstantDay, type JobToken } from "@palma/core"
+import { type Call, formatInstant, formatInstantDay, type JobToken, listLoadFailed } from "@palma/core"
 import { useState } from "react"
 import { RetryAlert } from "../../components/RetryAlert"
 import { ConfirmDelete, Section, useTask } from "../../kit"
@@ -37,7 +37,7 @@ export const JobTokensSection = ({ call, jobTokens }: JobTokensSectionProps) => 
         días indicados al emitirlo, salvo que se revoque. Se emiten desde la fila de cada usuario.
       </Text>
       {status === "failed" ? (
-        <RetryAlert title="No se pudo cargar la lista de tokens" message={failure} onRetry={retry} />
+        <RetryAlert title={listLoadFailed("tokens")} message={failure} onRetry={retry} />
       ) : tokens === null ? (
         <Text role="status">Cargando tokens…</Text>
       ) : tokens.length === 0 ? (

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
-import { type Call, type ManagedUser, Role, roleLabel, USERS_PAGE_SIZE, usersActors, type UsersQuery, usersMachine } from "@palma/core"
+import { type Call, listLoadFailed, type ManagedUser, Role, roleLabel, USERS_PAGE_SIZE, usersActors, type UsersQuery, usersMachine } from "@palma/core"
 import { Schema } from "effect"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useId, useState } from "react"
@@ -102,7 +102,7 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
         </Box>
         {status === "failed" ? (
           <Box p="sm">
-            <RetryAlert title="No se pudo cargar la lista" message={failure} onRetry={() => actor.send({ type: "RETRY" })} />
+            <RetryAlert title={listLoadFailed()} message={failure} onRetry={() => actor.send({ type: "RETRY" })} />
           </Box>
         ) : page === null ? (
           <Text p="md" role="status">

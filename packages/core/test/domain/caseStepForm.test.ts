@@ -1,8 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { CaseStep } from "../../src/domain/caseLifecycle.js"
-import { pesosOf, stepFieldsFor, stepInputOf } from "../../src/machines/caseStepForm.js"
-import { alliance, openCase, specialist } from "./caseView.fixture.js"
+import { pesosOf, stepFieldsFor, stepInputOf } from "../../src/domain/caseStepForm.js"
+import { alliance, openCase, specialist } from "../machines/caseView.fixture.js"
 
 const es = new Intl.NumberFormat("es-CL")
 const ana = { id: specialist.specialist_id, name: "Ana Pérez" }

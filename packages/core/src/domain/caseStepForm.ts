@@ -1,9 +1,9 @@
-import type { AssignmentKind } from "../domain/caseFacts.js"
-import { assignmentOf, type CaseStep, lifecycleOf, refusalOf } from "../domain/caseLifecycle.js"
-import { type CaseStepInput, commandOfStep } from "../domain/caseStepInput.js"
-import type { CaseView } from "../domain/caseView.js"
-import { caseFactsOfView } from "../domain/caseViewFacts.js"
-import type { Role } from "../domain/role.js"
+import type { AssignmentKind } from "./caseFacts.js"
+import { assignmentOf, type CaseStep, lifecycleOf, refusalOf } from "./caseLifecycle.js"
+import { type CaseStepInput, commandOfStep } from "./caseStepInput.js"
+import type { CaseView } from "./caseView.js"
+import { caseFactsOfView } from "./caseViewFacts.js"
+import type { Role } from "./role.js"
 
 /** A record picked from a list, as the dialog shows it. */
 export interface Picked {

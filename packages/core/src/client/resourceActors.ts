@@ -1,11 +1,11 @@
 import type { HttpClientResponse } from "@effect/platform"
 import type { Effect } from "effect"
 import { fromPromise } from "xstate"
-import type { Call } from "../client/caller.js"
-import type { ApiClient } from "../client/ApiClient.js"
-import { ifMatch, type Versioned, versioned } from "../client/versions.js"
+import type { Call } from "./caller.js"
+import type { ApiClient } from "./ApiClient.js"
+import { ifMatch, type Versioned, versioned } from "./versions.js"
 import { PalmaApi } from "../api/Api.js"
-import type { ItemRemoval, ItemWrite, ResourceQuery, ListResult } from "./resource.js"
+import type { ItemRemoval, ItemWrite, ResourceQuery, ListResult } from "../machines/resource.js"
 
 /** Names of the groups that share the master contract shape. */
 export type MasterName = "family" | "specialty" | "document" | "valueType" | "value" | "stage" | "relationship" | "qualification" | "procedure"

@@ -1,14 +1,14 @@
 import { Schema } from "effect"
 import { fromPromise } from "xstate"
-import type { Call } from "../client/caller.js"
-import type { Versioned } from "../client/versions.js"
+import type { Call } from "./caller.js"
+import type { Versioned } from "./versions.js"
 import type { ContractorCreateInput, ContractorKind, ContractorListed } from "../domain/contractorRecord.js"
 import { customerCoverage, insuredCoverage, type PersonCoverage } from "../domain/personCoverage.js"
 import type { PersonFound } from "../domain/personSearch.js"
 import * as Rut from "../rut/Rut.js"
-import type { RecordWrite } from "./record.js"
-import type { ListResult } from "./resource.js"
-import { searchActor } from "./search.js"
+import type { RecordWrite } from "../machines/record.js"
+import type { ListResult } from "../machines/resource.js"
+import { searchActor } from "../machines/search.js"
 
 /** Who the operators' search looks for: customers (who pay) or insured (titulares). */
 export type PersonKind = "customer" | "insured"
@@ -108,11 +108,12 @@ export const contractorKey = (input: { readonly type: ContractorKind; readonly r
  * none has that RUT), `save` is `contractor/create`.
  */
 export const contractorCreateActors = (call: Call) => ({
-  find: fromPromise<ContractorRef | null, string>(async ({ input: key }) => {
+  // A reference, not the record: the contractor's own page reads them with their version.
+  find: fromPromise<Versioned<ContractorRef> | null, string>(async ({ input: key }) => {
     const [type, rut] = key.split(":")
     const kind: ContractorKind = type === "C" ? "C" : "P"
     const found = await call((c) => c.contractor.getByRut({ path: { rut: Schema.decodeUnknownSync(Rut.Rut)(rut), type: kind } }))
-    return found.id === "" ? null : { id: found.id, name: found.name }
+    return found.id === "" ? null : { record: { id: found.id, name: found.name }, version: undefined }
   }),
   save: fromPromise<Versioned<ContractorRef>, RecordWrite>(async ({ input }) => {
     // The page sends a ContractorCreateInput it decoded with the contract's schema.

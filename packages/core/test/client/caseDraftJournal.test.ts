@@ -2,9 +2,9 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { type CaseDraftEvent, caseDraftMachine } from "../../src/machines/caseDraft.js"
-import { appendToCaseDraftJournal } from "../../src/machines/caseDraftJournal.js"
-import { type Journal, replay, resumeFrom } from "../../src/machines/journal.js"
-import { applicant, done, services, toCoverage, today } from "./caseDraftFixtures.js"
+import { appendToCaseDraftJournal } from "../../src/client/caseDraftJournal.js"
+import { type Journal, replay, resumeFrom } from "../../src/client/journal.js"
+import { applicant, done, services, toCoverage, today } from "../machines/caseDraftFixtures.js"
 
 const entry = (event: CaseDraftEvent) => ({ at: "2026-11-23T12:00:00.000Z", event: event as unknown as { type: string } })
 const journalOf = (events: ReadonlyArray<CaseDraftEvent>): Journal => events.map(entry)

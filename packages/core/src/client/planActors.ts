@@ -1,10 +1,10 @@
 import { fromPromise } from "xstate"
-import type { Call } from "../client/caller.js"
-import { ifMatch, type Versioned, versioned } from "../client/versions.js"
+import type { Call } from "./caller.js"
+import { ifMatch, type Versioned, versioned } from "./versions.js"
 import type { Amount, Currency } from "../domain/money.js"
 import type { ProductOfPlan, ProductPlan, ProductPlanInput } from "../domain/productPlan.js"
 import type { RetailProduct } from "../domain/retail.js"
-import type { ItemRemoval, ItemWrite, ListResult, ResourceQuery } from "./resource.js"
+import type { ItemRemoval, ItemWrite, ListResult, ResourceQuery } from "../machines/resource.js"
 
 /** One plan of a retail as its section lists it; `id` is the plan's (productPlan_id). */
 export interface PlanRow {

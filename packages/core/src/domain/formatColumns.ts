@@ -1,4 +1,4 @@
-import { type FileFormat, type FileFormatInput, isColumnRequired, type RosterField } from "../domain/fileFormat.js"
+import { type FileFormat, type FileFormatInput, isColumnRequired, type RosterField } from "./fileFormat.js"
 
 /** One column of a retail's Excel as the editor holds it. */
 export interface Column {

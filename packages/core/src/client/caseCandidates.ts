@@ -1,4 +1,4 @@
-import type { Call } from "../client/caller.js"
+import type { Call } from "./caller.js"
 import type { AssignmentKind } from "../domain/caseFacts.js"
 import type { NearbySpecialist, Specialist } from "../domain/specialist.js"
 

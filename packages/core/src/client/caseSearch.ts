@@ -1,7 +1,7 @@
-import type { Call } from "../client/caller.js"
+import type { Call } from "./caller.js"
 import type { CaseCriteria, CaseLookup, CaseRow } from "../domain/caseView.js"
 import type { RefundStatus } from "../domain/refund.js"
-import { searchActor } from "./search.js"
+import { searchActor } from "../machines/search.js"
 
 /** The case list's criteria as its screen keeps them ("" does not filter), and the page shown. */
 export interface CaseQuery {

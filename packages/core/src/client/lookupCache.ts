@@ -1,9 +1,9 @@
 import { type Actor, createActor, fromPromise } from "xstate"
-import type { Call } from "../client/caller.js"
+import type { Call } from "./caller.js"
 import { loadCandidates, loadCandidateSpecialties } from "./caseCandidates.js"
 import { loadCaseFilters } from "./caseSearch.js"
-import { loadCaseDates } from "./caseExport.js"
-import { lookupMachine } from "./lookup.js"
+import { loadCaseDates } from "../machines/caseExport.js"
+import { lookupMachine } from "../machines/lookup.js"
 
 /** How one shared list loads, and which resources' writes make it stale. */
 export interface LookupSource<A> {

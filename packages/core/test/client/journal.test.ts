@@ -3,9 +3,9 @@ import { type AnyActorRef, type AnyStateMachine, createActor, fromPromise, waitF
 import type { Session } from "../../src/domain/session.js"
 import { ApiFailure } from "../../src/client/failure.js"
 import { authMachine, type Credentials, type SignUpDetails } from "../../src/machines/auth.js"
-import { type Journal, type JournalEntry, journalFrom, journalRecorder, replay } from "../../src/machines/journal.js"
+import { type Journal, type JournalEntry, journalFrom, journalRecorder, replay } from "../../src/client/journal.js"
 import { type ItemRemoval, type ItemWrite, type ListResult, type ResourceQuery, resourceMachine } from "../../src/machines/resource.js"
-import { type Item, session } from "./fixtures.js"
+import { type Item, session } from "../machines/fixtures.js"
 
 /** Lets pending promise callbacks and timers run, so an actor replay might have started would show. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))

@@ -1,11 +1,11 @@
 import { fromPromise } from "xstate"
-import type { Call } from "../client/caller.js"
-import { ifMatch, type Versioned, versioned } from "../client/versions.js"
+import type { Call } from "./caller.js"
+import { ifMatch, type Versioned, versioned } from "./versions.js"
 import type { Assistance, AssistanceInput } from "../domain/assistance.js"
 import type { Product, ProductInput } from "../domain/product.js"
 import type { ListedProduct } from "../domain/productPlan.js"
 import type { Retail } from "../domain/retail.js"
-import type { ItemRemoval, ItemWrite, ListResult, ResourceQuery } from "./resource.js"
+import type { ItemRemoval, ItemWrite, ListResult, ResourceQuery } from "../machines/resource.js"
 
 /**
  * The resource machine's actors for the catalog lists, whose seed calls list them whole: lists
