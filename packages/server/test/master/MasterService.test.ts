@@ -59,21 +59,21 @@ describe("makeMasterService", { timeout: 30_000 }, () => {
 
     expect(await run((widgets) => widgets.remove(created.id))).toMatchObject({ id: created.id, isActive: false })
     expect(await run((widgets) => widgets.list())).toEqual([])
-    expect(await run((widgets) => failure(widgets.getById(created.id)))).toMatchObject({ _tag: "NotFound", message: "No se encontró el widget" })
+    expect(await run((widgets) => failure(widgets.getById(created.id)))).toMatchObject({ _tag: "Missing", message: "No se encontró el widget" })
   })
 
-  it("refuses a duplicate, a missing or inactive reference and a guarded update with contract errors", async () => {
+  it("refuses a duplicate, a missing or inactive reference and a guarded update with its own errors (the http layer maps them)", async () => {
     const { row: fixed } = await run((widgets) => widgets.create({ shelf_id: "a", name: "Perno", code: "fijo" }))
     expect(await run((widgets) => failure(widgets.create({ shelf_id: "a", name: "PERNO", code: "x" })))).toMatchObject({
-      _tag: "Conflict",
+      _tag: "Clash",
       message: "Ya existe un widget activo con ese nombre"
     })
     expect(await run((widgets) => failure(widgets.create({ shelf_id: "cerrado", name: "Clavo", code: "c" })))).toMatchObject({
-      _tag: "NotFound",
+      _tag: "Missing",
       message: "El estante indicado no existe o está inactivo"
     })
     expect(await run((widgets) => failure(widgets.update(fixed.id, { shelf_id: "a", name: "Perno", code: "otro" })))).toMatchObject({
-      _tag: "Conflict",
+      _tag: "Clash",
       message: "El código fijo no se puede cambiar"
     })
   })
@@ -88,6 +88,6 @@ describe("makeMasterService", { timeout: 30_000 }, () => {
     const racing = await runtime.runPromise(
       Effect.flatMap(makeMasterService(Widget, blind), (widgets) => failure(widgets.create({ shelf_id: "a", name: "arandela", code: "b" })))
     )
-    expect(racing).toMatchObject({ _tag: "Conflict", message: "Ya existe un widget activo con ese nombre" })
+    expect(racing).toMatchObject({ _tag: "Clash", message: "Ya existe un widget activo con ese nombre" })
   })
 })
