@@ -9,6 +9,8 @@ import { demo, demoPassword } from "../packages/server/test/support/api.ts"
 import { psql } from "../packages/server/test/support/psql.ts"
 import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
 import type { RunningServer } from "../packages/server/test/support/testServer.ts"
+import { capture } from "./capture.ts"
+import { sameResponse, startReference, stopChild } from "./reference.ts"
 
 export const envInt = (name: string, fallback: number, min: number, max: number): number => {
   const raw = process.env[name]
@@ -47,6 +49,11 @@ export interface Row {
   readonly requests?: ReadonlyArray<Request>
   /** This row's goal, when it is not the bench's. */
   readonly p99TargetMs?: number
+  /**
+   * Also measured on the platform's floor: the smallest Effect HttpApi server answering the bytes
+   * Palma returned for these paths (bench/effectServer.ts), so the goal reads as a ratio to it.
+   */
+  readonly floor?: boolean
 }
 
 export interface Settings {
@@ -106,6 +113,22 @@ const cpuMs = (pid: number | undefined) => {
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
+/** The platform's floor for `paths`: the smallest Effect server answering, checked, the bytes Palma answers now. */
+const floorOf = async (baseUrl: string, headers: Record<string, string>, paths: ReadonlyArray<string>) => {
+  const captured = await Promise.all(paths.map(async (path) => ({ path, response: await capture(baseUrl + path, headers) })))
+  const floor = await startReference(
+    "effect",
+    captured.map(({ path, response }) => ({ path, headers: response.headers, bodyBase64: response.body.toString("base64") }))
+  )
+  for (const { path, response } of captured) {
+    if (!sameResponse(response, await capture(floor.url + path, headers))) {
+      await stopChild(floor.child)
+      throw new Error(`El piso Effect no devuelve los mismos bytes que Palma para ${path}`)
+    }
+  }
+  return floor
+}
+
 /** Each row measured in turn (a warm-up first); the table printed; 1 if any request failed. */
 export const measureRows = async (
   server: RunningServer & { readonly pid?: number | undefined },
@@ -121,38 +144,52 @@ export const measureRows = async (
     }
   }
   const failures: string[] = []
-  const results: Array<{ row: Row; result: Result; cpuMsPerRequest: number }> = []
-  for (const row of rows) {
+  type Measured = { row: Row; result: Result; cpuMsPerRequest: number; onFloor: boolean }
+  const results: Array<Measured> = []
+  const measure = async (row: Row, url: string, pid: number | undefined, onFloor: boolean) => {
     const run = (seconds: number) =>
       autocannon({
-        url: server.url,
+        url,
         connections: settings.connections,
         duration: seconds,
         headers,
         requests: row.requests ?? row.paths.map((path) => ({ method: "GET" as const, path }))
       })
     if (settings.warmupS > 0) await run(settings.warmupS)
-    log(`  midiendo ${row.label} (${settings.durationS} s)…`)
-    const cpuBefore = cpuMs(server.pid)
+    log(`  midiendo ${row.label}${onFloor ? " en el piso Effect" : ""} (${settings.durationS} s)…`)
+    const cpuBefore = cpuMs(pid)
     const result = await run(settings.durationS)
-    const cpuMsPerRequest = (cpuMs(server.pid) - cpuBefore) / Math.max(result.requests.total, 1)
+    const cpuMsPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(result.requests.total, 1)
     if (result.errors || result.timeouts || result.non2xx)
       failures.push(`${row.label}: ${result.errors} errores, ${result.timeouts} timeouts, ${result.non2xx} no-2xx`)
-    results.push({ row, result, cpuMsPerRequest })
+    results.push({ row, result, cpuMsPerRequest, onFloor })
+  }
+  for (const row of rows) {
+    await measure(row, server.url, server.pid, false)
+    if (row.floor) {
+      const floor = await floorOf(server.url, headers, row.paths)
+      try {
+        await measure(row, floor.url, floor.child.pid, true)
+      } finally {
+        await stopChild(floor.child)
+      }
+    }
   }
   console.log("")
   console.log(title)
-  const header = ["lectura", "req/s", "p50 ms", "p99 ms", "CPU ms/pet.", "meta p99", "resultado"]
-  const lines = results.map(({ row, result, cpuMsPerRequest }) => {
+  const header = ["lectura", "req/s", "p50 ms", "p99 ms", "CPU ms/pet.", "p99 ÷ piso", "meta p99", "resultado"]
+  const lines = results.map(({ row, result, cpuMsPerRequest, onFloor }) => {
     const target = row.p99TargetMs ?? settings.p99TargetMs
+    const floor = results.find((other) => other.row === row && other.onFloor)?.result
     return [
-      row.label,
+      onFloor ? `  piso Effect, los mismos bytes` : row.label,
       result.requests.average.toFixed(0),
       String(result.latency.p50),
       String(result.latency.p99),
       Number.isNaN(cpuMsPerRequest) ? "—" : cpuMsPerRequest.toFixed(2),
-      `≤ ${target} ms`,
-      result["2xx"] > 0 && result.latency.p99 <= target ? "PASS" : "MISS"
+      !onFloor && floor && floor.latency.p99 > 0 ? `${(result.latency.p99 / floor.latency.p99).toFixed(1)}×` : "",
+      onFloor ? "" : `≤ ${target} ms`,
+      onFloor ? "" : result["2xx"] > 0 && result.latency.p99 <= target ? "PASS" : "MISS"
     ]
   })
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))

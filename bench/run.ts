@@ -5,20 +5,18 @@
  * platform's floor), measured in the same run. See bench/README.md.
  */
 import autocannon, { type Result } from "autocannon"
-import { type ChildProcess, fork } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { availableParallelism } from "node:os"
-import { fileURLToPath } from "node:url"
 import { demo, demoPassword } from "../packages/server/test/support/api.ts"
 import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
 import type { RunningServer } from "../packages/server/test/support/testServer.ts"
-import type { BareRoutes } from "./referenceChild.ts"
-import { type Captured, capture } from "./capture.ts"
+import { capture, type Captured } from "./capture.ts"
+import { sameResponse, startReference, stopChild } from "./reference.ts"
 
 const endpoints = ["/api/family/list", "/api/district/listAll"] as const
 type Target = "palma" | "effect" | "bare"
 const targets: ReadonlyArray<Target> = ["palma", "effect", "bare"]
 type Reference = Exclude<Target, "palma">
-const referenceScripts: Record<Reference, string> = { effect: "./effectServer.ts", bare: "./bareServer.ts" }
 const p99TargetMs = 25
 
 /** A whole number from the environment, within bounds, so the run stays bounded. */
@@ -38,28 +36,6 @@ const connections = envInt("BENCH_CONNECTIONS", 32, 1, 256)
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
-/** Starts a reference server (bare node:http, or the smallest Effect HttpApi) as a child process and resolves its loopback URL. */
-const startReference = (reference: Reference, routes: BareRoutes): Promise<{ url: string; child: ChildProcess }> =>
-  new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL(referenceScripts[reference], import.meta.url)), [], {
-      execArgv: ["--import", "tsx"],
-      stdio: ["ignore", "inherit", "inherit", "ipc"]
-    })
-    const timer = setTimeout(() => {
-      child.kill("SIGTERM")
-      reject(new Error("El servidor de referencia no respondió en 30 s"))
-    }, 30_000)
-    child.once("message", (message: { port: number }) => {
-      clearTimeout(timer)
-      resolve({ url: `http://127.0.0.1:${message.port}`, child })
-    })
-    child.once("exit", (code) => {
-      clearTimeout(timer)
-      reject(new Error(`El servidor de referencia terminó al iniciar (código ${code})`))
-    })
-    child.send(routes)
-  })
-
 /** Local sign-in as the demo admin; `expiresAt` (ms) tells whether the token outlives the run. Never printed. */
 const signInAdmin = async (baseUrl: string): Promise<{ token: string; expiresAt: number }> => {
   const response = await fetch(`${baseUrl}/api/auth/local/sign-in`, {
@@ -73,13 +49,6 @@ const signInAdmin = async (baseUrl: string): Promise<{ token: string; expiresAt:
   if (typeof issued.token !== "string" || typeof issued.expiresAt !== "number") throw new Error("El inicio de sesión no devolvió un token")
   return { token: issued.token, expiresAt: issued.expiresAt }
 }
-
-const stopChild = (child: ChildProcess): Promise<void> =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once("exit", () => resolve())
-    child.kill("SIGTERM")
-  })
 
 /** Requests that did not end in a 2xx (autocannon records latencies of 2xx only). */
 const failuresOf = (result: Result): string[] => {
@@ -96,8 +65,6 @@ const failuresOf = (result: Result): string[] => {
   }
   return problems
 }
-
-const sameResponse = (a: Captured, b: Captured) => a.status === b.status && a.body.equals(b.body) && a.headers["content-type"] === b.headers["content-type"]
 
 interface Measured {
   readonly endpoint: string
