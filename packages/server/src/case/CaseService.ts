@@ -19,7 +19,6 @@ import { Districts } from "../district/Districts.js"
 import { matchVersion, type Precondition } from "../domain/version.js"
 import { Transaction } from "../sql/Transaction.js"
 import { CaseIntakeService } from "../caseIntake/CaseIntakeService.js"
-import { CoverageRepo } from "../caseIntake/CoverageRepo.js"
 import { CaseLead } from "./CaseLead.js"
 import { CaseMemo } from "./CaseMemo.js"
 import { caseRowOf } from "./caseRow.js"
@@ -42,7 +41,6 @@ const make = Effect.gen(function* () {
   const feed = yield* CaseFeed
   const memo = yield* CaseMemo
   const intake = yield* CaseIntakeService
-  const coverage = yield* CoverageRepo
   const caseLead = yield* CaseLead
   const transaction = (yield* Transaction).withTransaction
 
@@ -56,21 +54,23 @@ const make = Effect.gen(function* () {
     return Effect.map(cases.events(stored.id, known), (newer) => history.extend(stored.id, historyLines(newer, last?.procedure ?? null), stored.version))
   }
 
-  /** What the applicant used of the case's assistance in the policy year of its event, as the intake counts it (this case included). */
-  const usedBy = (stored: StoredCase) => {
+  /** Whose use of the case's assistance the case shows, in the policy year of its event (this case included), as the intake counts it. */
+  const usageOf = (stored: StoredCase) => {
     const { service, parties, event } = stored.facts
-    if (service.lead_id === null || service.assistance_id === null || service.product_id === null || parties.insured_id === null) {
-      return Effect.succeed({ events: 0, total_amount: 0 })
+    if (service.lead_id === null || service.assistance_id === null || service.product_id === null || parties.insured_id === null) return null
+    return {
+      leadId: service.lead_id,
+      assistanceIds: [service.assistance_id] as const,
+      parties: { insured_id: parties.insured_id, beneficiary_id: parties.beneficiary_id },
+      date: event?.date ?? chileDateOf(stored.createdAt)
     }
-    const parts = { ...parties, insured_id: parties.insured_id, product_id: service.product_id }
-    return coverage.used(service.lead_id, service.assistance_id, parts, event?.date ?? chileDateOf(stored.createdAt))
   }
 
   /** The case as the seed's `getById` answers it, with its version for the ETag. */
   const view = (stored: StoredCase) =>
     Effect.gen(function* () {
       const stage = stageOf(stored.facts)
-      const [names, used, lines] = yield* Effect.all([views.names(stored.facts, stage), usedBy(stored), linesOf(stored)], { concurrency: "unbounded" })
+      const [{ names, used }, lines] = yield* Effect.all([views.names(stored.facts, stage, usageOf(stored)), linesOf(stored)], { concurrency: "unbounded" })
       return { row: caseView(stored, names, used, historyOf(lines)), version: stored.version }
     })
 
@@ -248,7 +248,6 @@ export class CaseService extends Context.Tag("palma/CaseService")<CaseService, E
       Districts.layer,
       CaseFeed.layer,
       CaseIntakeService.layer,
-      CoverageRepo.layer,
       CaseLead.layer,
       Transaction.layer
     ]),

@@ -1,6 +1,7 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
-import { type CaseFacts, CasePerson, type CoverageTerms, Currency, IsoDate, Nullable, Rut } from "@palma/core/domain"
+import { type CaseFacts, CasePerson, type CoverageTerms, type CoverageUsed, Currency, IsoDate, Nullable, Rut } from "@palma/core/domain"
+import { nothingUsed, type Usage, usedFromRows, usedStatement } from "../caseIntake/CoverageRepo.js"
 import { fromNumeric } from "../product/amounts.js"
 import { fullName, personJson } from "../person/columns.js"
 
@@ -32,9 +33,10 @@ const Names = Schema.Struct({
   partner: Schema.NullOr(Schema.Struct({ name: Schema.String, address: Schema.String, district: NameOf, email: NameOf, phone: NameOf })),
   alliance_specialty: NameOf,
   alliance_qualification: NameOf,
-  stage: Schema.Struct({ id: Schema.String, code: Schema.String, name: Schema.String })
+  stage: Schema.Struct({ id: Schema.String, code: Schema.String, name: Schema.String }),
+  used: Schema.NullOr(Schema.Array(Schema.Unknown))
 })
-export type CaseNames = Omit<typeof Names.Type, "assigned"> & { readonly assigned: CoverageTerms | null }
+export type CaseNames = Omit<typeof Names.Type, "assigned" | "used"> & { readonly assigned: CoverageTerms | null }
 
 const dotted = (rut: string) => (Rut.isValid(rut) ? Rut.format(rut) : rut)
 
@@ -43,8 +45,11 @@ const make = Effect.gen(function* () {
 
   const anyOf = (column: Statement.Fragment, ids: ReadonlyArray<string>) => (ids.length === 0 ? sql`false` : sql`${column} IN ${sql.in(ids)}`)
 
-  /** Everything `getById` shows by name for these facts, with the stage `stageCode` names. */
-  const names = (facts: CaseFacts, stageCode: string) =>
+  /**
+   * Everything `getById` shows by name for these facts, with the stage `stageCode` names, and what
+   * the applicant used of the case's assistance (`usage`; nothing when the case names no lead yet).
+   */
+  const names = (facts: CaseFacts, stageCode: string, usage: (Usage & { readonly assistanceIds: readonly [string] }) | null) =>
     Effect.gen(function* () {
       const { parties, service, specialist, alliance } = facts
       const valueIds = facts.values.map((v) => v.id)
@@ -73,12 +78,15 @@ const make = Effect.gen(function* () {
           'email', p.email, 'phone', p.phone) FROM partner p WHERE p.id = ${alliance?.provider_id ?? null}) AS partner,
         (SELECT name FROM specialty WHERE id = ${alliance?.specialty_id ?? null}) AS alliance_specialty,
         (SELECT name FROM qualification WHERE id = ${alliance?.qualification_id ?? null}) AS alliance_qualification,
-        (SELECT json_build_object('id', s.id::text, 'code', s.code, 'name', s.name) FROM stage s WHERE s.code = ${stageCode} AND s.is_active) AS stage`
-      const decoded = yield* Schema.decodeUnknown(Names)(row)
+        (SELECT json_build_object('id', s.id::text, 'code', s.code, 'name', s.name) FROM stage s WHERE s.code = ${stageCode} AND s.is_active) AS stage,
+        ${usage === null ? sql`NULL` : sql`(SELECT json_agg(u) FROM (${usedStatement(sql, usage)}) u)`} AS used`
+      const { used: usedRows, ...decoded } = yield* Schema.decodeUnknown(Names)(row)
+      const used: CoverageUsed =
+        usage === null ? nothingUsed : ((yield* usedFromRows(usage.assistanceIds)(usedRows ?? [])).get(usage.assistanceIds[0]) ?? nothingUsed)
       const person = (p: typeof Person.Type | null) => (p === null ? null : { ...p, rut: dotted(p.rut) })
       const named = (n: typeof Named.Type | null) => (n === null ? null : { ...n, rut: dotted(n.rut) })
       const assigned = decoded.assigned
-      return {
+      const shown = {
         ...decoded,
         retail: named(decoded.retail),
         customer: named(decoded.customer),
@@ -89,10 +97,12 @@ const make = Effect.gen(function* () {
             ? null
             : { ...assigned, amount: fromNumeric(assigned.currency, assigned.amount), maximum: fromNumeric(assigned.currency, assigned.maximum) }
       } satisfies CaseNames
+      return { names: shown, used }
     })
 
   return {
-    names: (facts: CaseFacts, stageCode: string) => Effect.orDie(names(facts, stageCode))
+    names: (facts: CaseFacts, stageCode: string, usage: (Usage & { readonly assistanceIds: readonly [string] }) | null) =>
+      Effect.orDie(names(facts, stageCode, usage))
   }
 })
 

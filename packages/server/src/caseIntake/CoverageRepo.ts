@@ -28,6 +28,39 @@ const UsedRow = Schema.Struct({ assistance_id: Schema.String, events: Schema.Num
 
 export const nothingUsed: CoverageUsed = { events: 0, total_amount: 0 }
 
+/** Whose use of which assistances, in the policy year `date` falls in. */
+export interface Usage {
+  readonly leadId: string
+  readonly assistanceIds: ReadonlyArray<string>
+  readonly parties: Pick<Parties, "insured_id" | "beneficiary_id">
+  readonly date: string
+}
+
+/**
+ * What the applicant used of each of these assistances in the policy year `date` falls in (the
+ * year from the policy's start, anniversary to anniversary): their cases of the lead and
+ * assistance, and the pesos asked in refunds and IMED discounts not refused (Pendiente, Aprobado,
+ * Reembolsado). The one count of used events: the service step's list, the chosen assistance's
+ * check and the case page all read it (the case page inside its names statement, so opening a
+ * case costs one round trip fewer). `assistanceIds` is not empty.
+ */
+export const usedStatement = (sql: SqlClient.SqlClient, { leadId, assistanceIds, parties, date }: Usage) =>
+  sql`WITH years AS (SELECT l.start_date, extract(year FROM age(${date}::date, l.start_date))::int AS n FROM lead l WHERE l.id = ${leadId}),
+    period AS (SELECT (start_date + make_interval(years => n))::date AS since, (start_date + make_interval(years => n + 1))::date AS until FROM years)
+  SELECT c.assistance_id::text AS assistance_id, count(c.id)::text AS events,
+    COALESCE(sum(COALESCE(c.refund_amount, 0) + COALESCE(c.imed_amount, 0)) FILTER (WHERE c.refund_status IN ('Pendiente', 'Aprobado', 'Reembolsado')), 0)::text AS total_amount
+  FROM period JOIN assistance_case c ON c.lead_id = ${leadId} AND c.assistance_id IN ${sql.in(assistanceIds)}
+    AND c.insured_id = ${parties.insured_id} AND c.beneficiary_id IS NOT DISTINCT FROM ${parties.beneficiary_id}::uuid
+    AND COALESCE(c.event_date, c.created_at::date) >= period.since AND COALESCE(c.event_date, c.created_at::date) < period.until
+  GROUP BY c.assistance_id`
+
+/** `usedStatement`'s rows as what was used of each assistance asked, nothing for one without cases. */
+export const usedFromRows = (assistanceIds: ReadonlyArray<string>) => (rows: ReadonlyArray<unknown>) =>
+  Effect.map(Schema.decodeUnknown(Schema.Array(UsedRow))(rows), (decoded) => {
+    const counted = new Map(decoded.map((row) => [row.assistance_id, { events: row.events, total_amount: Math.round(row.total_amount) }]))
+    return new Map(assistanceIds.map((id): [string, CoverageUsed] => [id, counted.get(id) ?? nothingUsed]))
+  })
+
 const firstOf =
   <A, I>(schema: Schema.Schema<A, I>) =>
   (rows: ReadonlyArray<unknown>) =>
@@ -69,30 +102,9 @@ const make = Effect.gen(function* () {
       )
     )
 
-  /**
-   * What the applicant used of each of these assistances in the policy year `date` falls in (the
-   * year from the policy's start, anniversary to anniversary): their cases of the lead and
-   * assistance, and the pesos asked in refunds and IMED discounts not refused (Pendiente, Aprobado,
-   * Reembolsado). The one count of used events: the service step's list, the chosen assistance's
-   * check and the case page all read it.
-   */
   const usedOf = (leadId: string, assistanceIds: ReadonlyArray<string>, parties: Parties, date: string) =>
-    (assistanceIds.length === 0
-      ? Effect.succeed([])
-      : sql`WITH years AS (SELECT l.start_date, extract(year FROM age(${date}::date, l.start_date))::int AS n FROM lead l WHERE l.id = ${leadId}),
-        period AS (SELECT (start_date + make_interval(years => n))::date AS since, (start_date + make_interval(years => n + 1))::date AS until FROM years)
-      SELECT c.assistance_id::text AS assistance_id, count(c.id)::text AS events,
-        COALESCE(sum(COALESCE(c.refund_amount, 0) + COALESCE(c.imed_amount, 0)) FILTER (WHERE c.refund_status IN ('Pendiente', 'Aprobado', 'Reembolsado')), 0)::text AS total_amount
-      FROM period JOIN assistance_case c ON c.lead_id = ${leadId} AND c.assistance_id IN ${sql.in(assistanceIds)}
-        AND c.insured_id = ${parties.insured_id} AND c.beneficiary_id IS NOT DISTINCT FROM ${parties.beneficiary_id}::uuid
-        AND COALESCE(c.event_date, c.created_at::date) >= period.since AND COALESCE(c.event_date, c.created_at::date) < period.until
-      GROUP BY c.assistance_id`
-    ).pipe(
-      Effect.flatMap(Schema.decodeUnknown(Schema.Array(UsedRow))),
-      Effect.map((rows) => {
-        const counted = new Map(rows.map((row) => [row.assistance_id, { events: row.events, total_amount: Math.round(row.total_amount) }]))
-        return new Map(assistanceIds.map((id): [string, CoverageUsed] => [id, counted.get(id) ?? nothingUsed]))
-      })
+    (assistanceIds.length === 0 ? Effect.succeed([]) : usedStatement(sql, { leadId, assistanceIds, parties, date })).pipe(
+      Effect.flatMap(usedFromRows(assistanceIds))
     )
 
   /** The values the assistance asks for, in its order, blank. */
@@ -110,9 +122,6 @@ const make = Effect.gen(function* () {
     assistances: (productId: string) => Effect.orDie(assistances(productId)),
     usedOf: (leadId: string, assistanceIds: ReadonlyArray<string>, parties: Parties, date: string) =>
       Effect.orDie(usedOf(leadId, assistanceIds, parties, date)),
-    /** What was used of one assistance, as `usedOf` counts it. */
-    used: (leadId: string, assistanceId: string, parties: Parties, date: string) =>
-      Effect.orDie(Effect.map(usedOf(leadId, [assistanceId], parties, date), (used) => used.get(assistanceId) ?? nothingUsed)),
     values: (assistanceId: string) => Effect.orDie(values(assistanceId))
   }
 })
