@@ -1,10 +1,10 @@
 import { Context, Effect, Layer } from "effect"
 import { type Actor, type CaseChatInput, type Role } from "@palma/core/domain"
-import { NotFound } from "@palma/core/api"
+import { Missing } from "../domain/errors.js"
 import { CaseChatRepo } from "./CaseChatRepo.js"
 import { CaseFeed } from "./CaseFeed.js"
 
-const notFound = () => new NotFound({ message: "No se encontró el caso" })
+const notFound = () => new Missing({ message: "No se encontró el caso" })
 
 /** How an author shows in the chat when the client did not say (the web does not; the original client sends "Operador" or "Cliente"). */
 const authorType: Record<Role, string> = { user: "Operador", moderator: "Moderador", admin: "Administrador" }

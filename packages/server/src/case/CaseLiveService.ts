@@ -1,6 +1,6 @@
 import { Context, Deferred, Duration, Effect, FiberId, Layer, Option, Schedule, Stream } from "effect"
 import { applyChange, type CaseNotice, caseNoticeAfter, emptyCase, followFrom, type LivePosition, type Positioned, stageOf } from "@palma/core/domain"
-import { NotFound } from "@palma/core/api"
+import { Missing } from "../domain/errors.js"
 import { CaseChatRepo } from "./CaseChatRepo.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { makeCaseHistoryCache } from "./caseHistoryCache.js"
@@ -18,7 +18,7 @@ type Wake = CaseNotice | "reread"
 /** What a case's live stream sends: where the follower starts, then each change and message with the position it reaches. */
 export type CaseLiveEvent = { readonly type: "position"; readonly position: LivePosition } | { readonly type: "notice"; readonly sent: Positioned<CaseNotice> }
 
-const notFound = () => new NotFound({ message: "No se encontró el caso" })
+const notFound = () => new Missing({ message: "No se encontró el caso" })
 
 const make = Effect.gen(function* () {
   const cases = yield* CaseRepo

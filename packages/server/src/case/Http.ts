@@ -42,11 +42,11 @@ export const CaseLive = HttpApiBuilder.group(PalmaApi, "case", (handlers) =>
   Effect.map(
     Effect.all([
       Effect.map(CaseService, served),
-      CaseChatService,
+      Effect.map(CaseChatService, served),
       Effect.map(CaseDocumentService, served),
       CaseFeed,
-      CaseLiveService,
-      SavedViewService,
+      Effect.map(CaseLiveService, served),
+      Effect.map(SavedViewService, served),
       CaseVerifyService
     ]),
     ([cases, chat, documents, feed, live, views, verifier]) =>

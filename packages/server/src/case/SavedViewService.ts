@@ -1,13 +1,13 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { type Actor, type SavedViewInput } from "@palma/core/domain"
-import { BadRequest, NotFound } from "@palma/core/api"
+import { Invalid, Missing } from "../domain/errors.js"
 import { SavedViewRepo } from "./SavedViewRepo.js"
 
 /** How many views one user may keep; saving again a name they already have is always allowed. */
 export const SAVED_VIEW_CAP = 50
 
-const capReached = () => new BadRequest({ message: `Ya tiene ${SAVED_VIEW_CAP} vistas guardadas: elimine alguna antes de guardar otra.`, issues: [] })
-const notFound = () => new NotFound({ message: "No tiene una vista con ese identificador" })
+const capReached = () => new Invalid({ message: `Ya tiene ${SAVED_VIEW_CAP} vistas guardadas: elimine alguna antes de guardar otra.` })
+const notFound = () => new Missing({ message: "No tiene una vista con ese identificador" })
 
 const make = Effect.gen(function* () {
   const views = yield* SavedViewRepo
