@@ -2,11 +2,12 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core/api"
 import { cutOnFailure } from "../http/cutOnFailure.js"
+import { served } from "../http/domainErrors.js"
 import { CaseExportService } from "./CaseExportService.js"
 
 /** The `caseExport` group of the contract: casos.xlsx, its preview and the months with cases. */
 export const CaseExportLive = HttpApiBuilder.group(PalmaApi, "caseExport", (handlers) =>
-  Effect.map(CaseExportService, (exports) =>
+  Effect.map(Effect.map(CaseExportService, served), (exports) =>
     handlers
       .handle("getAllCaseDates", () => exports.dates)
       .handle("getAllExports", ({ urlParams }) => exports.preview(urlParams))
