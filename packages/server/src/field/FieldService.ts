@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { type RosterField, requiredColumns, rosterFieldFormat, rosterFieldLabel, rosterFieldNames, valueFormat } from "@palma/core/domain"
-import { NotFound } from "@palma/core/api"
+import { Missing } from "../domain/errors.js"
 import { FieldRepo, type ValueRow } from "./FieldRepo.js"
 
 /** The roster fields every plan has, in display order; rut, name and paternal last name are always required. */
@@ -32,9 +32,9 @@ const make = Effect.gen(function* () {
   const repo = yield* FieldRepo
   return {
     /** What can be a column of an active plan's roster: the roster fields, then the plan's values. */
-    ofPlan: (planId: string): Effect.Effect<ReadonlyArray<RosterField>, NotFound> =>
+    ofPlan: (planId: string): Effect.Effect<ReadonlyArray<RosterField>, Missing> =>
       repo.productOfPlan(planId).pipe(
-        Effect.flatMap(Effect.orElseFail(() => new NotFound({ message: "No se encontró el plan" }))),
+        Effect.flatMap(Effect.orElseFail(() => new Missing({ message: "No se encontró el plan" }))),
         Effect.flatMap(repo.valuesOf),
         Effect.map((values) => [...rosterFields, ...values.map(valueField)])
       )
