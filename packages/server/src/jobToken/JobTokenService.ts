@@ -1,13 +1,13 @@
 import { type Actor, JOB_TOKEN_DEFAULT_DAYS, type IssuedJobToken, type JobToken, type JobTokenInput } from "@palma/core/domain"
-import { BadRequest, NotFound } from "@palma/core/api"
 import { Context, Effect, Layer, Option } from "effect"
 import { AuthConfig } from "../auth/AuthConfig.js"
 import type { SessionRow } from "../auth/SessionRepo.js"
 import { Sessions } from "../auth/Sessions.js"
+import { Invalid, Missing } from "../domain/errors.js"
 import { UserRepo } from "../user/UserRepo.js"
 import { userNotFound } from "../domain/messages.js"
 
-const refused = (message: string) => new BadRequest({ message, issues: [] })
+const refused = (message: string) => new Invalid({ message })
 const localOnly = () => refused("Palma usa Clerk: los tokens de tareas programadas se emiten en el panel de Clerk")
 
 const answer = (row: SessionRow & { readonly jobName: string }, userEmail: string, issuedBy: string): JobToken => ({
@@ -34,12 +34,12 @@ const make = Effect.gen(function* () {
   const local = config.mode === "local" ? Effect.void : Effect.fail(localOnly())
 
   return {
-    issue: (userId: string, input: JobTokenInput, actor: Actor): Effect.Effect<IssuedJobToken, NotFound | BadRequest> =>
+    issue: (userId: string, input: JobTokenInput, actor: Actor): Effect.Effect<IssuedJobToken, Missing | Invalid> =>
       Effect.gen(function* () {
         yield* local
         const account = yield* Effect.flatMap(
           users.findListed(userId),
-          Option.match({ onNone: () => Effect.fail(new NotFound({ message: userNotFound })), onSome: Effect.succeed })
+          Option.match({ onNone: () => Effect.fail(new Missing({ message: userNotFound })), onSome: Effect.succeed })
         )
         if (account.disabled) return yield* refused("La cuenta está desactivada: actívela antes de emitirle un token")
         if (account.role === null) return yield* refused("La cuenta no tiene rol: asígnele uno antes de emitirle un token")
@@ -57,7 +57,7 @@ const make = Effect.gen(function* () {
     revoke: (id: string) =>
       Effect.gen(function* () {
         yield* local
-        if (!(yield* sessions.revokeJob(id))) return yield* Effect.fail(new NotFound({ message: "No hay un token vigente con ese identificador" }))
+        if (!(yield* sessions.revokeJob(id))) return yield* Effect.fail(new Missing({ message: "No hay un token vigente con ese identificador" }))
       })
   }
 })
