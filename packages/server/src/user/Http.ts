@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { CurrentUser, PalmaApi } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { JobTokenService } from "../jobToken/JobTokenService.js"
 import { UserService } from "./UserService.js"
 
@@ -21,7 +22,7 @@ export const UserLive = HttpApiBuilder.group(PalmaApi, "user", (handlers) =>
 
 /** Palma's `users` group, admins managing local accounts: decode, call the service, encode. */
 export const UsersLive = HttpApiBuilder.group(PalmaApi, "users", (handlers) =>
-  Effect.map(Effect.all([UserService, JobTokenService]), ([users, jobTokens]) =>
+  Effect.map(Effect.all([Effect.map(UserService, served), Effect.map(JobTokenService, served)]), ([users, jobTokens]) =>
     handlers
       .handle("list", ({ urlParams }) => users.list(urlParams))
       .handle("setRole", ({ path, payload }) => users.setRole(path.id, payload.role))

@@ -1,15 +1,15 @@
 import { type ManagedUser, type Page, type Role, type UserQuery } from "@palma/core/domain"
-import { BadRequest, Conflict, NotFound } from "@palma/core/api"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { AuthConfig } from "../auth/AuthConfig.js"
 import { Sessions } from "../auth/Sessions.js"
+import { Clash, Invalid, Missing } from "../domain/errors.js"
 import { type ListedUserRow, UserRepo } from "./UserRepo.js"
 import { userNotFound } from "../domain/messages.js"
 
-const notFound = () => new NotFound({ message: userNotFound })
+const notFound = () => new Missing({ message: userNotFound })
 const lastAdmin = () =>
-  new Conflict({ message: "Palma debe tener al menos un administrador activo: asigne el rol de administrador a otra persona antes de este cambio" })
-const localOnly = () => new BadRequest({ message: "Palma usa Clerk: los usuarios se administran en el panel de Clerk", issues: [] })
+  new Clash({ message: "Palma debe tener al menos un administrador activo: asigne el rol de administrador a otra persona antes de este cambio" })
+const localOnly = () => new Invalid({ message: "Palma usa Clerk: los usuarios se administran en el panel de Clerk" })
 
 const managed = (row: ListedUserRow): ManagedUser => ({
   id: row.id,
@@ -43,7 +43,7 @@ const make = Effect.gen(function* () {
   return {
     /** Staff names for histories and chats, in the order asked; unknown ids are left out. Both auth modes. */
     namesOf: repo.namesOf,
-    list: (query: UserQuery): Effect.Effect<Page<ManagedUser>, BadRequest> =>
+    list: (query: UserQuery): Effect.Effect<Page<ManagedUser>, Invalid> =>
       Effect.gen(function* () {
         yield* local
         const page = query.page ?? 1
