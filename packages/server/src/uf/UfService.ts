@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { formatDate, type UfEntry, type UfValue } from "@palma/core/domain"
-import { NotFound } from "@palma/core/api"
+import { Missing } from "../domain/errors.js"
 import { UfProvider } from "./UfProvider.js"
 import { UfRepo, type UfRow } from "./UfRepo.js"
 
@@ -32,7 +32,7 @@ const make = Effect.gen(function* () {
     Effect.flatMap(
       find(date),
       Option.match({
-        onNone: () => Effect.fail(new NotFound({ message: `No hay un valor de la UF conocido para el ${formatDate(date)} ni para días anteriores` })),
+        onNone: () => Effect.fail(new Missing({ message: `No hay un valor de la UF conocido para el ${formatDate(date)} ni para días anteriores` })),
         onSome: Effect.succeed
       })
     )
