@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { type ContractData } from "@palma/core/domain"
-import { NotFound } from "@palma/core/api"
 import { createHash } from "node:crypto"
+import { Missing } from "../domain/errors.js"
 import { PlanRepo } from "../product/PlanRepo.js"
 import { PlanContractRepo } from "./PlanContractRepo.js"
 import { renderContract } from "./renderContract.js"
@@ -20,9 +20,9 @@ const make = Effect.gen(function* () {
   const stored = yield* PlanContractRepo
 
   /** What a plan's contract is made from: the plan (retail, prices) and its product with coverage, whatever their state. */
-  const dataOf = (planId: string): Effect.Effect<ContractData, NotFound> =>
+  const dataOf = (planId: string): Effect.Effect<ContractData, Missing> =>
     plans.findPricedById(planId).pipe(
-      Effect.flatMap(Effect.orElseFail(() => new NotFound({ message: "No se encontró el plan" }))),
+      Effect.flatMap(Effect.orElseFail(() => new Missing({ message: "No se encontró el plan" }))),
       // Keys in this order: the stored PDFs' hashes are of this JSON.
       Effect.map(({ plan, product }) => ({ plan, product }))
     )
@@ -44,9 +44,9 @@ const make = Effect.gen(function* () {
     stored.planOfCase(caseId).pipe(
       Effect.flatMap(
         Option.match({
-          onNone: () => Effect.fail(new NotFound({ message: "No se encontró el caso" })),
+          onNone: () => Effect.fail(new Missing({ message: "No se encontró el caso" })),
           onSome: ({ plan_id }) =>
-            plan_id === null ? Effect.fail(new NotFound({ message: "El caso no tiene una suscripción: no hay contrato que mostrar" })) : Effect.succeed(plan_id)
+            plan_id === null ? Effect.fail(new Missing({ message: "El caso no tiene una suscripción: no hay contrato que mostrar" })) : Effect.succeed(plan_id)
         })
       )
     )

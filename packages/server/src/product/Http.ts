@@ -12,7 +12,7 @@ export const ProductLive = HttpApiBuilder.group(PalmaApi, "product", (handlers) 
   Effect.gen(function* () {
     const products = served(yield* ProductService)
     const plans = served(yield* PlanService)
-    const contracts = yield* PlanContractService
+    const contracts = served(yield* PlanContractService)
     return handlers
       .handle("create", ({ payload }) =>
         ifMatch.pipe(
