@@ -1,15 +1,15 @@
 import { Context, Effect, Layer } from "effect"
 import { type District, isDistrictCode, normalizeDistrictName, type Region } from "@palma/core/domain"
-import { BadRequest } from "@palma/core/api"
+import { Invalid } from "../domain/errors.js"
 import { DistrictRepo } from "./DistrictRepo.js"
 import { districtNotListed } from "../domain/messages.js"
 
 export interface DistrictsShape {
   /**
    * The CUT code of a comuna given by code or by name (accents, case and spacing ignored);
-   * null stays null. Unknown → a Spanish 400 on `field`.
+   * null stays null. Unknown → Invalid, in Spanish, on `field`.
    */
-  readonly resolve: (ref: string | null, field?: ReadonlyArray<string | number>) => Effect.Effect<string | null, BadRequest>
+  readonly resolve: (ref: string | null, field?: ReadonlyArray<string | number>) => Effect.Effect<string | null, Invalid>
   /** The comuna's name for a stored code ("" when the code is unknown or null). */
   readonly nameOf: (code: string | null) => Effect.Effect<string>
   /** Every comuna, sorted by name in Spanish. */
@@ -41,7 +41,7 @@ export class Districts extends Context.Tag("palma/Districts")<Districts, Distric
                 const code = isDistrictCode(ref) ? (byCode.has(ref) ? ref : undefined) : byName.get(normalizeDistrictName(ref))
                 if (code !== undefined) return Effect.succeed(code)
                 const message = districtNotListed
-                return Effect.fail(new BadRequest({ message: `${field.join(".")}: ${message}`, issues: [{ path: field, message }] }))
+                return Effect.fail(new Invalid({ message: `${field.join(".")}: ${message}`, issues: [{ path: field, message }] }))
               }),
         nameOf: (code) => (code === null ? Effect.succeed("") : Effect.map(table, ({ byCode }) => byCode.get(code) ?? ""))
       }
