@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
-import { BadRequest } from "@palma/core/api"
 import { Context, Effect, Layer, Option } from "effect"
+import { Invalid } from "../domain/errors.js"
 
 type Checked = "specialist" | "partner" | "specialty" | "value" | "document" | "qualification"
 
@@ -15,10 +15,10 @@ const UNKNOWN: Record<Checked | "procedure", string> = {
   procedure: "Procedimiento desconocido"
 }
 
-/** A 400 naming the field of the request that is wrong. */
-export const invalid = (path: ReadonlyArray<string>, message: string) => new BadRequest({ message, issues: [{ path, message }] })
+/** Invalid, naming the field of the request that is wrong. */
+export const invalid = (path: ReadonlyArray<string>, message: string) => new Invalid({ message, issues: [{ path, message }] })
 
-/** The 400 for a reference to an unknown or inactive record of `table`, at `path`. */
+/** Invalid, for a reference to an unknown or inactive record of `table`, at `path`. */
 export const unknownReference = (table: Checked | "procedure", path: ReadonlyArray<string>) => invalid(path, UNKNOWN[table])
 
 /** A subscription as a case sees it: who pays, through which channel, for which plan. */
@@ -93,12 +93,12 @@ const make = Effect.gen(function* () {
     inProduct: (productId: string, assistanceId: string) => Effect.orDie(inProduct(productId, assistanceId)),
     active: (table: Checked, ids: ReadonlyArray<string>) => Effect.orDie(active(table, ids)),
     /** Fails naming `path` unless `id` (when there is one) is an active record of `table`. */
-    known: (table: Checked, id: string | null, path: ReadonlyArray<string>): Effect.Effect<void, BadRequest> =>
+    known: (table: Checked, id: string | null, path: ReadonlyArray<string>): Effect.Effect<void, Invalid> =>
       id === null
         ? Effect.void
         : Effect.flatMap(Effect.orDie(active(table, [id])), (found) => (found.has(id) ? Effect.void : Effect.fail(unknownReference(table, path)))),
-    /** The code of the active procedure `id`, or a 400 naming `path`. */
-    procedureCode: (id: string, path: ReadonlyArray<string>): Effect.Effect<string, BadRequest> =>
+    /** The code of the active procedure `id`, or Invalid naming `path`. */
+    procedureCode: (id: string, path: ReadonlyArray<string>): Effect.Effect<string, Invalid> =>
       Effect.flatMap(Effect.orDie(procedureCode(id)), Option.match({ onNone: () => Effect.fail(unknownReference("procedure", path)), onSome: Effect.succeed }))
   }
 })
