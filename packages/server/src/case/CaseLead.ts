@@ -1,8 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer } from "effect"
-import { BadRequest } from "@palma/core/api"
+import { Invalid } from "../domain/errors.js"
 
-const invalid = (path: ReadonlyArray<string>, message: string) => new BadRequest({ message, issues: [{ path, message }] })
+const invalid = (path: ReadonlyArray<string>, message: string) => new Invalid({ message, issues: [{ path, message }] })
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
