@@ -12,7 +12,7 @@ export const InsuredLive = HttpApiBuilder.group(PalmaApi, "insured", (handlers) 
   Effect.gen(function* () {
     const search = yield* InsuredSearch
     const people = served(yield* PersonWriter)
-    const covering = yield* InsuredSubscriptions
+    const covering = served(yield* InsuredSubscriptions)
     return handlers
       .handle("getByRutOrName", ({ urlParams }) => search.search(urlParams))
       .handle("upsert", ({ payload }) => people.upsertInsured(payload))

@@ -1,8 +1,8 @@
 import { Context, Effect, Layer } from "effect"
 import { type InsuredSubscriptions as Answer } from "@palma/core/domain"
-import { NotFound } from "@palma/core/api"
 import { ContractorRepo } from "../contractor/ContractorRepo.js"
 import { toSubscription } from "../contractor/ContractorService.js"
+import { Missing } from "../domain/errors.js"
 import { PersonRepo } from "../person/PersonRepo.js"
 
 const make = Effect.gen(function* () {
@@ -10,11 +10,11 @@ const make = Effect.gen(function* () {
   const subscriptions = yield* ContractorRepo
 
   /** A titular and every subscription that covers them (expired ones too: the operator sees why a case is refused). */
-  const of = (insuredId: string): Effect.Effect<Answer, NotFound> =>
+  const of = (insuredId: string): Effect.Effect<Answer, Missing> =>
     Effect.gen(function* () {
       const insured = yield* Effect.flatMap(
         people.findInsured(insuredId),
-        Effect.orElseFail(() => new NotFound({ message: "No se encontró el asegurado" }))
+        Effect.orElseFail(() => new Missing({ message: "No se encontró el asegurado" }))
       )
       const rows = yield* subscriptions.covering(insuredId)
       return { insured, subscriptions: rows.map(toSubscription) }
