@@ -14,7 +14,8 @@ import {
   type Page,
   type Positioned
 } from "@palma/core/domain"
-import { BadRequest, Conflict, CurrentUser, NotFound } from "@palma/core/api"
+import { CurrentUser } from "@palma/core/api"
+import { Clash, Invalid, Missing } from "../domain/errors.js"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
 import { BulkLoadRepo, pageOf } from "./BulkLoadRepo.js"
@@ -25,7 +26,7 @@ import { buildErrorWorkbook } from "./errorWorkbook.js"
 import { fileErrorMessage, logFault, readRosterSheet } from "./rosterSheet.js"
 import { RosterWriter } from "./RosterWriter.js"
 
-const notFound = () => new NotFound({ message: "No se encontró la carga" })
+const notFound = () => new Missing({ message: "No se encontró la carga" })
 
 /** How often a live page's job is read again while it runs. */
 const LIVE_EVERY = Duration.millis(400)
@@ -49,18 +50,18 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const actor = yield* CurrentUser
       if (!(yield* repo.channelHasPlan(form.retailId, form.productPlanId)))
-        return yield* new NotFound({ message: "El canal no tiene ese plan (o el plan está inactivo)" })
+        return yield* new Missing({ message: "El canal no tiene ese plan (o el plan está inactivo)" })
       const format = yield* formats.columnsOf(form.productPlanId)
       if (format.length === 0) {
         const message = "El plan no tiene un formato de archivo: defínalo antes de subir asegurados"
-        return yield* new BadRequest({ message: `productPlan_id: ${message}`, issues: [{ path: ["productPlan_id"], message }] })
+        return yield* new Invalid({ message: `productPlan_id: ${message}`, issues: [{ path: ["productPlan_id"], message }] })
       }
       const columns = format.map((c) => ({ field_id: c.field_id, header: c.header, required: isColumnRequired(c) }))
       yield* Effect.tryPromise({ try: () => readRosterSheet(form.data, columns), catch: (error) => error }).pipe(
         Effect.tapError(logFault),
         Effect.mapError((error) => {
           const message = fileErrorMessage(error)
-          return new BadRequest({ message: `file: ${message}`, issues: [{ path: ["file"], message }] })
+          return new Invalid({ message: `file: ${message}`, issues: [{ path: ["file"], message }] })
         })
       )
       const id = yield* repo.create({
@@ -80,7 +81,7 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const job = yield* find(id)
       if (!(yield* repo.confirm(id, input.removeMissing))) {
-        return yield* new Conflict({ message: `La carga no espera confirmación (está ${job.status === "loading" ? "cargando" : "en otro estado"})` })
+        return yield* new Clash({ message: `La carga no espera confirmación (está ${job.status === "loading" ? "cargando" : "en otro estado"})` })
       }
       yield* worker.wake
       return yield* find(id)
@@ -89,7 +90,7 @@ const make = Effect.gen(function* () {
   const cancel = (id: string) =>
     Effect.gen(function* () {
       yield* find(id)
-      if (!(yield* repo.cancel(id))) return yield* new Conflict({ message: "La carga ya escribió datos o terminó: no se puede cancelar" })
+      if (!(yield* repo.cancel(id))) return yield* new Clash({ message: "La carga ya escribió datos o terminó: no se puede cancelar" })
       yield* repo.dropFile(id)
       return yield* find(id)
     })
@@ -101,7 +102,7 @@ const make = Effect.gen(function* () {
    * that dropped gets where the job is now. None when the job is at rest and the follower has it
    * already: nothing more will come.
    */
-  const live = (id: string, from: LivePosition | undefined): Effect.Effect<Option.Option<Stream.Stream<Positioned<BulkLoadJob>>>, NotFound> =>
+  const live = (id: string, from: LivePosition | undefined): Effect.Effect<Option.Option<Stream.Stream<Positioned<BulkLoadJob>>>, Missing> =>
     Effect.map(find(id), (first) => {
       const atRest = (job: BulkLoadJob) => isBulkLoadFinished(job.status) || job.status === "ready"
       if (from !== undefined && atRest(first) && jobAfter(from, first) === undefined) return Option.none()
@@ -140,7 +141,7 @@ const make = Effect.gen(function* () {
    * A page of the job's rows. Once the file is read the job holds how many rows of each outcome
    * it has: the page's total comes from there, not from counting up to 100 000 rows per page.
    */
-  const rows = (id: string, query: BulkLoadRowsQuery): Effect.Effect<Page<BulkLoadRow>, NotFound> =>
+  const rows = (id: string, query: BulkLoadRowsQuery): Effect.Effect<Page<BulkLoadRow>, Missing> =>
     Effect.gen(function* () {
       const job = yield* find(id)
       const items = yield* repo.rows(id, query)
@@ -153,7 +154,7 @@ const make = Effect.gen(function* () {
    * A page of the plan's insured the file leaves out, read by index. Its total is the check's own
    * count (the figure the review shows and asks to confirm), counted once when the file was read.
    */
-  const missing = (id: string, query: Omit<BulkLoadRowsQuery, "outcome">): Effect.Effect<Page<MissingInsured>, NotFound> =>
+  const missing = (id: string, query: Omit<BulkLoadRowsQuery, "outcome">): Effect.Effect<Page<MissingInsured>, Missing> =>
     Effect.gen(function* () {
       const job = yield* find(id)
       const items = yield* repo.missing(id, query)

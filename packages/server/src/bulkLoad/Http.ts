@@ -2,6 +2,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer, Option, Stream } from "effect"
 import { resumeAt } from "@palma/core/domain"
 import { PalmaApi, XLSX_CONTENT_TYPE } from "@palma/core/api"
+import { served } from "../http/domainErrors.js"
 import { eventStreamResponse, positioned } from "../http/eventStream.js"
 import { readBulkLoadForm } from "./bulkLoadUpload.js"
 import { BulkLoadService } from "./BulkLoadService.js"
@@ -9,7 +10,7 @@ import { BulkLoadService } from "./BulkLoadService.js"
 /** The `bulkLoad` group: the seed's roster upload and Palma's job routes beside it. */
 export const bulkLoadLive = (options: { readonly leaseSeconds: number }) =>
   HttpApiBuilder.group(PalmaApi, "bulkLoad", (handlers) =>
-    Effect.map(BulkLoadService, (loads) =>
+    Effect.map(Effect.map(BulkLoadService, served), (loads) =>
       handlers
         // The platform leaves the body unread (a multipart *stream* payload): read whole, within 20 MB, and checked here.
         .handle("addLeadFromExcel", ({ request }) => Effect.flatMap(readBulkLoadForm(request), loads.upload))
