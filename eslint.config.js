@@ -81,9 +81,7 @@ const sqlAllowed = [
   // Readiness asks the database itself whether it answers.
   "packages/server/src/monitoring/Readiness.ts",
   // Restore replaces the whole cluster, below any repo.
-  "packages/server/src/backup/restore.ts",
-  // Asks only which client runs (PostgreSQL or PGlite) to size its pages; it runs no SQL.
-  "packages/server/src/caseExport/CaseExportService.ts"
+  "packages/server/src/backup/restore.ts"
 ]
 
 export default tseslint.config(

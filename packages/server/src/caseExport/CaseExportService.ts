@@ -1,12 +1,12 @@
 import { PassThrough } from "node:stream"
 import { NodeStream } from "@effect/platform-node"
-import { PgClient } from "@effect/sql-pg"
-import { Context, Effect, Layer, Option, Stream } from "effect"
+import { Context, Effect, Layer, Stream } from "effect"
 import { type CaseDates, caseMonthOf, type CaseExportQuery, type CaseList, chileDateOf } from "@palma/core/domain"
 import { CaseRepo } from "../case/CaseRepo.js"
 import { caseRowOf } from "../case/caseRow.js"
 import { Missing } from "../domain/errors.js"
 import { letOthersIn } from "../sql/letOthersIn.js"
+import { isSharedDatabase } from "../sql/sharedDatabase.js"
 import { CaseExportRepo } from "./CaseExportRepo.js"
 import { writeCaseWorkbook } from "./caseWorkbook.js"
 
@@ -27,7 +27,7 @@ class ExportAborted extends Error {}
 const make = Effect.gen(function* () {
   const exports = yield* CaseExportRepo
   const cases = yield* CaseRepo
-  const page = Option.isSome(yield* Effect.serviceOption(PgClient.PgClient)) ? PAGE.shared : PAGE.embedded
+  const page = (yield* isSharedDatabase) ? PAGE.shared : PAGE.embedded
   const filterOf = (query: CaseExportQuery) => exports.filterOf(query, chileDateOf(new Date()))
 
   const dates: Effect.Effect<CaseDates> = Effect.map(exports.months, ({ created, event }) => ({
