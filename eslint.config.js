@@ -69,7 +69,6 @@ const sqlAllowed = [
   "packages/server/src/provider/pageFilters.ts",
   "packages/server/src/product/selects.ts",
   "packages/server/src/case/CaseReferences.ts",
-  "packages/server/src/case/CaseLead.ts",
   // The case feed listens on PostgreSQL's NOTIFY channel (LISTEN needs the PgClient itself).
   "packages/server/src/case/CaseFeed.ts",
   // The bulk-load runner and writer stream a roster into the tables in batches of their own transactions.
