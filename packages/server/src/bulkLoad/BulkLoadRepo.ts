@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, Page, RowChange } from "@palma/core/domain"
-import { byIndex, leftOutBy, leftOutPage } from "./leftOut.js"
+import { byIndex, leftOutPage, storeLeftOut } from "./leftOut.js"
 
 /** A job's columns as the contract answers them; the counts come back as one object. */
 const jobSelect = (sql: SqlClient.SqlClient) => sql`SELECT j.id::text AS id, j.retail_id::text AS retail_id, r.name AS retail_name,
@@ -137,8 +137,27 @@ const make = Effect.gen(function* () {
   const file = (id: string) =>
     Effect.map(sql<{ data: Uint8Array }>`SELECT data FROM bulk_load_file WHERE job_id = ${id}`, (rows) => Option.fromNullable(rows[0]?.data)).pipe(Effect.orDie)
 
-  /** Reading starts over: a job taken over mid-read forgets what its last holder had read. */
-  const clearRows = (id: string) => sql`DELETE FROM bulk_load_row WHERE job_id = ${id}`.pipe(Effect.orDie)
+  /** Reading starts over: a job taken over mid-read forgets what its last holder had read and listed. */
+  const clearRows = (id: string) =>
+    Effect.zipRight(sql`DELETE FROM bulk_load_missing WHERE job_id = ${id}`, sql`DELETE FROM bulk_load_row WHERE job_id = ${id}`).pipe(
+      sql.withTransaction,
+      Effect.orDie
+    )
+
+  /**
+   * The next step of the review's list of the insured the file leaves out (storeLeftOut), by
+   * index. None when this process no longer holds the job; else the last póliza walked (none at
+   * the end of the plan) and how many of them were left out.
+   */
+  const listLeftOut = (
+    id: string,
+    owner: string,
+    leaseSeconds: number,
+    step: { readonly after: number | undefined; readonly size: number; readonly stored: number }
+  ) =>
+    Effect.map(Effect.zipRight(byIndex(sql), storeLeftOut(sql, { id, owner, leaseSeconds }, step)).pipe(sql.withTransaction), ([result]) =>
+      result === undefined || result.held === 0 ? Option.none() : Option.some({ last: Option.fromNullable(result.last), stored: result.stored })
+    ).pipe(Effect.orDie)
 
   /**
    * Stores a batch of read rows if this process still holds the job, renewing its lease, in one
@@ -159,11 +178,11 @@ const make = Effect.gen(function* () {
       ([result]) => (result?.held ?? 0) > 0
     ).pipe(Effect.orDie)
 
-  /** The file is read: its counts, and where it goes next (ready waits for a confirmation). */
+  /** The file is read and its left-out listed: its counts, and where it goes next (ready waits for a confirmation). */
   const finishReading = (id: string, owner: string, next: "ready" | "loading") =>
     sql`UPDATE bulk_load_job j SET status = ${next},
         total = c.total, count_new = c.new, count_updated = c.updated, count_unchanged = c.unchanged, count_failed = c.failed,
-        count_missing = (SELECT count(*) FROM lead l WHERE ${leftOutBy(sql, id)}),
+        count_missing = (SELECT COALESCE(max(position), 0) FROM bulk_load_missing WHERE job_id = ${id}),
         lease_until = CASE ${next} WHEN 'ready' THEN NULL ELSE j.lease_until END,
         owner = CASE ${next} WHEN 'ready' THEN NULL ELSE j.owner END
       FROM (SELECT count(*)::int AS total, count(*) FILTER (WHERE outcome = 'new')::int AS new,
@@ -282,6 +301,7 @@ const make = Effect.gen(function* () {
     file,
     clearRows,
     storeRead,
+    listLeftOut,
     finishReading,
     markLoaded,
     markRemoved,

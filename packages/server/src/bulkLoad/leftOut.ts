@@ -31,10 +31,36 @@ export const leftOutBy = (sql: SqlClient.SqlClient, jobId: string) =>
 export const byIndex = (sql: SqlClient.SqlClient) => sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)`
 
 /**
- * A page of the subscriptions a job's file leaves out, in póliza order, with the insured each is
- * listed by (its titular: the first linked, as a roster and a case link them). The page is taken
- * first, walking the plan's subscriptions by index from `after` (a póliza) or from the first,
- * skipping `offset`; only its few rows are then looked up.
+ * Numbers the next subscriptions a job's file leaves out into the review's list
+ * (`bulk_load_missing`): walks up to `size` of the plan's subscriptions in póliza order after
+ * `after` (from the first without it), and gives those left out the positions after `stored`. Only
+ * while `owner` holds the job, whose lease it renews: the answer's `held` is 0 otherwise. `last`
+ * is the last póliza walked, null when none was left.
+ */
+export const storeLeftOut = (
+  sql: SqlClient.SqlClient,
+  job: { readonly id: string; readonly owner: string; readonly leaseSeconds: number },
+  step: { readonly after: number | undefined; readonly size: number; readonly stored: number }
+) =>
+  sql<{ held: number; last: number | null; stored: number }>`WITH held AS (
+      UPDATE bulk_load_job SET lease_until = now() + make_interval(secs => ${job.leaseSeconds})
+      WHERE id = ${job.id} AND owner = ${job.owner} AND status = 'validating' RETURNING id),
+    walked AS MATERIALIZED (
+      SELECT l.id, l.subscription_id, l.product_plan_id, l.end_date FROM lead l
+      WHERE l.product_plan_id = (SELECT j.product_plan_id FROM bulk_load_job j WHERE j.id = ${job.id})
+        ${step.after === undefined ? sql`` : sql`AND l.subscription_id > ${step.after}`}
+      ORDER BY l.subscription_id LIMIT ${step.size}),
+    stored AS (INSERT INTO bulk_load_missing (job_id, position, subscription_id)
+      SELECT held.id, ${step.stored} + row_number() OVER (ORDER BY l.subscription_id), l.subscription_id
+      FROM held CROSS JOIN walked l WHERE ${leftOutBy(sql, job.id)} RETURNING 1)
+    SELECT (SELECT count(*)::int FROM held) AS held, (SELECT max(subscription_id) FROM walked) AS last,
+      (SELECT count(*)::int FROM stored) AS stored`
+
+/**
+ * A page of the review's list of the subscriptions a job's file leaves out, in póliza order, with
+ * the insured each is listed by (its titular: the first linked, as a roster and a case link them).
+ * The page is taken by position (after `offset`), or after a póliza (`after`); only its few rows
+ * are then looked up.
  */
 export const leftOutPage = (
   sql: SqlClient.SqlClient,
@@ -42,11 +68,11 @@ export const leftOutPage = (
   page: { readonly after?: number | undefined; readonly limit: number; readonly offset: number }
 ) =>
   // The titular is not chosen in RUT order: that is the RUT index's own, and a planner without
-  // statistics walked every insured by RUT for each row of the page to find its one.
+  // statistics walked every insured by RUT for each row of the page to find its one. Both keys follow the same order (positions are given in póliza order): each is walked by its own index.
   sql<MissingInsured>`WITH page AS MATERIALIZED (
-      SELECT l.id, l.subscription_id, l.end_date FROM lead l
-      WHERE ${leftOutBy(sql, jobId)} ${page.after === undefined ? sql`` : sql`AND l.subscription_id > ${page.after}`}
-      ORDER BY l.subscription_id LIMIT ${page.limit} OFFSET ${page.offset})
+      SELECT l.id, l.subscription_id, l.end_date FROM bulk_load_missing m JOIN lead l ON l.subscription_id = m.subscription_id
+      WHERE m.job_id = ${jobId} AND ${page.after === undefined ? sql`m.position > ${page.offset} ORDER BY m.position` : sql`m.subscription_id > ${page.after} ORDER BY m.subscription_id`}
+      LIMIT ${page.limit})
     SELECT p.id::text AS lead_id, p.subscription_id, i.rut, i.name, p.end_date::text AS "endDate"
     FROM page p CROSS JOIN LATERAL (
       SELECT x.rut, trim(x.name || ' ' || x.paternal_last_name || ' ' || x.maternal_last_name) AS name

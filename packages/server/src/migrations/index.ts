@@ -29,6 +29,7 @@ import rosterPolicyEnds from "./0032_roster_policy_ends.js"
 import missingByIndex from "./0033_missing_by_index.js"
 import bulkLoadRowChanges from "./0034_bulk_load_row_changes.js"
 import caseChatSeq from "./0035_case_chat_seq.js"
+import bulkLoadMissing from "./0036_bulk_load_missing.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -62,5 +63,6 @@ export const migrations = {
   "0032_roster_policy_ends": rosterPolicyEnds,
   "0033_missing_by_index": missingByIndex,
   "0034_bulk_load_row_changes": bulkLoadRowChanges,
-  "0035_case_chat_seq": caseChatSeq
+  "0035_case_chat_seq": caseChatSeq,
+  "0036_bulk_load_missing": bulkLoadMissing
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { BulkLoadJob, Call, MissingInsured } from "@palma/core"
 import { Effect } from "effect"
@@ -21,14 +22,20 @@ let admin: Call
 let plan: PlanFixture
 const people = ruts(18_200_000, PLAN_SIZE).reverse()
 
-const upload = async (rows: ReadonlyArray<string>, dryRun: boolean): Promise<BulkLoadJob> => {
+const upload = async (rows: ReadonlyArray<string>, dryRun: boolean, to: PlanFixture = plan): Promise<BulkLoadJob> => {
   const bytes = await rosterWorkbook(
     HEADERS,
     rows.map((rut, i) => [rut, `Persona ${i}`, "Revisión"])
   )
-  const job = await admin((c) => c.bulkLoad.addLeadFromExcel({ payload: rosterForm({ retailId: plan.retailId, planId: plan.planId, dryRun }, bytes) }))
+  const job = await admin((c) => c.bulkLoad.addLeadFromExcel({ payload: rosterForm({ retailId: to.retailId, planId: to.planId, dryRun }, bytes) }))
   return settled(admin, job.id)
 }
+
+const FORMAT = [
+  { field_id: "rut", header: HEADERS[0]!, required: true },
+  { field_id: "name", header: HEADERS[1]!, required: true },
+  { field_id: "paternalLastName", header: HEADERS[2]!, required: true }
+]
 
 const missingPage = (id: string, urlParams: { page: number; after?: number }, pageSize = 200) =>
   admin((c) => c.bulkLoad.uploadMissing({ path: { id }, urlParams: { ...urlParams, pageSize } }))
@@ -51,11 +58,7 @@ let review: BulkLoadJob
 beforeAll(async () => {
   server = await startServer()
   admin = clientAs(server.url, (await demoTokens(server.url)).admin)
-  plan = await rosterPlan(admin, "Revisión", 76555777, [
-    { field_id: "rut", header: HEADERS[0]!, required: true },
-    { field_id: "name", header: HEADERS[1]!, required: true },
-    { field_id: "paternalLastName", header: HEADERS[2]!, required: true }
-  ])
+  plan = await rosterPlan(admin, "Revisión", 76555777, FORMAT)
   load = await upload(people, false)
   expect(load).toMatchObject({ status: "done", succeeded: PLAN_SIZE })
   review = await upload([people[10]!, people[1_500]!, people[2_999]!], true)
@@ -93,13 +96,16 @@ describe("the plan's insured a small file leaves out (retail/uploads/{id}/missin
     // insured in RUT order to find its titular and read the file again: 9.2 million buffers here
     // on PGlite (35 s) for the first page. Counted from the start, page 100 walks 2 000
     // subscriptions first (about 20 000 buffers); after the póliza of the page before, no more than page 1.
+    // Page 150 by its number alone walked 2 980 subscriptions through the anti-join before the
+    // review's list was numbered once by the job (0036): now it starts at its position.
     const first = await work((sql) => leftOutPage(sql, review.id, { limit: 20, offset: 0 }))
     const [deep] = (await missingPage(review.id, { page: 2_000 }, 1)).items
     const after = await work((sql) => leftOutPage(sql, review.id, { after: deep!.subscription_id, limit: 20, offset: 0 }))
-    expect(first.rows).toBe(20)
-    expect(after.rows).toBe(20)
+    const last = await work((sql) => leftOutPage(sql, review.id, { limit: 20, offset: 2_980 }))
+    expect([first.rows, after.rows, last.rows]).toEqual([20, 20, 17])
     expect(first.buffers).toBeLessThan(1_000)
     expect(after.buffers).toBeLessThan(1_000)
+    expect(last.buffers).toBeLessThan(1_000)
   })
 
   it("a job's rows page the same way, after the number of the last row shown", async () => {
@@ -110,5 +116,40 @@ describe("the plan's insured a small file leaves out (retail/uploads/{id}/missin
     expect(byKey).toEqual(byNumber)
     expect(byKey).toMatchObject({ total: PLAN_SIZE, page: 12 })
     expect(byKey.items.map((r) => r.row)).toEqual(Array.from({ length: 100 }, (_, i) => 1_102 + i))
+  })
+
+  it("any file against a plan of a few hundred: its pages, by number or after the last póliza, list each left-out once, as many as counted", async () => {
+    /** Every page of a check's list, as its total says, up to the first empty one. */
+    const allPages = async (check: BulkLoadJob, pageSize: number, byKey: boolean) => {
+      const listed: Array<MissingInsured> = []
+      for (let page = 1; ; page++) {
+        const after = byKey ? listed.at(-1)?.subscription_id : undefined
+        const answer = await missingPage(check.id, after === undefined ? { page } : { page, after }, pageSize)
+        expect(answer).toMatchObject({ total: check.counts.missing, page, pageSize })
+        expect(answer.items.length).toBeLessThanOrEqual(pageSize)
+        if (answer.items.length === 0) return listed
+        listed.push(...answer.items)
+      }
+    }
+    const small = await rosterPlan(admin, "Páginas", 76555778, FORMAT)
+    expect(await upload(ruts(18_600_000, 300), false, small)).toMatchObject({ status: "done", succeeded: 300 })
+    // A file of nobody on the plan leaves all of them out, in póliza order.
+    const byPoliza = await allPages(await upload(ruts(18_900_000, 1), true, small), 200, true)
+    expect(byPoliza).toHaveLength(300)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 0, max: 299 }), { maxLength: 40 }),
+        fc.integer({ min: 7, max: 120 }),
+        fc.boolean(),
+        async (kept, pageSize, byKey) => {
+          // The file names some of the plan's people (and some it does not cover).
+          const check = await upload([...kept.map((i) => byPoliza[i]!.rut), ...ruts(18_900_000, kept.length % 3)], true, small)
+          const expected = byPoliza.filter((_, i) => !kept.includes(i))
+          expect(check).toMatchObject({ status: "ready", counts: { missing: expected.length } })
+          expect(await allPages(check, pageSize, byKey)).toEqual(expected)
+        }
+      ),
+      { numRuns: 6 }
+    )
   })
 })
