@@ -1,11 +1,11 @@
 import { type Context, Effect } from "effect"
-import { NotFound } from "@palma/core/api"
+import { Missing } from "../domain/errors.js"
 import type { ProviderSpecialties } from "./ProviderSpecialties.js"
 
-/** Every specialty a provider is given must exist and be active: 404 naming the first that is not. */
+/** Every specialty a provider is given must exist and be active: missing (404) naming the first that is not. */
 export const requireSpecialties = (specialties: Context.Tag.Service<ProviderSpecialties>, ids: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const active = yield* specialties.active(ids)
     const missing = ids.find((id) => !active.has(id))
-    if (missing !== undefined) return yield* Effect.fail(new NotFound({ message: `La especialidad ${missing} no existe o está inactiva` }))
+    if (missing !== undefined) return yield* Effect.fail(new Missing({ message: `La especialidad ${missing} no existe o está inactiva` }))
   })
