@@ -2,7 +2,7 @@ import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
 import { Partner, type PartnerInput } from "@palma/core/domain"
 import { meanQualification, openAssignments } from "../case/AssignmentLoadRepo.js"
-import { providerRows } from "../provider/providerRows.js"
+import { providerRepo } from "../provider/ProviderRepo.js"
 import { returnedId } from "../sql/returnedId.js"
 
 const make = Effect.gen(function* () {
@@ -11,7 +11,7 @@ const make = Effect.gen(function* () {
   /** The columns as the wire reads them: the comuna's name in `district`, its code in `district_id`. */
   const columns = sql`p.id, p.rut, p.name, p.legal_representative AS legalrepresentative, p.line, p.address,
     COALESCE(d.name, '') AS district, p.district_id, p.email, p.phone, p.is_active AS "isActive"`
-  const rows = providerRows(sql, {
+  const rows = providerRepo(sql, {
     kind: "partner",
     alias: "p",
     columns,

@@ -1,7 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
 import { NearbySpecialist, ProviderAssistance, type ProviderPageQuery, ServedDistrict, Specialist, type SpecialistInput } from "@palma/core/domain"
-import { providerRows } from "../provider/providerRows.js"
+import { providerRepo } from "../provider/ProviderRepo.js"
 import { returnedId } from "../sql/returnedId.js"
 import { folded } from "../sql/textSearch.js"
 import { meanQualification, openAssignments } from "../case/AssignmentLoadRepo.js"
@@ -24,7 +24,7 @@ const make = Effect.gen(function* () {
     COALESCE(d.name, '') AS district, s.district_id, s.email, s.phone, s.is_remote AS "isRemote", s.is_active AS "isActive"`
   const fullName = sql`s.name || ' ' || s.paternal_last_name || ' ' || s.maternal_last_name`
   const byName = sql`s.name, s.paternal_last_name, s.maternal_last_name, s.rut`
-  const rows = providerRows(sql, {
+  const rows = providerRepo(sql, {
     kind: "specialist",
     alias: "s",
     columns,

@@ -6,7 +6,7 @@ import { pageOf, providerConditions } from "./pageFilters.js"
 import { type ProviderKind, providerLinks } from "./ProviderSpecialties.js"
 
 /**
- * What tells one provider table from the other in SQL. Every fragment names the provider's table
+ * What tells one provider table from the other in SQL (the repo both PartnerRepo and SpecialistRepo build on). Every fragment names the provider's table
  * by `alias`, its comuna as `d` (the page's sort by comuna), its specialty links as `l` and the
  * linked specialty as `sp` (the conditions given to `hasSpecialty`).
  */
@@ -34,7 +34,7 @@ export interface ProviderTable<Row, RowEncoded, PageRow, PageRowEncoded> {
  * those of a specialty, by name, Palma's page (with the kind's own filters) and the deactivation.
  * Queries only one kind has stay in its repo, built on `all`, `hasSpecialty`, `performs` and `from`.
  */
-export const providerRows = <Row, RowEncoded, PageRow, PageRowEncoded>(
+export const providerRepo = <Row, RowEncoded, PageRow, PageRowEncoded>(
   sql: SqlClient.SqlClient,
   table: ProviderTable<Row, RowEncoded, PageRow, PageRowEncoded>
 ) => {
