@@ -1,5 +1,6 @@
 import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
+import { sessionCookie } from "@palma/core/api"
 import { existsSync, statSync } from "node:fs"
 import { extname, join, normalize, resolve, sep } from "node:path"
 import { type Coding, preferredCoding } from "./acceptEncoding.js"
@@ -40,12 +41,27 @@ const sendFile = (request: HttpServerRequest.HttpServerRequest, path: string, ca
 /** The light sign-in page the web build writes beside index.html (packages/web/sign-in.html). */
 const signInPage = "sign-in.html"
 
+/** The app's own pages that a signed-out visitor may open: the sign-in and sign-up forms (and Clerk's steps below them). */
+const isGuestPage = (pathname: string) => /^\/sign-(in|up)(\/|$)/.test(pathname)
+
+/**
+ * Where a signed-out visitor's deep link goes in local mode: the light sign-in page, told to come
+ * back (the page honours same-origin paths only). Home needs no `from`: it is where sign-in goes.
+ */
+const signInFor = (url: URL) => (url.pathname === "/" && url.search === "" ? "/sign-in" : `/sign-in?from=${encodeURIComponent(url.pathname + url.search)}`)
+
 /**
  * Serves the built web app: files from its dist directory, and index.html for
  * any other path so client-side routes survive a reload. Unknown /api paths stay
  * JSON 404s. Hashed assets are cached for a year; the pages never. With `signInPage`
  * (local mode) /sign-in is the light sign-in page; under Clerk it stays the app's
  * route, where Clerk's own form runs.
+ *
+ * In local mode a visitor without the session cookie is signed out as far as a page can tell (the
+ * cookie lives exactly as long as its token), so an app route answers a redirect to the light
+ * sign-in page instead of the whole app. That page resumes a session whose token merely lapsed
+ * (the refresh cookie reaches only the auth routes, never a page) and continues to `from`. A cookie
+ * that is present but no longer valid still gets the app, which asks the server and signs in then.
  */
 export const StaticLive = (distDir: string, options: { readonly signInPage: boolean }) =>
   HttpApiBuilder.Router.use((router) =>
@@ -53,7 +69,8 @@ export const StaticLive = (distDir: string, options: { readonly signInPage: bool
       "/*",
       Effect.gen(function* () {
         const request = yield* HttpServerRequest.HttpServerRequest
-        const pathname = decodeURIComponent(new URL(request.url, "http://x").pathname)
+        const url = new URL(request.url, "http://x")
+        const pathname = decodeURIComponent(url.pathname)
         if (pathname === "/api" || pathname.startsWith("/api/")) {
           return yield* HttpServerResponse.json({ _tag: "NotFound", message: "Ruta de la API inexistente" }, { status: 404 })
         }
@@ -70,7 +87,11 @@ export const StaticLive = (distDir: string, options: { readonly signInPage: bool
         // A missing asset is a 404; anything else is a client-side route.
         if (extname(pathname) !== "") return HttpServerResponse.text("No encontrado", { status: 404 })
         const signIn = join(root, signInPage)
-        if (options.signInPage && (pathname === "/sign-in" || pathname === "/sign-in/") && isFile(signIn)) return yield* sendFile(request, signIn, "no-cache")
+        if (options.signInPage && isFile(signIn)) {
+          if (pathname === "/sign-in" || pathname === "/sign-in/") return yield* sendFile(request, signIn, "no-cache")
+          if (!isGuestPage(pathname) && !request.cookies[sessionCookie.key])
+            return HttpServerResponse.empty({ status: 302, headers: { location: signInFor(url), "cache-control": "no-store" } })
+        }
         return yield* sendFile(request, index, "no-cache")
       }).pipe(Effect.orDie)
     )

@@ -4,7 +4,7 @@ import { ProviderSpecialty, SpecialtyOfAssistance } from "@palma/core/domain"
 
 /** Who has specialties: each kind of provider and its link table. */
 export type ProviderKind = "specialist" | "partner"
-const links = {
+export const providerLinks = {
   specialist: { table: "specialist_specialty", owner: "specialist_id" },
   partner: { table: "partner_specialty", owner: "partner_id" }
 } as const
@@ -30,9 +30,9 @@ const make = Effect.gen(function* () {
       : SqlSchema.findAll({
           Request: Schema.Array(Schema.String),
           Result: OwnedSpecialty,
-          execute: (wanted) => sql`SELECT l.${sql(links[kind].owner)} AS owner_id, s.id, s.name, f.id AS family_id, f.name AS family_name
-            FROM ${sql(links[kind].table)} l JOIN specialty s ON s.id = l.specialty_id JOIN family f ON f.id = s.family_id
-            WHERE l.${sql(links[kind].owner)} IN ${sql.in(wanted)} AND s.is_active
+          execute: (wanted) => sql`SELECT l.${sql(providerLinks[kind].owner)} AS owner_id, s.id, s.name, f.id AS family_id, f.name AS family_name
+            FROM ${sql(providerLinks[kind].table)} l JOIN specialty s ON s.id = l.specialty_id JOIN family f ON f.id = s.family_id
+            WHERE l.${sql(providerLinks[kind].owner)} IN ${sql.in(wanted)} AND s.is_active
             ORDER BY f.name, s.name, s.id`
         })(ids).pipe(
           Effect.map((rows) => {
@@ -51,7 +51,7 @@ const make = Effect.gen(function* () {
   /** The provider's specialties become exactly `ids`. */
   const replace = (kind: ProviderKind, providerId: string, ids: ReadonlyArray<string>) =>
     Effect.gen(function* () {
-      const { table, owner } = links[kind]
+      const { table, owner } = providerLinks[kind]
       yield* sql`DELETE FROM ${sql(table)} WHERE ${sql(owner)} = ${providerId}`
       if (ids.length > 0) yield* sql`INSERT INTO ${sql(table)} ${sql.insert(ids.map((id) => ({ [owner]: providerId, specialty_id: id })))}`
     })
@@ -62,10 +62,10 @@ const make = Effect.gen(function* () {
       Request: Schema.Void,
       Result: SpecialtyOfAssistance,
       execute: () => sql`SELECT DISTINCT s.id AS specialty_id, s.name AS specialty_name
-        FROM ${sql(links[kind].table)} l
+        FROM ${sql(providerLinks[kind].table)} l
           JOIN specialty s ON s.id = l.specialty_id AND s.is_active
           JOIN assistance_specialty a ON a.specialty_id = l.specialty_id
-        WHERE l.${sql(links[kind].owner)} = ${providerId} AND a.assistance_id = ${assistanceId}
+        WHERE l.${sql(providerLinks[kind].owner)} = ${providerId} AND a.assistance_id = ${assistanceId}
         ORDER BY s.name, s.id`
     })()
 

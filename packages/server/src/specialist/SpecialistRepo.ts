@@ -1,16 +1,13 @@
-import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { Context, Effect, Layer, Schema } from "effect"
 import { NearbySpecialist, ProviderAssistance, type ProviderPageQuery, ServedDistrict, Specialist, type SpecialistInput } from "@palma/core/domain"
-import { pageOf, providerConditions } from "../provider/pageFilters.js"
+import { providerRepo } from "../provider/ProviderRepo.js"
 import { returnedId } from "../sql/returnedId.js"
-import { containsText, folded } from "../sql/textSearch.js"
+import { folded } from "../sql/textSearch.js"
 import { meanQualification, openAssignments } from "../case/AssignmentLoadRepo.js"
 
 /** What the page's rows carry beyond a specialist: how many comunas they serve. */
 const PageRow = Schema.Struct({ ...Specialist.fields, districtCount: Schema.Number })
-
-/** The sortable columns of the page, by the wire's names. */
-const sortable = ["name", "rut", "district", "isRemote"] as const
 
 /** The resolved input: comunas as CUT codes. */
 export interface SpecialistWrite {
@@ -25,26 +22,22 @@ const make = Effect.gen(function* () {
   const columns = sql`s.id, NULL AS person_id, s.rut, s.name, s.paternal_last_name AS "paternalLastName",
     s.maternal_last_name AS "maternalLastName", to_char(s.birth_date, 'YYYY-MM-DD') AS "birthDate", s.address,
     COALESCE(d.name, '') AS district, s.district_id, s.email, s.phone, s.is_remote AS "isRemote", s.is_active AS "isActive"`
-  const tables = sql`specialist s LEFT JOIN district d ON d.id = s.district_id`
   const fullName = sql`s.name || ' ' || s.paternal_last_name || ' ' || s.maternal_last_name`
   const byName = sql`s.name, s.paternal_last_name, s.maternal_last_name, s.rut`
-
-  const specialists = (where: Statement.Fragment) => sql`SELECT ${columns} FROM ${tables} WHERE ${where} ORDER BY ${byName}`
-  const all = (where: (request: string) => Statement.Fragment) =>
-    SqlSchema.findAll({ Request: Schema.String, Result: Specialist, execute: (request) => specialists(where(request)) })
-  const one = (where: (request: string) => Statement.Fragment) =>
-    SqlSchema.findOne({ Request: Schema.String, Result: Specialist, execute: (request) => specialists(where(request)) })
-
-  const hasSpecialty = (condition: Statement.Fragment) =>
-    sql`EXISTS (SELECT 1 FROM specialist_specialty ss JOIN specialty sp ON sp.id = ss.specialty_id AND sp.is_active
-      WHERE ss.specialist_id = s.id AND ${condition})`
+  const rows = providerRepo(sql, {
+    kind: "specialist",
+    alias: "s",
+    columns,
+    pageColumns: sql`${columns}, (SELECT count(*)::int FROM specialist_district sd WHERE sd.specialist_id = s.id) AS "districtCount"`,
+    Row: Specialist,
+    PageRow,
+    name: fullName,
+    byName,
+    tieBreak: byName,
+    sortByName: (direction) => sql`s.name ${direction}, s.paternal_last_name ${direction}, s.maternal_last_name ${direction}`,
+    extraSort: { key: "isRemote", column: sql`s.is_remote` }
+  })
   const serves = (districtId: string) => sql`EXISTS (SELECT 1 FROM specialist_district sd WHERE sd.specialist_id = s.id AND sd.district_id = ${districtId})`
-
-  const findById = one((id) => sql`s.id = ${id}`)
-  const findByRut = one((rut) => sql`s.rut = ${rut}`)
-  const findActive = SqlSchema.findAll({ Request: Schema.Void, Result: Specialist, execute: () => specialists(sql`s.is_active`) })
-  const findBySpecialty = all((id) => sql`s.is_active AND ${hasSpecialty(sql`ss.specialty_id = ${id}`)}`)
-  const findByName = all((name) => sql`s.is_active AND ${containsText(sql, fullName, name)}`)
 
   /**
    * Active specialists with a specialty that performs the assistance who serve the comuna or work
@@ -54,12 +47,8 @@ const make = Effect.gen(function* () {
     Request: Schema.Struct({ assistanceId: Schema.String, districtId: Schema.String }),
     Result: Specialist,
     execute: ({ assistanceId, districtId }) =>
-      sql`SELECT ${columns} FROM ${tables}
-        WHERE ${sql.and([
-          sql`s.is_active`,
-          hasSpecialty(sql`EXISTS (SELECT 1 FROM assistance_specialty a WHERE a.specialty_id = ss.specialty_id AND a.assistance_id = ${assistanceId})`),
-          sql.or([sql`s.is_remote`, serves(districtId)])
-        ])}
+      sql`SELECT ${columns} FROM ${rows.from}
+        WHERE ${sql.and([sql`s.is_active`, rows.performs(assistanceId), sql.or([sql`s.is_remote`, serves(districtId)])])}
         ORDER BY ${openAssignments(sql, "specialist", sql`s.id`)}, ${meanQualification(sql, "specialist", sql`s.id`)} DESC NULLS LAST, ${byName}`
   })
 
@@ -76,7 +65,7 @@ const make = Effect.gen(function* () {
     Result: NearbySpecialist,
     execute: ({ assistanceId, districtId }) =>
       sql`WITH event AS (SELECT ed.province_id, ep.region_id FROM district ed JOIN province ep ON ep.id = ed.province_id WHERE ed.id = ${districtId})
-        SELECT ${columns}, near.reach, near.served FROM ${tables}
+        SELECT ${columns}, near.reach, near.served FROM ${rows.from}
         CROSS JOIN event e
         CROSS JOIN LATERAL (
           SELECT CASE WHEN nd.province_id = e.province_id THEN 'province' ELSE 'region' END AS reach, nd.name AS served
@@ -85,12 +74,7 @@ const make = Effect.gen(function* () {
           ORDER BY nd.province_id = e.province_id DESC, ${folded(sql, sql`nd.name`)}, nd.id
           LIMIT 1
         ) near
-        WHERE ${sql.and([
-          sql`s.is_active`,
-          sql`NOT s.is_remote`,
-          hasSpecialty(sql`EXISTS (SELECT 1 FROM assistance_specialty a WHERE a.specialty_id = ss.specialty_id AND a.assistance_id = ${assistanceId})`),
-          sql`NOT ${serves(districtId)}`
-        ])}
+        WHERE ${sql.and([sql`s.is_active`, sql`NOT s.is_remote`, rows.performs(assistanceId), sql`NOT ${serves(districtId)}`])}
         ORDER BY near.reach = 'province' DESC, ${openAssignments(sql, "specialist", sql`s.id`)},
           ${meanQualification(sql, "specialist", sql`s.id`)} DESC NULLS LAST, ${byName}
         LIMIT ${nearbyLimit}`
@@ -118,33 +102,12 @@ const make = Effect.gen(function* () {
       ORDER BY a.name, a.id`
   })
 
+  /** Palma's page, with the filters only specialists have: a comuna served, remote work. */
   const page = (query: ProviderPageQuery, districtId: string | null) =>
-    Effect.gen(function* () {
-      const { page, pageSize, offset } = pageOf(query)
-      const where = sql.and([
-        ...providerConditions(sql, query, { isActive: sql`s.is_active`, name: fullName, rut: sql`s.rut` }),
-        ...(query.specialty_id ? [hasSpecialty(sql`ss.specialty_id = ${query.specialty_id}`)] : []),
-        ...(query.family_id ? [hasSpecialty(sql`sp.family_id = ${query.family_id}`)] : []),
-        ...(districtId !== null ? [serves(districtId)] : []),
-        ...(query.remote === undefined ? [] : [query.remote ? sql`s.is_remote` : sql`NOT s.is_remote`])
-      ])
-      const sort = sortable.find((s) => s === query.sort) ?? "name"
-      const direction = query.order === "desc" ? sql`DESC` : sql`ASC`
-      const orderBy = {
-        name: sql`s.name ${direction}, s.paternal_last_name ${direction}, s.maternal_last_name ${direction}`,
-        rut: sql`length(s.rut) ${direction}, s.rut ${direction}`,
-        district: sql`COALESCE(d.name, '') ${direction}, ${byName}`,
-        isRemote: sql`s.is_remote ${direction}, ${byName}`
-      }[sort]
-      const [count] = yield* sql<{ total: number }>`SELECT count(*)::int AS total FROM ${tables} WHERE ${where}`
-      const items = yield* SqlSchema.findAll({
-        Request: Schema.Void,
-        Result: PageRow,
-        execute: () => sql`SELECT ${columns}, (SELECT count(*)::int FROM specialist_district sd WHERE sd.specialist_id = s.id) AS "districtCount"
-          FROM ${tables} WHERE ${where} ORDER BY ${orderBy}, s.id LIMIT ${pageSize} OFFSET ${offset}`
-      })()
-      return { items, total: count?.total ?? 0, page, pageSize }
-    })
+    rows.page(query, [
+      ...(districtId !== null ? [serves(districtId)] : []),
+      ...(query.remote === undefined ? [] : [query.remote ? sql`s.is_remote` : sql`NOT s.is_remote`])
+    ])
 
   /**
    * Creates the specialist, or updates (and reactivates) the one with that RUT. As every person
@@ -180,19 +143,14 @@ const make = Effect.gen(function* () {
     })
 
   return {
-    findById: (id: string): Effect.Effect<Option.Option<Specialist>> => findById(id).pipe(Effect.orDie),
-    findByRut: (rut: string): Effect.Effect<Option.Option<Specialist>> => findByRut(rut).pipe(Effect.orDie),
-    findActive: findActive().pipe(Effect.orDie),
-    findBySpecialty: (id: string) => findBySpecialty(id).pipe(Effect.orDie),
-    findByName: (name: string) => findByName(name).pipe(Effect.orDie),
+    ...rows,
     selection: (assistanceId: string, districtId: string) => selection({ assistanceId, districtId }).pipe(Effect.orDie),
     nearby: (assistanceId: string, districtId: string) => nearby({ assistanceId, districtId }).pipe(Effect.orDie),
     districtsOf: (id: string) => districtsOf(id).pipe(Effect.orDie),
     assistancesOf: (familyId: string) => assistancesOf(familyId).pipe(Effect.orDie),
-    page: (query: ProviderPageQuery, districtId: string | null) => page(query, districtId).pipe(Effect.orDie),
+    page,
     upsert: (write: SpecialistWrite) => upsert(write).pipe(Effect.orDie),
-    replaceDistricts: (id: string, districtIds: ReadonlyArray<string>) => replaceDistricts(id, districtIds).pipe(Effect.orDie),
-    deactivate: (id: string) => sql`UPDATE specialist SET is_active = false, updated_at = now() WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+    replaceDistricts: (id: string, districtIds: ReadonlyArray<string>) => replaceDistricts(id, districtIds).pipe(Effect.orDie)
   }
 })
 

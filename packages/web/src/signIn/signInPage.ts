@@ -9,8 +9,21 @@ export interface Navigation {
   readonly replace: (url: string) => void
 }
 
-const readJson = (path: string): Promise<unknown> =>
-  fetch(path, { headers: { id: "palma-web" } }).then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
+const readJson = (path: string, method = "GET"): Promise<unknown> =>
+  fetch(path, { method, headers: { id: "palma-web" } }).then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
+
+/**
+ * Whether this browser's session is live: its token as it is, or — the token lapsed, as it does a
+ * minute after the last refresh — renewed from the session's refresh cookie, as the app's session
+ * keeper does. The server sends a deep link here when the token's cookie is gone.
+ */
+const resumedSession = async (): Promise<boolean> => {
+  if ((await readJson("/api/auth/me")) !== null) return true
+  const issued = await readJson("/api/auth/local/refresh", "POST")
+  if (typeof issued !== "object" || issued === null || !("expiresAt" in issued) || typeof issued.expiresAt !== "number") return false
+  writeExpiry(issued.expiresAt)
+  return true
+}
 
 /**
  * /sign-in on its own, in local mode: the form's behaviour (its markup is in the page), whether
@@ -32,11 +45,11 @@ export const startSignInPage = (root: ParentNode, navigation: Navigation) => {
     (config) => form.setSignUpAllowed(!(typeof config === "object" && config !== null && "signUp" in config && config.signUp === false)),
     () => undefined
   )
-  // Someone this browser knows as signed in (a bookmark, the back button) continues at once.
+  // Someone this browser knows as signed in (a bookmark, the back button, a deep link) continues at once.
   if (readExpiry() !== null)
-    void readJson("/api/auth/me").then(
-      (session) => {
-        if (session !== null) navigation.replace(destination)
+    void resumedSession().then(
+      (live) => {
+        if (live) navigation.replace(destination)
       },
       () => undefined
     )

@@ -87,4 +87,25 @@ describe("the light sign-in page (/sign-in on its own)", () => {
     const { navigation } = openSignInPage("/sign-in?from=%2Fassistance%2Fcase")
     await expect.poll(() => navigation.replace.mock.calls).toEqual([["/assistance/case"]])
   })
+
+  it("resumes a session whose token lapsed (the server sent a deep link here) from its refresh cookie, and goes on", async () => {
+    const first = openSignInPage()
+    await fill(first.user, admin.email, admin.password)
+    await expect.poll(() => first.navigation.assign.mock.calls.length).toBe(1)
+    const before = Number(localStorage.getItem("palma.session.expiresAt"))
+    // The access token's cookie is gone a minute after the last refresh: the server answers 401 as it does then.
+    server.override.set("GET /api/auth/me", () => Response.json({ _tag: "Unauthorized", message: "Sesión expirada" }, { status: 401 }))
+    const { navigation } = openSignInPage("/sign-in?from=%2Fassistance%2Fcase%2F123")
+    await expect.poll(() => navigation.replace.mock.calls).toEqual([["/assistance/case/123"]])
+    expect(server.calls("POST /api/auth/local/refresh")).toHaveLength(1)
+    expect(Number(localStorage.getItem("palma.session.expiresAt"))).toBeGreaterThanOrEqual(before)
+  })
+
+  it("stays on the form when the session cannot be resumed (signed out elsewhere)", async () => {
+    localStorage.setItem("palma.session.expiresAt", String(Date.now() - 1000))
+    const { navigation } = openSignInPage("/sign-in?from=%2Fassistance%2Fcase%2F123")
+    await expect.poll(() => server.calls("POST /api/auth/local/refresh")).toHaveLength(1)
+    expect(navigation.replace).not.toHaveBeenCalled()
+    expect(screen.getByRole("heading", { level: 1, name: "Iniciar sesión" })).toBeInTheDocument()
+  })
 })

@@ -7,7 +7,14 @@ import { RutText } from "../RutText"
 
 /** The columns both provider lists have, by the wire's field names (sortable ones are the server's). */
 export const providerColumns = <
-  A extends { readonly id: string; readonly rut: string; readonly name: string; readonly district: string; readonly phone: string | null }
+  A extends {
+    readonly id: string
+    readonly rut: string
+    readonly name: string
+    readonly district: string
+    readonly phone: string | null
+    readonly specialties: ReadonlyArray<ProviderSpecialty>
+  }
 >(
   listPath: string,
   nameOf: (row: A) => string
@@ -24,6 +31,7 @@ export const providerColumns = <
         </Anchor>
       )
     },
+    specialties: { key: "specialties", label: "Especialidades", render: (row) => <SpecialtyNames specialties={row.specialties} /> },
     // The server answers the comuna's name.
     district: { key: "district", label: "Comuna", sortable: true },
     phone: { key: "phone", label: "Teléfono", render: (row) => <span style={{ whiteSpace: "nowrap" }}>{row.phone ?? ""}</span> }

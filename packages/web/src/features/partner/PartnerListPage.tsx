@@ -1,5 +1,5 @@
 import { type PartnerDetail, PartnerInput, providerListActors } from "@palma/core"
-import { providerColumns, SpecialtyNames } from "../../components/provider/providerColumns"
+import { providerColumns } from "../../components/provider/providerColumns"
 import { SpecialtyFilter } from "../../components/provider/SpecialtyPicker"
 import { type ResourceConfig, ResourcePage } from "../../kit"
 import { partnerListPath } from "./paths"
@@ -12,14 +12,7 @@ const partnerResource: ResourceConfig<PartnerDetail, PartnerInput> = {
   title: "Alianzas",
   noun: { singular: "alianza", gender: "f" },
   input: PartnerInput,
-  columns: [
-    common.rut,
-    common.name,
-    { key: "specialties", label: "Especialidades", render: (p) => <SpecialtyNames specialties={p.specialties} /> },
-    { key: "line", label: "Giro", sortable: true },
-    common.district,
-    common.phone
-  ],
+  columns: [common.rut, common.name, common.specialties, { key: "line", label: "Giro", sortable: true }, common.district, common.phone],
   fields: [],
   defaultSort: "name",
   // Partners have no comunas served nor remote work: the specialty is their filter.

@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core"
 import { fullName, providerListActors, SpecialistInput, type SpecialistPageItem } from "@palma/core"
-import { DistrictFilter, providerColumns, SpecialtyNames } from "../../components/provider/providerColumns"
+import { DistrictFilter, providerColumns } from "../../components/provider/providerColumns"
 import { SpecialtyFilter } from "../../components/provider/SpecialtyPicker"
 import { type ResourceConfig, ResourcePage } from "../../kit"
 import { specialistListPath } from "./paths"
@@ -24,7 +24,7 @@ const specialistResource: ResourceConfig<SpecialistPageItem, SpecialistInput> = 
   columns: [
     common.rut,
     common.name,
-    { key: "specialties", label: "Especialidades", render: (s) => <SpecialtyNames specialties={s.specialties} /> },
+    common.specialties,
     common.district,
     { key: "isRemote", label: "Atención", sortable: true, render: (s) => <Text size="sm">{attendance(s)}</Text> },
     common.phone
