@@ -1,4 +1,4 @@
-import { type Call, type CaseDraftContext, chileDateOf, formatDate, IsoDate, Rut } from "@palma/core"
+import { type Call, type CaseDraftContext, chileDateOf, formatDate, IsoDate, Rut, INVALID_ISO_DATE } from "@palma/core"
 import { Schema } from "effect"
 import { CliError, ExitCode, fromApiFailure } from "../errors.js"
 import type { Io } from "../io.js"
@@ -9,7 +9,7 @@ const isIsoDate = Schema.is(IsoDate)
 
 /** The event's day: a real date, not after today (a case is opened for what already happened). */
 const eventDay = (today: string) => (value: string) =>
-  !isIsoDate(value) ? "Fecha inválida (use AAAA-MM-DD)" : value > today ? `La fecha del evento no puede ser posterior a hoy (${formatDate(today)})` : true
+  !isIsoDate(value) ? INVALID_ISO_DATE : value > today ? `La fecha del evento no puede ser posterior a hoy (${formatDate(today)})` : true
 
 const notOpened = (why: string) => new CliError(`Caso no abierto: ${why}.`, ExitCode.failure)
 

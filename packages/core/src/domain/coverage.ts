@@ -5,13 +5,14 @@ import { type Amount, Clp, formatClp, ufToClp, type UfRate } from "./money.js"
 import { CoverageTerms } from "./productAssistance.js"
 import { addDays, formatDate } from "./time.js"
 import { UfValue } from "./ufValue.js"
+import { INVALID_ISO_DATE, INVALID_ID } from "./messages.js"
 
 /**
  * `POST /case/getServicesAndValues` as the original client posts it (reference §1.5): the six ids
  * of its state, each a uuid, null or blank. `eventDate` is Palma's: the day whose policy, period
  * and UF count (default: today in Chile).
  */
-const OptionalId = optionalNull(Id, "Identificador inválido")
+const OptionalId = optionalNull(Id, INVALID_ID)
 export const ServicesAndValuesInput = Payload({
   insured_id: OptionalId,
   beneficiary_id: OptionalId,
@@ -19,7 +20,7 @@ export const ServicesAndValuesInput = Payload({
   customer_id: OptionalId,
   product_id: OptionalId,
   assistance_id: OptionalId,
-  eventDate: optionalNull(IsoDate, "Fecha inválida (use AAAA-MM-DD)")
+  eventDate: optionalNull(IsoDate, INVALID_ISO_DATE)
 })
 export type ServicesAndValuesInput = typeof ServicesAndValuesInput.Type
 

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream"
 import { NodeStream } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Effect, Layer, Option, Stream } from "effect"
-import { type CaseDates, caseMonthOf, type CaseExportQuery, type CaseList, chileDateOf } from "@palma/core/domain"
+import { type CaseDates, caseMonthOf, type CaseExportQuery, type CaseList, chileDateOf, NOTHING_TO_EXPORT } from "@palma/core/domain"
 import { NotFound } from "@palma/core/api"
 import { CaseRepo } from "../case/CaseRepo.js"
 import { caseRowOf } from "../case/caseRow.js"
@@ -19,7 +19,7 @@ import { writeCaseWorkbook } from "./caseWorkbook.js"
  */
 const PAGE = { embedded: 1_000, shared: 2_000 }
 
-const nothingToExport = () => new NotFound({ message: "No hay casos para exportar con estos filtros." })
+const nothingToExport = () => new NotFound({ message: NOTHING_TO_EXPORT })
 
 /** A writer that failed midway: the download is cut, so the client never takes a half file for a whole one. */
 class ExportAborted extends Error {}
