@@ -16,7 +16,7 @@ export { parseListQuery, listQueryParams, resourceQueryOf, type ListQuery } from
 export type { Column, Field, FieldKind, ListFilter, Noun, ResourceActors, ResourceConfig } from "./types"
 export { type ResourceControllerOptions, useResourceController } from "./useResourceController"
 export { type SchemaFormOptions, useSchemaForm } from "./useSchemaForm"
-export { StaleRecord, type TypedValue } from "./StaleRecord"
+export { RELOADED_TITLE, StaleRecord, type TypedValue } from "./StaleRecord"
 export { type StaleReloadOptions, useStaleReload } from "./useStaleReload"
 export { type TaskHandlers, useTask } from "./useTask"
 export { type PagedSearch, type SearchLogic, usePagedSearch } from "./usePagedSearch"

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, FileInput, Group, Select, Stack, Text } from "
 import { BULK_LOAD_MAX_BYTES, type BulkLoadUpload, EMPTY_FILE, type Failure, ROSTER_MISSING, ROSTER_TOO_LARGE } from "@palma/core"
 import { useState } from "react"
 import { useLookup } from "../../lib/lookups/useLookup"
+import { retailTexts } from "../../lib/lookups/retailTexts"
 
 /** Why the chosen file cannot be sent, before sending it (the server checks it again by its bytes). */
 const fileProblem = (file: File | null): string | null => {
@@ -73,12 +74,12 @@ export const UploadForm = ({ initial, busy, failure, onDismiss, onUpload }: Uplo
           }}
           searchable
           disabled={retailPlans.status === "loading" || busy}
-          error={retailPlans.status === "error" ? "No se pudieron cargar los canales" : ((touched && missing.retail) ?? fieldIssue("retail_id"))}
+          error={retailPlans.status === "error" ? retailTexts.failed : ((touched && missing.retail) ?? fieldIssue("retail_id"))}
           w={260}
         />
         <Select
           label="Plan"
-          placeholder={retailId === null ? "Elija primero el canal" : "Elija un plan"}
+          placeholder={retailId === null ? retailTexts.chooseFirst : "Elija un plan"}
           data={plans.map((p) => ({ value: p.productplan_id, label: p.name }))}
           value={planId}
           onChange={setPlanId}

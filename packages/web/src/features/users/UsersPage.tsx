@@ -21,7 +21,7 @@ import { RetryAlert } from "../../components/RetryAlert"
 import { ConfirmDelete, PageFooter } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { notify } from "../../lib/notify"
-import { IssueTokenDialog } from "./IssueTokenDialog"
+import { IssueTokenDialog, issueTokenFor } from "./IssueTokenDialog"
 import { JobTokensSection } from "./JobTokensSection"
 import { useJobTokens } from "./useJobTokens"
 
@@ -185,7 +185,7 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
                                 data-disabled={refusal !== null || undefined}
                                 aria-disabled={refusal !== null || undefined}
                                 aria-describedby={refusal === null ? undefined : `${reasonId}-${user.id}`}
-                                aria-label={`Emitir token para ${user.fullName}`}
+                                aria-label={issueTokenFor(user.fullName)}
                                 onClick={() => {
                                   if (refusal === null) setIssuing(user)
                                 }}
