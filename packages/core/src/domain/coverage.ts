@@ -31,6 +31,9 @@ export type CoverageUsed = typeof CoverageUsed.Type
 export const OfferedAssistance = Schema.Struct({ id: Schema.String, name: Schema.String, assigned: CoverageTerms, used: CoverageUsed })
 export type OfferedAssistance = typeof OfferedAssistance.Type
 
+/** An offered service as the new case offers it to choose, with how much of it is used. */
+export const offeredAssistanceLabel = (a: OfferedAssistance): string => `${a.name} · usados ${a.used.events} de ${a.assigned.events} eventos`
+
 /** A value the operator captures for the case; `value` starts blank. */
 export const ValueToCapture = Schema.Struct({
   id: Schema.String,
