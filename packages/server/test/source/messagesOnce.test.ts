@@ -1,3 +1,4 @@
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { packageSources, repeatedTexts } from "./spanishTexts.js"
@@ -6,14 +7,31 @@ import { packageSources, repeatedTexts } from "./spanishTexts.js"
 const MIN_LENGTH = 20
 
 /** Texts written twice on purpose, each with why it is not one message. */
-const allowed: ReadonlyMap<string, string> = new Map([])
+const allowed: ReadonlyMap<string, string> = new Map([
+  [
+    "No se encontró la carga",
+    "two things a «carga» is: a roster upload (BulkLoadService) and a titular's dependent (PersonWriter); one word in Spanish, two messages"
+  ]
+])
+
+/**
+ * The demo seed is data, not messages: its catalog and its providers name the masters they link to
+ * by the names demoMasters gives them, as a person would pick them.
+ */
+const isSeed = (path: string) => path.startsWith(join("server", "src", "seed"))
 
 const packagesDir = fileURLToPath(new URL("../../../", import.meta.url))
 
 describe("each Spanish message is written once (issue 34: a rule lives in one place)", () => {
+  const repeated = () =>
+    repeatedTexts(
+      packageSources(packagesDir).filter((file) => !isSeed(file.path)),
+      MIN_LENGTH
+    )
+
   it("no Spanish text of 20 characters or more is written in two source files", () => {
-    const repeated = [...repeatedTexts(packageSources(packagesDir), MIN_LENGTH)].filter(([text]) => !allowed.has(text))
-    expect(repeated.map(([text, paths]) => `«${text}» en ${paths.join(", ")}`)).toEqual([])
+    const found = [...repeated()].filter(([text]) => !allowed.has(text))
+    expect(found.map(([text, paths]) => `«${text}» en ${paths.join(", ")}`)).toEqual([])
   })
 
   it("finds a message written in two files, in a string, a template or JSX, and not in an import", () => {
@@ -31,7 +49,7 @@ describe("each Spanish message is written once (issue 34: a rule lives in one pl
   })
 
   it("lists only texts that are still repeated: an allowed text no longer written twice is taken off the list", () => {
-    const repeated = repeatedTexts(packageSources(packagesDir), MIN_LENGTH)
-    expect([...allowed.keys()].filter((text) => !repeated.has(text))).toEqual([])
+    const stillRepeated = repeated()
+    expect([...allowed.keys()].filter((text) => !stillRepeated.has(text))).toEqual([])
   })
 })
