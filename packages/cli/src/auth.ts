@@ -1,6 +1,6 @@
 import { type Call, type Credentials, type IssuedToken, type Session, authMachine } from "@palma/core"
 import { createActor, fromPromise, waitFor } from "xstate"
-import { CliError, ExitCode, deniedError, fromApiFailure, signInHint } from "./errors.js"
+import { CliError, ExitCode, fromApiFailure, notSignedIn } from "./errors.js"
 import type { Bearer } from "./http.js"
 
 /**
@@ -29,7 +29,7 @@ const startAuth = (call: Call, bearer: Bearer) => {
     // The machine keeps the failure's status: the exit code follows it.
     const { failure } = snapshot.context
     if (failure !== null) throw fromApiFailure(failure)
-    throw deniedError(`No ha iniciado sesión. ${signInHint}`)
+    throw notSignedIn()
   }
   return { actor, settled, issued: () => issued }
 }

@@ -14,7 +14,8 @@ import {
   candidatesParam,
   loadCandidateSpecialties,
   loadCandidates,
-  pesosOf
+  pesosOf,
+  UNKNOWN_QUALIFICATION
 } from "@palma/core"
 import { CliError, ExitCode, usageError } from "./errors.js"
 import { namedRecord } from "./namedRecord.js"
@@ -112,7 +113,7 @@ export const stepFieldsOf = async (call: Call, view: CaseView, step: CaseStep, o
       return { ...blankStepFields, ...visit(options) }
     case "qualify": {
       const active = (await call((c) => c.qualification.list({ urlParams: {} }))).filter((q) => q.isActive)
-      const { id, name } = namedRecord(options.qualification ?? "", active, "Calificación desconocida", "--qualification")
+      const { id, name } = namedRecord(options.qualification ?? "", active, UNKNOWN_QUALIFICATION, "--qualification")
       return { ...blankStepFields, qualification: { id, name }, comment: options.comment ?? "" }
     }
     case "requestRefund":

@@ -37,6 +37,9 @@ export const deniedError = (message: string) => new CliError(message, ExitCode.d
 
 export const signInHint = "Ejecute «palma login» para iniciar sesión."
 
+/** No session stored or left: the same refusal whichever step finds it. */
+export const notSignedIn = () => deniedError(`No ha iniciado sesión. ${signInHint}`)
+
 /** Server messages may or may not end in a period; a hint after them needs exactly one. */
 const sentence = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`)
 

@@ -3,6 +3,7 @@ import { input, password, search, select, Separator } from "@inquirer/prompts"
 import { usageError } from "./errors.js"
 import type { Io } from "./io.js"
 import { foldName } from "./validate.js"
+import { REQUIRED } from "@palma/core"
 
 /**
  * Prompts render on stderr so stdout stays clean for pipes. @inquirer ends the stream it writes to
@@ -14,7 +15,7 @@ const context = (io: Io) => ({
   output: new Writable({ write: (chunk: Buffer | string, encoding, done) => void io.stderr.write(chunk, encoding, done) })
 })
 
-const nonEmpty = (value: string) => (value.trim() === "" ? "Este campo es obligatorio" : true)
+const nonEmpty = (value: string) => (value.trim() === "" ? REQUIRED : true)
 
 /** The option's value, else asked at the terminal, else a usage error naming the option. */
 export const valueOrAsk = async (io: Io, value: string | undefined, option: string, question: string): Promise<string> => {
@@ -58,7 +59,7 @@ export const ask = (
     {
       message,
       ...(options.default === undefined ? {} : { default: options.default }),
-      validate: (value) => (options.required && value.trim() === "" ? "Este campo es obligatorio" : (options.validate?.(value.trim()) ?? true))
+      validate: (value) => (options.required && value.trim() === "" ? REQUIRED : (options.validate?.(value.trim()) ?? true))
     },
     context(io)
   ).then((answer) => answer.trim())

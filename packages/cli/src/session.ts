@@ -1,6 +1,6 @@
 import { ApiFailure, type Call, type OpenLive } from "@palma/core"
 import { type StoredCredentials, credentialsPath, readCredentials, writeCredentials } from "./config/credentials.js"
-import { deniedError, signInHint, usageError } from "./errors.js"
+import { deniedError, notSignedIn, signInHint, usageError } from "./errors.js"
 import { type Bearer, connect, openLiveWith } from "./http.js"
 import { type Env, type Io, envValue } from "./io.js"
 
@@ -136,7 +136,7 @@ export const openSession = async (options: GlobalOptions, io: Io): Promise<Signe
   const path = credentialsPath(io.configDir)
   const stored = await readCredentials(path)
   const apiUrl = resolveApiUrl(options, stored, io.env)
-  if (stored === undefined) throw deniedError(`No ha iniciado sesión. ${signInHint}`)
+  if (stored === undefined) throw notSignedIn()
   if (stored.apiUrl !== apiUrl) {
     throw deniedError(`La sesión guardada es de ${stored.apiUrl}, no de ${apiUrl}. Ejecute «palma login --api-url ${apiUrl}» para iniciar sesión allí.`)
   }

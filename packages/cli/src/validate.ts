@@ -27,8 +27,14 @@ export const foldName = (s: string) =>
     .trim()
     .toLowerCase()
 
+/** A typed case number that is not one, whichever command reads it. */
+export const badCaseNumber = (text: string) => usageError(`Número de caso inválido «${text}».`)
+
+/** A resource name that is none of `names`, whichever command reads it. */
+export const unknownResource = (text: string, names: string) => usageError(`Recurso desconocido «${text}». Use uno de: ${names}.`)
+
 /** A case's number as typed; anything else is a usage error. */
 export const caseNumberOf = (text: string): number => {
-  if (!/^\d{1,15}$/.test(text.trim())) throw usageError(`Número de caso inválido «${text}».`)
+  if (!/^\d{1,15}$/.test(text.trim())) throw badCaseNumber(text)
   return Number(text.trim())
 }

@@ -4,6 +4,7 @@ import { outputPath, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { type GlobalOptions, openSession } from "../session.js"
+import { FORCE_HELP } from "../optionTexts.js"
 
 interface BackupOptions {
   readonly output?: string
@@ -35,6 +36,6 @@ export const registerBackup = (program: Command, io: Io) =>
     .command("backup")
     .description("descarga una copia de la base de datos integrada (administradores); se restaura con «node packages/server/dist/restore.js»")
     .option("-o, --output <archivo>", "dónde escribirla (por omisión palma-AAAA-MM-DD.tar.gz, con la fecha de hoy en Chile)")
-    .option("--force", "reemplaza el archivo si ya existe")
+    .option("--force", FORCE_HELP)
     .option("--json", "salida JSON: archivo y bytes")
     .action((options: BackupOptions, command: Command) => backup(io, options, command.optsWithGlobals<GlobalOptions>()))

@@ -7,6 +7,7 @@ import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { retailIdOf } from "../retailRef.js"
 import { type GlobalOptions, openSession } from "../session.js"
+import { FORCE_HELP } from "../optionTexts.js"
 
 interface ExportOptions {
   readonly retail?: string
@@ -81,7 +82,7 @@ export const registerCaseExport = (cases: Command, io: Io) => {
     .option("--case-date <fecha>", 'fecha de apertura: Todos, Hoy, "Esta semana", AAAA-MM o una fecha (se toma su mes)')
     .option("--event-date <fecha>", "fecha del evento: como --case-date")
     .option("-o, --output <archivo>", "dónde escribir el archivo (p. ej. casos.xlsx)")
-    .option("--force", "reemplaza el archivo si ya existe")
+    .option("--force", FORCE_HELP)
     .option("--json", "salida JSON: archivo, casos, bytes y filtros")
     .action((options: ExportOptions, command: Command) => exportCases(io, options, command.optsWithGlobals<GlobalOptions>()))
 }

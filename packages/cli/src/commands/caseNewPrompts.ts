@@ -1,4 +1,15 @@
-import { type Call, type CaseDraftContext, chileDateOf, formatDate, IsoDate, Rut } from "@palma/core"
+import {
+  type Call,
+  type CaseDraftContext,
+  chileDateOf,
+  formatDate,
+  IsoDate,
+  Rut,
+  INVALID_ISO_DATE,
+  PROCEDURE_UNDECIDED,
+  heldProductLabel,
+  offeredAssistanceLabel
+} from "@palma/core"
 import { Schema } from "effect"
 import { CliError, ExitCode, fromApiFailure } from "../errors.js"
 import type { Io } from "../io.js"
@@ -9,7 +20,7 @@ const isIsoDate = Schema.is(IsoDate)
 
 /** The event's day: a real date, not after today (a case is opened for what already happened). */
 const eventDay = (today: string) => (value: string) =>
-  !isIsoDate(value) ? "Fecha inválida (use AAAA-MM-DD)" : value > today ? `La fecha del evento no puede ser posterior a hoy (${formatDate(today)})` : true
+  !isIsoDate(value) ? INVALID_ISO_DATE : value > today ? `La fecha del evento no puede ser posterior a hoy (${formatDate(today)})` : true
 
 const notOpened = (why: string) => new CliError(`Caso no abierto: ${why}.`, ExitCode.failure)
 
@@ -82,7 +93,7 @@ export const promptedAnswers = (io: Io, call: Call): DraftAnswers => {
         io,
         "Producto de la póliza:",
         applicant.products.map((p) => ({
-          name: `${p.name} · póliza ${p.policy.number} (${formatDate(p.policy.startDate)} a ${formatDate(p.policy.endDate)})`,
+          name: heldProductLabel(p),
           value: p
         }))
       )
@@ -91,7 +102,7 @@ export const promptedAnswers = (io: Io, call: Call): DraftAnswers => {
       pick(
         io,
         "Servicio:",
-        offered.map((a) => ({ name: `${a.name} · usados ${a.used.events} de ${a.assigned.events} eventos`, value: a }))
+        offered.map((a) => ({ name: offeredAssistanceLabel(a), value: a }))
       ),
     coverage: async (problems) => {
       if (problems.length === 0) {
@@ -124,7 +135,7 @@ export const promptedAnswers = (io: Io, call: Call): DraftAnswers => {
     procedure: async () => {
       const procedures = (await call((c) => c.procedure.list({ urlParams: {} }))).filter((p) => p.isActive)
       const chosen = await pick(io, "Cómo se resolverá (procedimiento):", [
-        { name: "Sin definir por ahora", value: null },
+        { name: PROCEDURE_UNDECIDED, value: null },
         ...procedures.map((p) => ({ name: p.name, value: p }))
       ])
       names.procedure = chosen?.name ?? "sin definir"

@@ -1,6 +1,7 @@
 import type { Command } from "commander"
 import type { CaseVerifyReport, CaseVerifyRequest } from "@palma/core"
 import { CliError, ExitCode, usageError } from "../errors.js"
+import { badCaseNumber } from "../validate.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { type GlobalOptions, openSession } from "../session.js"
@@ -14,7 +15,7 @@ const requestOf = (numbers: ReadonlyArray<string>, options: VerifyOptions): Case
   if (options.all === true && numbers.length > 0) throw usageError("Indique números de caso o --all, no ambos.")
   if (options.all === true) return { all: true }
   const [first, ...rest] = numbers.map((n) => {
-    if (!/^\d{1,15}$/.test(n.trim()) || Number(n) < 1) throw usageError(`Número de caso inválido «${n}».`)
+    if (!/^\d{1,15}$/.test(n.trim()) || Number(n) < 1) throw badCaseNumber(n)
     return Number(n.trim())
   })
   if (first === undefined) throw usageError("Indique los números de los casos a verificar, o --all para todos.")

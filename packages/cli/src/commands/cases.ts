@@ -13,6 +13,7 @@ import { registerCaseExport } from "./caseExport.js"
 import { registerCaseVerify } from "./caseVerify.js"
 import { newCase } from "./caseNew.js"
 import { registerCaseSteps } from "./caseStep.js"
+import { CSV_HELP } from "../optionTexts.js"
 
 interface ListOptions {
   readonly retail?: string
@@ -87,7 +88,7 @@ export const registerCases = (program: Command, io: Io) => {
     .option("--page <n>", "página (desde 1)")
     .option("--records <n>", "casos por página (20 por omisión)")
     .addOption(new Option("--json", "salida JSON (la respuesta completa de la API)").conflicts("csv"))
-    .addOption(new Option("--csv", "salida CSV (RFC 4180), segura para abrir en Excel"))
+    .addOption(new Option("--csv", CSV_HELP))
     .action((options: ListOptions, command: Command) => list(io, options, command.optsWithGlobals<GlobalOptions>()))
   const single = program.command("case").description("un caso de asistencia")
   single

@@ -4,6 +4,7 @@ import { usageError } from "../errors.js"
 import { outputPath, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { type GlobalOptions, openSession } from "../session.js"
+import { FORCE_HELP } from "../optionTexts.js"
 
 interface ContractOptions {
   readonly output: string
@@ -25,7 +26,7 @@ export const registerContract = (program: Command, io: Io) =>
     .description("descarga el contrato (PDF) de un plan")
     .argument("<productPlan_id>", "ID del plan")
     .addOption(new Option("-o, --output <archivo>", "dónde guardarlo").default("contrato.pdf"))
-    .option("--force", "reemplaza el archivo si ya existe")
+    .option("--force", FORCE_HELP)
     .action((productPlanId: string, options: ContractOptions, command: Command) =>
       contract(io, productPlanId, options, command.optsWithGlobals<GlobalOptions>())
     )

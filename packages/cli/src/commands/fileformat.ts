@@ -4,6 +4,7 @@ import { usageError } from "../errors.js"
 import { outputPath, writeAtomically } from "../files.js"
 import type { Io } from "../io.js"
 import { type GlobalOptions, openSession } from "../session.js"
+import { FORCE_HELP } from "../optionTexts.js"
 
 interface TemplateOptions {
   readonly output: string
@@ -27,7 +28,7 @@ export const registerFileFormat = (program: Command, io: Io) => {
     .description("descarga la plantilla Excel vacía del formato de un plan")
     .argument("<productPlan_id>", "ID del plan")
     .addOption(new Option("-o, --output <archivo>", "dónde guardarla").default("plantilla.xlsx"))
-    .option("--force", "reemplaza el archivo si ya existe")
+    .option("--force", FORCE_HELP)
     .action((productPlanId: string, options: TemplateOptions, command: Command) =>
       template(io, productPlanId, options, command.optsWithGlobals<GlobalOptions>())
     )

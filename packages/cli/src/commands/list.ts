@@ -1,6 +1,7 @@
 import { uuidPattern } from "@palma/core"
 import { type Command, Option } from "commander"
 import type { Call } from "@palma/core"
+import { unknownResource } from "../validate.js"
 import { renderCsv } from "../output/csv.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
@@ -11,6 +12,7 @@ import type { ContractorFilters } from "../resources/contractor.js"
 import type { ProviderFilters } from "../resources/providers.js"
 import type { FilterName, Resource } from "../resources/resource.js"
 import { type GlobalOptions, openSession } from "../session.js"
+import { CSV_HELP } from "../optionTexts.js"
 
 interface ListOptions {
   readonly json?: boolean
@@ -93,7 +95,7 @@ const specialtyId = async (call: Call, given: string): Promise<string> => {
 /** Input is checked before any network call, so a typo is a usage error (2), never a server error. */
 const list = async (io: Io, resourceName: string, options: ListOptions, globals: GlobalOptions) => {
   const resource = findResource(resourceName)
-  if (resource === undefined) throw usageError(`Recurso desconocido «${resourceName}». Use uno de: ${names}.`)
+  if (resource === undefined) throw unknownResource(resourceName, names)
   if (options.family !== undefined) {
     if (!resource.familyScoped) {
       const scoped = resources
@@ -122,7 +124,7 @@ export const registerList = (program: Command, io: Io) =>
     .description(`lista datos maestros, especialistas, alianzas y contratantes: ${names}`)
     .argument("<recurso>", "qué listar")
     .addOption(new Option("--json", "salida JSON (los campos tal como los entrega la API)").conflicts("csv"))
-    .addOption(new Option("--csv", "salida CSV (RFC 4180), segura para abrir en Excel"))
+    .addOption(new Option("--csv", CSV_HELP))
     .option("--family <id>", "solo los de esa familia (specialty, document, value)")
     .option("--search <texto>", "nombre o RUT, sin importar tildes ni mayúsculas (specialist, partner)")
     .option("--specialty <id|nombre>", "solo los de esa especialidad (specialist, partner)")

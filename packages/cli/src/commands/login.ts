@@ -10,6 +10,7 @@ import { secretOrAsk, valueOrAsk } from "../prompt.js"
 import { type GlobalOptions, resolveApiUrl } from "../session.js"
 import { tokenExpiry } from "../tokenExpiry.js"
 import { validPayload } from "../validate.js"
+import { PASSWORD_FLAG } from "../optionTexts.js"
 
 interface LoginOptions {
   readonly email?: string
@@ -61,6 +62,6 @@ export const registerLogin = (program: Command, io: Io) =>
     .command("login")
     .description("inicia sesión y guarda las credenciales (modo local: correo y contraseña; modo Clerk: --token)")
     .option("--email <correo>", "correo del usuario (modo local)")
-    .option("--password <contraseña>", "contraseña (modo local); si falta y hay terminal, se pregunta")
+    .option(PASSWORD_FLAG, "contraseña (modo local); si falta y hay terminal, se pregunta")
     .option("--token <token>", "token de sesión (modo Clerk, o un token ya emitido)")
     .action((options: LoginOptions, command: Command) => login(io, options, command.optsWithGlobals<GlobalOptions>()))

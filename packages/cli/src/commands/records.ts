@@ -1,19 +1,21 @@
 import { confirm } from "@inquirer/prompts"
 import { type Command, Option } from "commander"
 import { type NamedRecord, recordCalls, type RestorableName, restorableNames, uuidPattern } from "@palma/core"
+import { unknownResource } from "../validate.js"
 import { usageError } from "../errors.js"
 import type { Io } from "../io.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
 import { toGrid } from "../output/cells.js"
 import { type GlobalOptions, openSession } from "../session.js"
+import { JSON_PAGE_HELP } from "../optionTexts.js"
 
 const names = restorableNames.join(", ")
 
 /** The resource and id as typed, checked before any network call: a typo is a usage error (2). */
 const target = (resourceName: string, id?: string): RestorableName => {
   const name = restorableNames.find((n) => n.toLowerCase() === resourceName.toLowerCase())
-  if (name === undefined) throw usageError(`Recurso desconocido «${resourceName}». Use uno de: ${names}.`)
+  if (name === undefined) throw unknownResource(resourceName, names)
   if (id !== undefined && !uuidPattern.test(id)) throw usageError("El ID debe ser un UUID (véalos con «palma list <recurso>» o «palma deleted <recurso>»).")
   return name
 }
@@ -83,7 +85,7 @@ export const registerRecords = (program: Command, io: Io) => {
     .command("deleted")
     .description("lista los registros eliminados de un recurso (solo administradores)")
     .argument("<recurso>", "de qué recurso")
-    .option("--json", "salida JSON (la página tal como la entrega la API)")
+    .option("--json", JSON_PAGE_HELP)
     .option("--search <texto>", "solo los que contengan ese texto")
     .addOption(new Option("--page <n>", "página (50 por página)").default("1"))
     .action((resourceName: string, options: DeletedOptions, command: Command) =>

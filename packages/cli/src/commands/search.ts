@@ -8,6 +8,7 @@ import { renderCsv } from "../output/csv.js"
 import { renderJson } from "../output/json.js"
 import { renderTable } from "../output/table.js"
 import { type GlobalOptions, openSession } from "../session.js"
+import { CSV_HELP } from "../optionTexts.js"
 
 interface SearchOptions {
   readonly page?: string
@@ -61,5 +62,5 @@ export const registerSearch = (program: Command, io: Io) =>
     .option("--page <n>", "página (desde 1)")
     .option("--records <n>", "resultados por página (20 por omisión)")
     .addOption(new Option("--json", "salida JSON (la respuesta completa de la API: resumen, paginación y datos)").conflicts("csv"))
-    .addOption(new Option("--csv", "salida CSV (RFC 4180), segura para abrir en Excel"))
+    .addOption(new Option("--csv", CSV_HELP))
     .action((kind: string, term: string, options: SearchOptions, command: Command) => search(io, kind, term, options, command.optsWithGlobals<GlobalOptions>()))

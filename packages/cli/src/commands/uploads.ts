@@ -7,6 +7,7 @@ import { renderTable } from "../output/table.js"
 import { retailIdOf } from "../retailRef.js"
 import { type GlobalOptions, openSession } from "../session.js"
 import { positiveFlag } from "../validate.js"
+import { JSON_PAGE_HELP } from "../optionTexts.js"
 
 interface ListOptions {
   readonly retail?: string
@@ -69,6 +70,6 @@ export const registerUploads = (program: Command, io: Io) => {
     .description("lista las subidas, de la más reciente a la más antigua, con su estado, filas, errores y duración")
     .option("--retail <canal>", "solo las de ese canal: id, RUT, nombre o Todos (por omisión, todas)")
     .option("--page <n>", `página (desde 1, ${PAGE_SIZE} por página)`)
-    .option("--json", "salida JSON (la página tal como la entrega la API)")
+    .option("--json", JSON_PAGE_HELP)
     .action((options: ListOptions, command: Command) => list(io, options, command.optsWithGlobals<GlobalOptions>()))
 }

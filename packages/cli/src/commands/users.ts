@@ -7,6 +7,7 @@ import { type GlobalOptions, openSession } from "../session.js"
 import { validPayload } from "../validate.js"
 import { type IssueOptions, issueJobToken, listJobTokens, revokeJobToken } from "./jobTokenAdmin.js"
 import { type ListOptions, listUsers, setUserDisabled, setUserRole } from "./userAdmin.js"
+import { PASSWORD_FLAG } from "../optionTexts.js"
 
 interface AddUserOptions {
   readonly email: string
@@ -42,7 +43,7 @@ export const registerUsers = (program: Command, io: Io) => {
     .requiredOption("--email <correo>", "correo del usuario")
     .requiredOption("--name <nombre>", "nombre completo")
     .addOption(new Option("--role <rol>", "rol (none: sin rol)").choices(["user", "moderator", "admin", "none"]).makeOptionMandatory())
-    .option("--password <contraseña>", "contraseña inicial (mínimo 8 caracteres); si falta y hay terminal, se pregunta")
+    .option(PASSWORD_FLAG, "contraseña inicial (mínimo 8 caracteres); si falta y hay terminal, se pregunta")
     .action((options: AddUserOptions, command: Command) => addUser(io, options, command.optsWithGlobals<GlobalOptions>()))
   users
     .command("list")

@@ -3,6 +3,7 @@ import { DottedRut, Rut } from "../rut/Rut.js"
 import { Choice, Phone, optionalNull } from "./common.js"
 import { Email, INVALID_EMAIL, IsoDate, OptionalText, Payload, Name } from "./fields.js"
 import { PersonRecord } from "./personRecord.js"
+import { formatDate } from "./time.js"
 
 /** Who asks for a case: the titular (I), a carga (B) or someone not yet covered (C, customer). */
 export const ApplicantType = Choice(["I", "B", "C"], "Tipo de solicitante inválido: I (titular), B (carga) o C (cliente)")
@@ -50,6 +51,10 @@ export const HeldProduct = Schema.Struct({
   policy: Schema.Struct({ number: Schema.String, startDate: IsoDate, endDate: IsoDate })
 })
 export type HeldProduct = typeof HeldProduct.Type
+
+/** A held product as the new case offers it to choose (the screen's radio, the CLI's list). */
+export const heldProductLabel = (p: HeldProduct): string =>
+  `${p.name} · póliza ${p.policy.number} (${formatDate(p.policy.startDate)} a ${formatDate(p.policy.endDate)})`
 
 /** `GET /case/getApplicantByRut/{rut}`: optional `date` (the event's) decides which policies count. */
 export const ApplicantLookupQuery = Schema.Struct({ date: Schema.optional(IsoDate) })

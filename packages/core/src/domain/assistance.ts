@@ -1,6 +1,7 @@
 import { Option, ParseResult, Schema, type SchemaAST } from "effect"
 import { isUnique } from "./common.js"
 import { Id, NOT_ALLOWED_CHARACTERS, OptionalText, Payload, Name, isStorable } from "./fields.js"
+import { REQUIRED, INVALID_ID, NOT_AN_ID_LIST, tooManyItems, tooManyCharacters } from "./messages.js"
 
 /** A specialty or document an assistance uses, as the seed answers it. */
 export const AssistanceMember = Schema.Struct({ id: Id, name: Schema.String })
@@ -41,9 +42,9 @@ export type Assistance = typeof Assistance.Type
 /** An ordered list of distinct master ids (values: the asking order). */
 const idList = <I>(item: Schema.Schema<Id, I>, max: number) =>
   Schema.Array(item)
-    .annotations({ message: () => "Debe ser una lista de identificadores" })
+    .annotations({ message: () => NOT_AN_ID_LIST })
     .pipe(
-      Schema.maxItems(max, { message: () => `Debe tener como máximo ${max} elementos` }),
+      Schema.maxItems(max, { message: () => tooManyItems(max) }),
       Schema.filter((ids) => isUnique(ids) || "Hay identificadores repetidos")
     )
 
@@ -53,7 +54,7 @@ const MAX_TEXTS = 50
 const ItemText = Schema.compose(Schema.String.annotations({ message: () => "Debe ser un texto" }), Schema.Trim).pipe(
   Schema.filter(isStorable, { message: () => NOT_ALLOWED_CHARACTERS }),
   Schema.minLength(1, { message: () => "No puede haber elementos vacíos" }),
-  Schema.maxLength(300, { message: () => "Debe tener como máximo 300 caracteres" })
+  Schema.maxLength(300, { message: () => tooManyCharacters(300) })
 )
 
 /** An ordered list of distinct texts (a repeated one, ignoring case, would be the same benefit twice). */
@@ -61,7 +62,7 @@ const textList = <I>(item: Schema.Schema<string, I>) =>
   Schema.Array(item)
     .annotations({ message: () => "Debe ser una lista de textos" })
     .pipe(
-      Schema.maxItems(MAX_TEXTS, { message: () => `Debe tener como máximo ${MAX_TEXTS} elementos` }),
+      Schema.maxItems(MAX_TEXTS, { message: () => tooManyItems(MAX_TEXTS) }),
       Schema.filter((texts) => isUnique(texts, (t) => t.toLocaleLowerCase("es")) || "Hay textos repetidos")
     )
 
@@ -86,20 +87,16 @@ export type AssistanceInput = typeof AssistanceInput.Type
 // ---- The wire: Palma's spelling and the original client's, read into AssistanceInput ----
 
 /** An optional id where the original client sends "" (or null) for "none yet". */
-const optionalId = Schema.optionalToOptional(
-  Schema.NullOr(Schema.String).annotations({ message: () => ({ message: "Identificador inválido", override: true }) }),
-  Id,
-  {
-    decode: Option.filter((s): s is string => s !== null && s.trim() !== ""),
-    encode: (o) => o
-  }
-)
+const optionalId = Schema.optionalToOptional(Schema.NullOr(Schema.String).annotations({ message: () => ({ message: INVALID_ID, override: true }) }), Id, {
+  decode: Option.filter((s): s is string => s !== null && s.trim() !== ""),
+  encode: (o) => o
+})
 
 /** A master by its id, or by its whole row (`{id, name, …}`), as the original client posts it. */
 const MemberRef = Schema.compose(
   Schema.transform(
     Schema.Union(Schema.String, Schema.Struct({ id: Schema.String })).annotations({
-      message: () => ({ message: "Identificador inválido", override: true })
+      message: () => ({ message: INVALID_ID, override: true })
     }),
     Schema.String,
     { strict: true, decode: (ref) => (typeof ref === "string" ? ref : ref.id), encode: (id) => id }
@@ -141,7 +138,7 @@ const chooseFamily = <W extends { readonly family_id?: Id; readonly family?: { r
   const { family, family_id, ...rest } = wire
   const chosen = family?.id ?? family_id
   return chosen === undefined
-    ? ParseResult.fail(new ParseResult.Pointer("family_id", wire, new ParseResult.Type(ast, undefined, "Este campo es obligatorio")))
+    ? ParseResult.fail(new ParseResult.Pointer("family_id", wire, new ParseResult.Type(ast, undefined, REQUIRED)))
     : ParseResult.succeed({ ...rest, family_id: chosen })
 }
 

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { Id } from "./fields.js"
 import { liveDataDecoder } from "./liveData.js"
 import { PageNumber } from "./page.js"
+import { INVALID_PAGE_SIZE } from "./messages.js"
 
 /** Where a roster job is: checked and read (validating), waiting for a confirmation (ready), writing (loading)… */
 export const bulkLoadStatuses = ["queued", "validating", "ready", "loading", "done", "failed", "cancelled"] as const
@@ -129,7 +130,7 @@ export const BulkLoadListQuery = Schema.Struct({
   retail_id: Schema.optional(Id),
   productPlan_id: Schema.optional(Id),
   page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
-  pageSize: Schema.optional(PageNumber(1, 200, "Tamaño de página inválido (1 a 200)"))
+  pageSize: Schema.optional(PageNumber(1, 200, INVALID_PAGE_SIZE))
 })
 export type BulkLoadListQuery = typeof BulkLoadListQuery.Type
 
@@ -144,7 +145,7 @@ export const BulkLoadRowsQuery = Schema.Struct({
   outcome: Schema.optional(RowOutcome),
   after: Schema.optional(PageNumber(0, Number.MAX_SAFE_INTEGER, "Cursor de página inválido")),
   page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
-  pageSize: Schema.optional(PageNumber(1, 200, "Tamaño de página inválido (1 a 200)"))
+  pageSize: Schema.optional(PageNumber(1, 200, INVALID_PAGE_SIZE))
 })
 export type BulkLoadRowsQuery = typeof BulkLoadRowsQuery.Type
 
@@ -160,3 +161,7 @@ export const BULK_LOAD_REVIEW_DAYS = 7
 
 /** The form's limit: the file itself, before the server unzips anything. */
 export const BULK_LOAD_MAX_BYTES = 20 * 1024 * 1024
+/** A roster over that limit, whether the screen or the server sees it first. */
+export const ROSTER_TOO_LARGE = "El archivo supera el máximo de 20 MB"
+/** A roster form sent without its file. */
+export const ROSTER_MISSING = "Adjunte el archivo Excel"

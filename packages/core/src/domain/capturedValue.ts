@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Id, IsoDate, OptionalText, Payload } from "./fields.js"
+import { INVALID_ISO_DATE, tooManyCharacters } from "./messages.js"
 
 /** An answer captured on a case for one of its assistance's values, always text on the wire. */
 export const CapturedValue = Schema.Struct({ value_id: Id, value: Schema.String })
@@ -19,11 +20,11 @@ export const capturedValueProblem = (valueTypeCode: string, value: string): stri
   if (v === "") return undefined
   switch (valueTypeCode) {
     case "D":
-      return isIsoDate(v) ? undefined : "Fecha inválida (use AAAA-MM-DD)"
+      return isIsoDate(v) ? undefined : INVALID_ISO_DATE
     case "N":
       return /^-?\d+([.,]\d+)?$/.test(v) ? undefined : "Debe ser un número"
     case "S":
-      return v.length <= 120 ? undefined : "Debe tener como máximo 120 caracteres"
+      return v.length <= 120 ? undefined : tooManyCharacters(120)
     default:
       return undefined
   }

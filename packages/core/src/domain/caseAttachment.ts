@@ -7,6 +7,8 @@ export const CASE_DOCUMENT_UPLOAD_PATH = "/api/case/uploadDocument"
 
 /** A case document's file: PDF or an image, up to 10 MB, recognised by its bytes. */
 export const CASE_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024
+/** A case document over that limit, whether the form reader or the body limit sees it first. */
+export const CASE_DOCUMENT_TOO_LARGE = "El archivo es demasiado grande: el máximo es 10 MB"
 export const caseDocumentTypes = ["application/pdf", "image/png", "image/jpeg", "image/gif", "image/webp"] as const
 export type CaseDocumentType = (typeof caseDocumentTypes)[number]
 

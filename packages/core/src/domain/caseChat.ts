@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { optionalNull } from "./common.js"
 import { Id, Payload, Text } from "./fields.js"
+import { INVALID_ID } from "./messages.js"
 
 /**
  * A message on a case's chat (reference §1.6), tagged with the stage the case was in. The author
@@ -46,7 +47,7 @@ const SentAuthorType = Schema.transform(
 
 /** `POST /case/createChatMessage`: the original client sends `{case_id, stage_id, user_id, message, type}`. */
 export const CaseChatInput = Payload({
-  case_id: optionalNull(Id, "Identificador inválido"),
+  case_id: optionalNull(Id, INVALID_ID),
   message: Text(4000),
   type: Schema.optional(SentAuthorType)
 })

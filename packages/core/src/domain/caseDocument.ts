@@ -3,7 +3,9 @@ import { ApplicantType } from "./applicant.js"
 import { Nullable, optionalNull } from "./common.js"
 import { Flag, Id, IsoDate, NumberLike, OptionalText, Payload } from "./fields.js"
 import { RefundStatus, refundStatusMessage } from "./refund.js"
-import { TimeOfDay } from "./time.js"
+import { TimeOfDay, INVALID_TIME } from "./time.js"
+import { INVALID_ISO_DATE, INVALID_ID } from "./messages.js"
+import { NEGATIVE_AMOUNT, AMOUNT_TOO_LARGE } from "./money.js"
 
 /**
  * `POST /case/upsert`'s body: the whole case the original client keeps in its state (reference
@@ -11,31 +13,31 @@ import { TimeOfDay } from "./time.js"
  * `policy`, `user_id`…) is dropped. Missing and null sections leave the stored case as it is.
  */
 
-const id = () => optionalNull(Id, "Identificador inválido")
+const id = () => optionalNull(Id, INVALID_ID)
 /** A nested object the client may send as null or leave out. */
 const section = <S extends Schema.Schema.Any>(schema: S) => Schema.optionalWith(Schema.NullOr(schema), { default: () => null })
 const text = (max: number) => Schema.optionalWith(Schema.NullOr(OptionalText(max)), { default: () => null })
 const flag = Schema.optionalWith(Schema.NullOr(Flag), { default: () => null })
 
 /** A calendar date as clients send it: "2024-03-05", an ISO instant (its date as written) or "05/03/2024". */
-export const LooseDate = Schema.transformOrFail(Schema.String.annotations({ message: () => "Fecha inválida (use AAAA-MM-DD)" }), IsoDate, {
+export const LooseDate = Schema.transformOrFail(Schema.String.annotations({ message: () => INVALID_ISO_DATE }), IsoDate, {
   strict: true,
   decode: (input, _, ast) => {
     const s = input.trim()
     const dmy = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(s)
     const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/.exec(s)
     const date = dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : iso?.[1]
-    return date === undefined ? ParseResult.fail(new ParseResult.Type(ast, input, "Fecha inválida (use AAAA-MM-DD)")) : ParseResult.succeed(date)
+    return date === undefined ? ParseResult.fail(new ParseResult.Type(ast, input, INVALID_ISO_DATE)) : ParseResult.succeed(date)
   },
   encode: ParseResult.succeed
 })
 
 /** A time of day, also with seconds ("14:30:00" → "14:30"). */
-export const LooseTime = Schema.transformOrFail(Schema.String.annotations({ message: () => "Hora inválida (use HH:MM)" }), TimeOfDay, {
+export const LooseTime = Schema.transformOrFail(Schema.String.annotations({ message: () => INVALID_TIME }), TimeOfDay, {
   strict: true,
   decode: (input, _, ast) => {
     const match = /^(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(input.trim())
-    return match?.[1] === undefined ? ParseResult.fail(new ParseResult.Type(ast, input, "Hora inválida (use HH:MM)")) : ParseResult.succeed(match[1])
+    return match?.[1] === undefined ? ParseResult.fail(new ParseResult.Type(ast, input, INVALID_TIME)) : ParseResult.succeed(match[1])
   },
   encode: ParseResult.succeed
 })
@@ -45,8 +47,8 @@ export const LooseTime = Schema.transformOrFail(Schema.String.annotations({ mess
  * projection's numeric(12,2) columns hold (a larger amount was a 500 from the database).
  */
 export const Pesos = NumberLike.pipe(
-  Schema.nonNegative({ message: () => "El monto no puede ser negativo" }),
-  Schema.lessThanOrEqualTo(9_999_999_999, { message: () => "El monto es demasiado grande" })
+  Schema.nonNegative({ message: () => NEGATIVE_AMOUNT }),
+  Schema.lessThanOrEqualTo(9_999_999_999, { message: () => AMOUNT_TOO_LARGE })
 )
 const pesos = Schema.optionalWith(Schema.NullOr(Pesos), { default: () => null })
 

@@ -2,6 +2,7 @@ import { ParseResult, Schema } from "effect"
 import { QueryCount } from "./caseView.js"
 import { Id } from "./fields.js"
 import { YearMonth, addDays, monthOf } from "./time.js"
+import { INVALID_RECORD_COUNT } from "./messages.js"
 
 /** Retail filter: "Todos" (no filter) or a retail id. */
 export const RetailFilter = Schema.Union(Schema.Literal("Todos"), Id).annotations({
@@ -39,12 +40,15 @@ const omittedWhenEmpty = <A>(schema: Schema.Schema<A, string>) =>
     }
   )
 
+/** No case matches the export's filters: the server answers it (404) and the screen says it before asking for a file. */
+export const NOTHING_TO_EXPORT = "No hay casos para exportar con estos filtros."
+
 /** Query of `GET /case/getAllExports` and `GET /case/exportCases` (reference §1.7); omitted or empty filters are "Todos". */
 export const CaseExportQuery = Schema.Struct({
   retail_id: omittedWhenEmpty(RetailFilter),
   case_date: omittedWhenEmpty(SentDateFilter),
   event_date: omittedWhenEmpty(SentDateFilter),
-  records: Schema.optional(QueryCount("Cantidad de registros inválida")),
+  records: Schema.optional(QueryCount(INVALID_RECORD_COUNT)),
   page: Schema.optional(QueryCount("Página inválida"))
 })
 export type CaseExportQuery = typeof CaseExportQuery.Type

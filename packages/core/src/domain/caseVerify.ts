@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Payload } from "./fields.js"
+import { INVALID_CASE_NUMBER } from "./messages.js"
 
 /**
  * A check of stored cases against their events (issue 32 §6, `POST /api/case/verify`, `palma
@@ -7,7 +8,7 @@ import { Payload } from "./fields.js"
  * reports; nothing is fixed.
  */
 
-const CaseNumber = Schema.Int.pipe(Schema.between(1, Number.MAX_SAFE_INTEGER)).annotations({ message: () => "Número de caso inválido" })
+const CaseNumber = Schema.Int.pipe(Schema.between(1, Number.MAX_SAFE_INTEGER)).annotations({ message: () => INVALID_CASE_NUMBER })
 
 /** Some cases by number, or every case (paged through on the server). */
 export const CaseVerifyRequest = Schema.Union(

@@ -4,6 +4,7 @@ import { Id, IsoDate, OptionalText } from "./fields.js"
 import { personFields } from "./person.js"
 import { CoverageTerms } from "./productAssistance.js"
 import { RefundStatus } from "./refund.js"
+import { INVALID_RECORD_COUNT, INVALID_CASE_NUMBER } from "./messages.js"
 
 /**
  * A case as `GET /case/getById/:id` and `POST /case/upsert` answer it: the original's shape
@@ -143,7 +144,7 @@ export type CaseCriteria = typeof CaseCriteria.Type
 /** `GET /case/getAll`'s query, in the original's spelling; `records` per page (all when missing), `page` from 1. */
 export const CaseListQuery = Schema.Struct({
   ...CaseCriteria.fields,
-  records: Schema.optional(QueryCount("Cantidad de registros inválida")),
+  records: Schema.optional(QueryCount(INVALID_RECORD_COUNT)),
   page: Schema.optional(QueryCount("Página inválida"))
 })
 export type CaseListQuery = typeof CaseListQuery.Type
@@ -161,8 +162,8 @@ export type CaseLookup = typeof CaseLookup.Type
 
 /** A case by its number, as people name it. */
 export const CaseNumberPath = Schema.Struct({
-  number: Schema.NumberFromString.annotations({ message: () => "Número de caso inválido" }).pipe(
-    Schema.int({ message: () => "Número de caso inválido" }),
-    Schema.between(1, Number.MAX_SAFE_INTEGER, { message: () => "Número de caso inválido" })
+  number: Schema.NumberFromString.annotations({ message: () => INVALID_CASE_NUMBER }).pipe(
+    Schema.int({ message: () => INVALID_CASE_NUMBER }),
+    Schema.between(1, Number.MAX_SAFE_INTEGER, { message: () => INVALID_CASE_NUMBER })
   )
 })

@@ -1,5 +1,6 @@
 import { ParseResult, Schema } from "effect"
 import { Id, NumberLike } from "./fields.js"
+import { NOT_AN_ID_LIST, INVALID_DISTRICT_REF, tooManyItems } from "./messages.js"
 
 /**
  * Field helpers shared by the entity schemas, beside fields.ts. Base type messages sit on the
@@ -43,9 +44,9 @@ export const isUnique = <A>(items: ReadonlyArray<A>, key: (a: A) => unknown = (a
 /** A list of distinct ids (order kept: it means priority or display order). */
 export const IdList = (max = 200) =>
   Schema.Array(Id)
-    .annotations({ message: () => "Debe ser una lista de identificadores" })
+    .annotations({ message: () => NOT_AN_ID_LIST })
     .pipe(
-      Schema.maxItems(max, { message: () => `Debe tener como máximo ${max} elementos` }),
+      Schema.maxItems(max, { message: () => tooManyItems(max) }),
       Schema.filter((ids) => isUnique(ids) || "Hay identificadores repetidos")
     )
 
@@ -62,7 +63,7 @@ export const DistrictRef = Schema.transformOrFail(Schema.String.annotations({ me
     if (/^\d{4,5}$/.test(s)) return ParseResult.succeed(s.padStart(5, "0"))
     return s.length >= 2 && s.length <= 80 && s.isWellFormed() && ![...s].some((c) => c.charCodeAt(0) < 0x20)
       ? ParseResult.succeed(s)
-      : ParseResult.fail(new ParseResult.Type(ast, input, "Comuna inválida (nombre o código CUT)"))
+      : ParseResult.fail(new ParseResult.Type(ast, input, INVALID_DISTRICT_REF))
   },
   encode: ParseResult.succeed
 }).annotations({

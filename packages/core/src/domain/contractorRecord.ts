@@ -5,6 +5,7 @@ import { BirthDate, Email, Flag, INVALID_EMAIL, NOT_A_FLAG, OptionalText, Payloa
 import { Amount } from "./money.js"
 import { PageNumber } from "./page.js"
 import { DerivedAmount } from "./subscription.js"
+import { INVALID_ISO_DATE, INVALID_PAGE_SIZE } from "./messages.js"
 
 /** Who pays, as the original's contractor calls name it: a person (P) or a company (C). */
 export const ContractorKind = Choice(["P", "C"], "Tipo de contratante inválido: P (persona) o C (empresa)")
@@ -27,7 +28,7 @@ export const ContractorCreateInput = Schema.transform(
     line: kept(120),
     paternalLastName: kept(80),
     maternalLastName: kept(80),
-    birthDate: optionalNull(BirthDate, "Fecha inválida (use AAAA-MM-DD)"),
+    birthDate: optionalNull(BirthDate, INVALID_ISO_DATE),
     address: kept(200),
     district: optionalNull(DistrictRef, "Comuna inválida"),
     email: optionalNull(Email, INVALID_EMAIL),
@@ -89,7 +90,7 @@ export const ContractorPageQuery = Schema.Struct({
   nameLike: Schema.optional(Typeable.pipe(Schema.maxLength(120, { message: () => "El nombre es demasiado largo (máximo 120 caracteres)" }))),
   active: Schema.optional(Schema.Literal("true", "false").annotations({ message: () => "Vigentes: true o false" })),
   page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
-  pageSize: Schema.optional(PageNumber(1, 200, "Tamaño de página inválido (1 a 200)"))
+  pageSize: Schema.optional(PageNumber(1, 200, INVALID_PAGE_SIZE))
 })
 export type ContractorPageQuery = typeof ContractorPageQuery.Type
 

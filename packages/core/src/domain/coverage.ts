@@ -5,13 +5,14 @@ import { type Amount, Clp, formatClp, ufToClp, type UfRate } from "./money.js"
 import { CoverageTerms } from "./productAssistance.js"
 import { addDays, formatDate } from "./time.js"
 import { UfValue } from "./ufValue.js"
+import { INVALID_ISO_DATE, INVALID_ID } from "./messages.js"
 
 /**
  * `POST /case/getServicesAndValues` as the original client posts it (reference §1.5): the six ids
  * of its state, each a uuid, null or blank. `eventDate` is Palma's: the day whose policy, period
  * and UF count (default: today in Chile).
  */
-const OptionalId = optionalNull(Id, "Identificador inválido")
+const OptionalId = optionalNull(Id, INVALID_ID)
 export const ServicesAndValuesInput = Payload({
   insured_id: OptionalId,
   beneficiary_id: OptionalId,
@@ -19,7 +20,7 @@ export const ServicesAndValuesInput = Payload({
   customer_id: OptionalId,
   product_id: OptionalId,
   assistance_id: OptionalId,
-  eventDate: optionalNull(IsoDate, "Fecha inválida (use AAAA-MM-DD)")
+  eventDate: optionalNull(IsoDate, INVALID_ISO_DATE)
 })
 export type ServicesAndValuesInput = typeof ServicesAndValuesInput.Type
 
@@ -29,6 +30,9 @@ export type CoverageUsed = typeof CoverageUsed.Type
 
 export const OfferedAssistance = Schema.Struct({ id: Schema.String, name: Schema.String, assigned: CoverageTerms, used: CoverageUsed })
 export type OfferedAssistance = typeof OfferedAssistance.Type
+
+/** An offered service as the new case offers it to choose, with how much of it is used. */
+export const offeredAssistanceLabel = (a: OfferedAssistance): string => `${a.name} · usados ${a.used.events} de ${a.assigned.events} eventos`
 
 /** A value the operator captures for the case; `value` starts blank. */
 export const ValueToCapture = Schema.Struct({

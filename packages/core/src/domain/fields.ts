@@ -1,6 +1,7 @@
 import { ParseResult, Schema } from "effect"
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, EMAIL_TOO_LONG, INVALID_EMAIL, isStorable, NOT_ALLOWED_CHARACTERS } from "./signInRules.js"
 import { chileDateOf } from "./time.js"
+import { REQUIRED, INVALID_ISO_DATE, INVALID_ID, tooManyCharacters } from "./messages.js"
 
 export { EMAIL_PATTERN, INVALID_EMAIL, isStorable, NOT_ALLOWED_CHARACTERS } from "./signInRules.js"
 
@@ -11,7 +12,7 @@ export { EMAIL_PATTERN, INVALID_EMAIL, isStorable, NOT_ALLOWED_CHARACTERS } from
 
 export const Id = Schema.UUID.annotations({
   identifier: "Id",
-  message: () => "Identificador inválido"
+  message: () => INVALID_ID
 })
 export type Id = typeof Id.Type
 
@@ -24,10 +25,7 @@ const TrimmedTypeable = Schema.compose(Typeable, Schema.Trim)
 
 /** A required, trimmed, non-empty text of bounded length. */
 export const Text = (max: number) =>
-  TrimmedTypeable.pipe(
-    Schema.minLength(1, { message: () => "Este campo es obligatorio" }),
-    Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` })
-  )
+  TrimmedTypeable.pipe(Schema.minLength(1, { message: () => REQUIRED }), Schema.maxLength(max, { message: () => tooManyCharacters(max) }))
 
 /** Embedding and isolate controls (U+202A–U+202E, U+2066–U+2069): they make a name display as another one. */
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u
@@ -46,7 +44,7 @@ export const Name = (max: number) =>
   )
 
 /** An optional free text; empty becomes "". */
-export const OptionalText = (max: number) => TrimmedTypeable.pipe(Schema.maxLength(max, { message: () => `Debe tener como máximo ${max} caracteres` }))
+export const OptionalText = (max: number) => TrimmedTypeable.pipe(Schema.maxLength(max, { message: () => tooManyCharacters(max) }))
 
 export const Flag = Schema.Boolean.annotations({ message: () => NOT_A_FLAG })
 
@@ -84,7 +82,7 @@ export const NonNegativeInt = NumberLike.pipe(
 
 /** A calendar date on the wire: "YYYY-MM-DD". */
 export const IsoDate = Schema.String.pipe(
-  Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, { message: () => "Fecha inválida (use AAAA-MM-DD)" }),
+  Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, { message: () => INVALID_ISO_DATE }),
   Schema.filter((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
     message: () => "Fecha inexistente"
   })

@@ -1,4 +1,5 @@
 import { ParseResult } from "effect"
+import { REQUIRED } from "./messages.js"
 
 /**
  * A decode failure as Spanish field issues, the shape of `BadRequest.issues`. Effect writes
@@ -21,7 +22,7 @@ const translate = (issue: ParseResult.ArrayFormatterIssue): string => {
     case "Unexpected":
       return "Campo no permitido"
     case "Missing":
-      return "Este campo es obligatorio"
+      return REQUIRED
     default:
       return isEnglishDefault(issue.message) ? GENERIC : issue.message
   }

@@ -6,6 +6,14 @@ import { Name, Payload } from "./fields.js"
 export const JOB_TOKEN_MAX_DAYS = 400
 export const JOB_TOKEN_DEFAULT_DAYS = 365
 
+/** Why an account can't get a job token, or null: the users screen says it on the button, the server refuses with it. */
+export const jobTokenRefusal = (account: { readonly disabled: boolean; readonly role: string | null }): string | null =>
+  account.disabled
+    ? "La cuenta está desactivada: actívela antes de emitirle un token"
+    : account.role === null
+      ? "La cuenta no tiene rol: asígnele uno antes de emitirle un token"
+      : null
+
 /**
  * A token an admin issued for an account that runs unattended (a scheduled export, a nightly
  * upload), local mode: a session with no idle limit that lives until `expiresAt` unless revoked.

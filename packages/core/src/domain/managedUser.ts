@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { PageQuery } from "./page.js"
 import { Payload } from "./fields.js"
-import { Role } from "./role.js"
+import { Role, INVALID_ROLE } from "./role.js"
 
 /** A local account as an admin manages it (local mode). */
 export const ManagedUser = Schema.Struct({
@@ -21,7 +21,7 @@ export type UserQuery = typeof UserQuery.Type
 
 export const UserPath = Schema.Struct({ id: Schema.String.pipe(Schema.maxLength(100, { message: () => "Usuario inválido" })) })
 
-const roleMessage = () => "Rol inválido: user, moderator, admin o null"
+const roleMessage = () => INVALID_ROLE
 /** Any text on the wire, then one of the roles: a client sending some other text gets the Spanish message. */
 const RoleName = Schema.compose(Schema.String, Role, { strict: false }).annotations({ message: roleMessage })
 

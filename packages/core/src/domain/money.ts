@@ -14,11 +14,17 @@ export type Currency = typeof Currency.Type
 
 export const currencyLabel: Record<Currency, string> = { P: "Pesos", U: "UF" }
 
+/** An amount below zero, in pesos or UF. */
+export const NEGATIVE_AMOUNT = "El monto no puede ser negativo"
+
+/** An amount beyond what can be stored exactly. */
+export const AMOUNT_TOO_LARGE = "El monto es demasiado grande"
+
 export const Clp = Schema.Number.annotations({ message: () => "El monto en pesos debe ser un número entero" })
   .pipe(
     Schema.int({ message: () => "El monto en pesos debe ser un número entero" }),
-    Schema.nonNegative({ message: () => "El monto no puede ser negativo" }),
-    Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, { message: () => "El monto es demasiado grande" })
+    Schema.nonNegative({ message: () => NEGATIVE_AMOUNT }),
+    Schema.lessThanOrEqualTo(Number.MAX_SAFE_INTEGER, { message: () => AMOUNT_TOO_LARGE })
   )
   .annotations({ identifier: "Clp" })
 export type Clp = typeof Clp.Type
@@ -145,7 +151,7 @@ export const MAX_STORED_HUNDREDTHS = 1e12 - 1
 
 /** A catalog price or coverage amount, bounded to what the database column holds. */
 export const StoredAmount = Amount.pipe(
-  Schema.filter((a) => (typeof a === "number" ? a * 100 : ufToHundredths(a)) <= MAX_STORED_HUNDREDTHS || "El monto es demasiado grande")
+  Schema.filter((a) => (typeof a === "number" ? a * 100 : ufToHundredths(a)) <= MAX_STORED_HUNDREDTHS || AMOUNT_TOO_LARGE)
 ).annotations({ identifier: "StoredAmount" })
 
 /** Whether an amount is written in the given currency (pesos are numbers, UF are strings). */

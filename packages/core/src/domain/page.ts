@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Typeable } from "./fields.js"
+import { SEARCH_TOO_LONG, INVALID_PAGE_SIZE } from "./messages.js"
 
 export const PageNumber = (min: number, max: number, message: string) =>
   Schema.NumberFromString.annotations({ message: () => message }).pipe(
@@ -9,12 +10,12 @@ export const PageNumber = (min: number, max: number, message: string) =>
 
 /** Query of a paginated, sortable, searchable list; everything optional with sane defaults. */
 export const PageQuery = Schema.Struct({
-  search: Schema.optional(Typeable.pipe(Schema.maxLength(100, { message: () => "Búsqueda demasiado larga" }))),
+  search: Schema.optional(Typeable.pipe(Schema.maxLength(100, { message: () => SEARCH_TOO_LONG }))),
   family_id: Schema.optional(Schema.UUID.annotations({ message: () => "Familia inválida" })),
   sort: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z_]{1,40}$/, { message: () => "Orden inválido" }))),
   order: Schema.optional(Schema.Literal("asc", "desc")),
   page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
-  pageSize: Schema.optional(PageNumber(1, 200, "Tamaño de página inválido (1 a 200)"))
+  pageSize: Schema.optional(PageNumber(1, 200, INVALID_PAGE_SIZE))
 })
 export type PageQuery = typeof PageQuery.Type
 

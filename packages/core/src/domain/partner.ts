@@ -3,6 +3,7 @@ import { DottedRut, Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
 import { Email, Id, INVALID_EMAIL, OptionalText, Payload, Text } from "./fields.js"
 import { ProviderSpecialty, SpecialtyRefs } from "./provider.js"
+import { NO_SPECIALTY } from "./messages.js"
 
 /**
  * An alliance: a provider company, as the seed's lists answer it. The field names are the
@@ -44,5 +45,5 @@ export const PartnerInput = Payload({
   email: optionalNull(Email, INVALID_EMAIL),
   phone: optionalNull(Phone, "Teléfono inválido"),
   specialties: SpecialtyRefs
-}).pipe(Schema.filter((p) => p.specialties.length > 0 || { path: ["specialties"], message: "Indique al menos una especialidad" }))
+}).pipe(Schema.filter((p) => p.specialties.length > 0 || { path: ["specialties"], message: NO_SPECIALTY }))
 export type PartnerInput = typeof PartnerInput.Type

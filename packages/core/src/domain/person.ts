@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
 import { BirthDate, Email, INVALID_EMAIL, IsoDate, OptionalText, Name } from "./fields.js"
+import { INVALID_ISO_DATE } from "./messages.js"
 
 /**
  * The person fields shared by insured, beneficiaries, contractors and specialists, named as in
@@ -24,7 +25,7 @@ export const personInputFields = {
   name: Name(80),
   paternalLastName: Name(80),
   maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
-  birthDate: optionalNull(BirthDate, "Fecha inválida (use AAAA-MM-DD)"),
+  birthDate: optionalNull(BirthDate, INVALID_ISO_DATE),
   address: Schema.optionalWith(OptionalText(200), { default: () => "" }),
   district: optionalNull(DistrictRef, "Comuna inválida"),
   email: optionalNull(Email, INVALID_EMAIL),

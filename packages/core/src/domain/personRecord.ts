@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
 import { BirthDate, Email, INVALID_EMAIL, OptionalText, Payload } from "./fields.js"
+import { INVALID_ISO_DATE } from "./messages.js"
 
 /**
  * A titular or carga as the original's person calls answer it (`insured/upsert`,
@@ -47,7 +48,7 @@ export const PersonUpsertInput = Payload({
   district: optionalNull(DistrictRef, "Comuna inválida"),
   email: optionalNull(Email, INVALID_EMAIL),
   phone: optionalNull(Phone, "Teléfono inválido"),
-  birthDate: optionalNull(BirthDate, "Fecha inválida (use AAAA-MM-DD)")
+  birthDate: optionalNull(BirthDate, INVALID_ISO_DATE)
 })
 export type PersonUpsertInput = typeof PersonUpsertInput.Type
 

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { DottedRut } from "../rut/Rut.js"
 import { OptionalText } from "./fields.js"
+import { INVALID_RECORD_COUNT } from "./messages.js"
 
 const Count = (message: string) =>
   Schema.NumberFromString.annotations({ message: () => message }).pipe(
@@ -16,7 +17,7 @@ const Count = (message: string) =>
 export const PersonSearchQuery = Schema.Struct({
   rut: Schema.optional(OptionalText(20)),
   name: Schema.optional(OptionalText(120)),
-  records: Schema.optional(Count("Cantidad de registros inválida")),
+  records: Schema.optional(Count(INVALID_RECORD_COUNT)),
   page: Schema.optional(Count("Página inválida"))
 })
 export type PersonSearchQuery = typeof PersonSearchQuery.Type

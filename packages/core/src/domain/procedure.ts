@@ -10,3 +10,6 @@ export const ProcedureInput = Payload({ code: Code, name: Name(80) })
 export type ProcedureInput = typeof ProcedureInput.Type
 
 export const procedureCodes = ["specialist", "alliance", "refund", "imed"] as const
+
+/** The new case's choice of no procedure yet (the screen's placeholder, the CLI's option). */
+export const PROCEDURE_UNDECIDED = "Sin definir por ahora"

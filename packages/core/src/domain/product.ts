@@ -3,6 +3,7 @@ import { Choice, IntBetween, isUnique, Nullable } from "./common.js"
 import { Flag, Id, NumberLike, OptionalText, Payload, Name } from "./fields.js"
 import { Amount, AmountInput, Currency, StoredAmount, amountsInCurrency, readAmountsIn } from "./money.js"
 import { ProductAssistance, ProductAssistanceInput } from "./productAssistance.js"
+import { INVALID_ID } from "./messages.js"
 
 export const Frequency = Choice(["M", "A", "S"], "Frecuencia inválida: M (mensual), A (anual) o S (semanal)")
 export type Frequency = typeof Frequency.Type
@@ -98,7 +99,7 @@ const productFields = {
 
 const ProductWire = Payload({
   // Only `create` reads it: the original's upsert (the product to update). `update` takes the path's.
-  id: Schema.optional(Nullable(Id, "Identificador inválido")),
+  id: Schema.optional(Nullable(Id, INVALID_ID)),
   ...productFields
 })
 

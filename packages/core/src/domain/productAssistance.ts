@@ -2,6 +2,7 @@ import { ParseResult, Schema } from "effect"
 import { IntBetween } from "./common.js"
 import { Id, Payload } from "./fields.js"
 import { Amount, AmountInput, Currency, StoredAmount, amountHundredths, amountsInCurrency, readAmountsIn } from "./money.js"
+import { REQUIRED } from "./messages.js"
 
 /**
  * Coverage of one assistance in a product: `amount` per period, `maximum` per event, `events`
@@ -72,7 +73,7 @@ export const ProductAssistanceInput = Schema.transformOrFail(CoverageWire, Cover
   strict: true,
   decode: (wire, _, ast) => {
     const id = wire.id ?? wire.assistance_id
-    if (id === undefined) return ParseResult.fail(new ParseResult.Pointer("id", wire, new ParseResult.Type(ast, undefined, "Este campo es obligatorio")))
+    if (id === undefined) return ParseResult.fail(new ParseResult.Pointer("id", wire, new ParseResult.Type(ast, undefined, REQUIRED)))
     return ParseResult.map(readAmountsIn(wire, ["amount", "maximum"], ast), (amounts) => ({
       id,
       ...amounts,

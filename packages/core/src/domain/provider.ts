@@ -2,6 +2,7 @@ import { ParseResult, Schema } from "effect"
 import { DistrictRef, isUnique } from "./common.js"
 import { Id, Typeable } from "./fields.js"
 import { PageQuery } from "./page.js"
+import { INVALID_DISTRICT_REF, SEARCH_TOO_LONG } from "./messages.js"
 
 /**
  * What specialists and partners (the providers who resolve cases) share: their specialties as
@@ -52,11 +53,11 @@ const ServedRef = Schema.transformOrFail(
     decode: (input, _, ast) => {
       if (typeof input === "string") return ParseResult.succeed(input)
       const ref = input.id?.trim() ? input.id : input.district_name
-      return ref === undefined ? ParseResult.fail(new ParseResult.Type(ast, input, "Comuna inválida (nombre o código CUT)")) : ParseResult.succeed(ref)
+      return ref === undefined ? ParseResult.fail(new ParseResult.Type(ast, input, INVALID_DISTRICT_REF)) : ParseResult.succeed(ref)
     },
     encode: ParseResult.succeed
   }
-).annotations({ message: () => ({ message: "Comuna inválida (nombre o código CUT)", override: true }) })
+).annotations({ message: () => ({ message: INVALID_DISTRICT_REF, override: true }) })
 
 /** The comunas a specialist serves, none twice (compared as given; the server compares codes). */
 export const ServedRefs = Schema.Array(ServedRef)
@@ -95,5 +96,5 @@ export type ProviderPageQuery = typeof ProviderPageQuery.Type
 
 /** A name searched in a path (`getByName/:name`): typed text, bounded. */
 export const NamePath = Schema.Struct({
-  name: Typeable.pipe(Schema.minLength(1, { message: () => "Indique un nombre" }), Schema.maxLength(100, { message: () => "Búsqueda demasiado larga" }))
+  name: Typeable.pipe(Schema.minLength(1, { message: () => "Indique un nombre" }), Schema.maxLength(100, { message: () => SEARCH_TOO_LONG }))
 })

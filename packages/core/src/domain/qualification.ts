@@ -7,3 +7,6 @@ export type Qualification = typeof Qualification.Type
 
 export const QualificationInput = Payload({ name: Name(60), score: PositiveInt })
 export type QualificationInput = typeof QualificationInput.Type
+
+/** A qualification id or name that names no active qualification. */
+export const UNKNOWN_QUALIFICATION = "Calificación desconocida"

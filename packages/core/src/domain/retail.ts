@@ -124,6 +124,8 @@ export type RetailWithPlans = typeof RetailWithPlans.Type
 
 /** Logos are images checked by content; under this size. */
 export const LOGO_MAX_BYTES = 10 * 1024 * 1024
+/** A logo over that limit, whether the form reader or the body limit sees it first. */
+export const LOGO_TOO_LARGE = "El logo es demasiado grande: el máximo es 10 MB"
 
 /** The image types a logo may be, as detected from its bytes. */
 export const logoContentTypes = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const

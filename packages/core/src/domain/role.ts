@@ -10,6 +10,9 @@ export const roleLabel: Record<Role, string> = {
   admin: "Administrador"
 }
 
+/** A role that is none of the three (null takes the role away). */
+export const INVALID_ROLE = "Rol inválido: user, moderator, admin o null"
+
 /** The role carried by a user's public metadata, if any and well-formed. */
 export const roleFromPublicMeta = (meta: unknown): Role | null => {
   if (typeof meta !== "object" || meta === null) return null

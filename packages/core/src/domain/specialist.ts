@@ -3,6 +3,7 @@ import { DottedRut } from "../rut/Rut.js"
 import { Flag, Id, IsoDate, Payload } from "./fields.js"
 import { personInputFields } from "./person.js"
 import { ProviderSpecialty, ServedDistrict, ServedRefs, SpecialtyRefs } from "./provider.js"
+import { NO_SPECIALTY } from "./messages.js"
 
 /**
  * An individual technician, as the seed's lists answer them (`getAll`, `getBySpecialtyId`,
@@ -67,7 +68,7 @@ export const SpecialistInput = Payload({
   districts: Schema.optionalWith(ServedRefs, { default: () => [] }),
   isRemote: Schema.optionalWith(Flag, { default: () => false })
 }).pipe(
-  Schema.filter((s) => s.specialties.length > 0 || { path: ["specialties"], message: "Indique al menos una especialidad" }),
+  Schema.filter((s) => s.specialties.length > 0 || { path: ["specialties"], message: NO_SPECIALTY }),
   // Otherwise no case could ever be assigned to them.
   Schema.filter((s) => s.isRemote || s.districts.length > 0 || { path: ["districts"], message: "Indique al menos una comuna o marque atención remota" })
 )

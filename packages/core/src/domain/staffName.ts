@@ -1,10 +1,11 @@
 import { Schema } from "effect"
 import { Payload } from "./fields.js"
+import { INVALID_ID, NOT_AN_ID_LIST } from "./messages.js"
 
 /** `POST /user/getByIds`: staff user ids (as histories and chats store them). */
 export const UserIdsInput = Payload({
-  ids: Schema.Array(Schema.String.pipe(Schema.maxLength(100, { message: () => "Identificador inválido" })))
-    .annotations({ message: () => "Debe ser una lista de identificadores" })
+  ids: Schema.Array(Schema.String.pipe(Schema.maxLength(100, { message: () => INVALID_ID })))
+    .annotations({ message: () => NOT_AN_ID_LIST })
     .pipe(Schema.maxItems(500, { message: () => "Demasiados identificadores (máximo 500)" }))
 })
 export type UserIdsInput = typeof UserIdsInput.Type

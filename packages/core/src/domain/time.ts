@@ -11,9 +11,12 @@ export const Timestamp = Schema.String.annotations({ message: () => "Fecha y hor
   .annotations({ identifier: "Timestamp" })
 export type Timestamp = typeof Timestamp.Type
 
+/** A time of day that is not one, as the API or a document's reading gives it. */
+export const INVALID_TIME = "Hora inválida (use HH:MM)"
+
 /** A local time of day, "HH:MM" (24 h). */
-export const TimeOfDay = Schema.String.annotations({ message: () => "Hora inválida (use HH:MM)" })
-  .pipe(Schema.pattern(/^([01]\d|2[0-3]):[0-5]\d$/, { message: () => "Hora inválida (use HH:MM)" }))
+export const TimeOfDay = Schema.String.annotations({ message: () => INVALID_TIME })
+  .pipe(Schema.pattern(/^([01]\d|2[0-3]):[0-5]\d$/, { message: () => INVALID_TIME }))
   .annotations({ identifier: "TimeOfDay" })
 export type TimeOfDay = typeof TimeOfDay.Type
 

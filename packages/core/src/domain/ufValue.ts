@@ -7,6 +7,9 @@ import { UfRate, ufToHundredths } from "./money.js"
 export const UfSource = Choice(["provider", "admin", "demo"], "Origen de la UF inválido: provider, admin o demo")
 export type UfSource = typeof UfSource.Type
 
+/** What a screen adds after a UF rate from the demo series, so nobody takes it for the real one. */
+export const ufSourceNote = (source: UfSource): string => (source === "demo" ? " (serie de demostración)" : "")
+
 /**
  * The UF of a day as the server answers it. `stale` means the day's own value is not known (the
  * provider is unreachable or unset) and `date` is the earlier day whose value is given instead.

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Email, Payload, Text } from "./fields.js"
-import { Role } from "./role.js"
+import { Role, INVALID_ROLE } from "./role.js"
 import { MISSING_PASSWORD, PASSWORD_MAX_LENGTH } from "./signInRules.js"
 
 const Password = Schema.String.pipe(
@@ -31,7 +31,7 @@ export type SignUpAccepted = typeof SignUpAccepted.Type
 export const NewUserInput = Payload({
   email: Email,
   fullName: Text(120),
-  role: Schema.NullOr(Role).annotations({ message: () => "Rol inválido: user, moderator, admin o null" }),
+  role: Schema.NullOr(Role).annotations({ message: () => INVALID_ROLE }),
   password: Password
 })
 export type NewUserInput = typeof NewUserInput.Type

@@ -1,6 +1,7 @@
-import { assertEvent, assign, fromPromise, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { Session } from "../domain/session.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
+import { unprovided } from "./unprovided.js"
 
 export interface Credentials {
   readonly email: string
@@ -41,19 +42,11 @@ const failed = (error: unknown) => {
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
   actors: {
-    loadSession: fromPromise<Session | null>(async () => {
-      throw new Error("loadSession no configurado")
-    }),
-    signIn: fromPromise<void, Credentials>(async () => {
-      throw new Error("signIn no configurado")
-    }),
+    loadSession: unprovided<Session | null>("loadSession"),
+    signIn: unprovided<void, Credentials>("signIn"),
     /** Resolves with the server's message: the account is not signed in by it. */
-    signUp: fromPromise<string, SignUpDetails>(async () => {
-      throw new Error("signUp no configurado")
-    }),
-    signOut: fromPromise<void>(async () => {
-      throw new Error("signOut no configurado")
-    })
+    signUp: unprovided<string, SignUpDetails>("signUp"),
+    signOut: unprovided<void>("signOut")
   },
   actions: {
     sessionChanged: () => {}

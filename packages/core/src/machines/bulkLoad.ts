@@ -5,6 +5,7 @@ import { followEventStream } from "../client/eventStream.js"
 import { type BulkLoadJob, type BulkLoadRow, type MissingInsured, type RowOutcome, decodeBulkLoadJob, isBulkLoadFinished } from "../domain/bulkLoad.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
 import { searchActor } from "./search.js"
+import { unprovided } from "./unprovided.js"
 
 /** What an upload sends: the channel's plan, the file and what to do with it. */
 export interface BulkLoadUpload {
@@ -53,22 +54,12 @@ const jobId = ({ context }: { context: BulkLoadContext }) => context.job?.id ?? 
 export const bulkLoadMachine = setup({
   types: { context: {} as BulkLoadContext, events: {} as BulkLoadEvent, emitted: {} as BulkLoadEmitted },
   actors: {
-    upload: fromPromise<BulkLoadJob, BulkLoadUpload>(async () => {
-      throw new Error("upload no configurado")
-    }),
-    read: fromPromise<BulkLoadJob, string>(async () => {
-      throw new Error("read no configurado")
-    }),
+    upload: unprovided<BulkLoadJob, BulkLoadUpload>("upload"),
+    read: unprovided<BulkLoadJob, string>("read"),
     follow: fromCallback<BulkLoadEvent, string>(() => undefined),
-    confirm: fromPromise<BulkLoadJob, { readonly id: string; readonly removeMissing: boolean }>(async () => {
-      throw new Error("confirm no configurado")
-    }),
-    cancel: fromPromise<BulkLoadJob, string>(async () => {
-      throw new Error("cancel no configurado")
-    }),
-    errors: fromPromise<Uint8Array, string>(async () => {
-      throw new Error("errors no configurado")
-    })
+    confirm: unprovided<BulkLoadJob, { readonly id: string; readonly removeMissing: boolean }>("confirm"),
+    cancel: unprovided<BulkLoadJob, string>("cancel"),
+    errors: unprovided<Uint8Array, string>("errors")
   },
   actions: {
     /** A refused call: its failure kept for the screen and announced to the host. */

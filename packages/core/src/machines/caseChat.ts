@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import type { CaseChatMessage } from "../domain/caseChat.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
+import { unprovided } from "./unprovided.js"
 
 export type CaseChatEvent = { type: "SEND"; message: string } | { type: "REFRESH" } | { type: "RETRY" }
 export type CaseChatEmitted = { type: "sent"; message: CaseChatMessage } | { type: "rejected"; failure: Failure }
@@ -26,12 +27,8 @@ export const caseChatMachine = setup({
     input: {} as { readonly caseId: string }
   },
   actors: {
-    load: fromPromise<ReadonlyArray<CaseChatMessage>, string>(async () => {
-      throw new Error("load no configurado")
-    }),
-    send: fromPromise<CaseChatMessage, { readonly caseId: string; readonly message: string }>(async () => {
-      throw new Error("send no configurado")
-    })
+    load: unprovided<ReadonlyArray<CaseChatMessage>, string>("load"),
+    send: unprovided<CaseChatMessage, { readonly caseId: string; readonly message: string }>("send")
   },
   guards: { hasText: ({ event }) => event.type === "SEND" && event.message.trim() !== "" }
 }).createMachine({

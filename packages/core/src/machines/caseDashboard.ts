@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import type { Dashboard, DashboardQuery } from "../domain/caseDashboard.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
+import { unprovided } from "./unprovided.js"
 
 export type CaseDashboardEvent = { type: "FILTER"; query: DashboardQuery } | { type: "RETRY" }
 
@@ -16,9 +17,7 @@ export const caseDashboardMachine = setup({
     input: {} as { readonly query: DashboardQuery }
   },
   actors: {
-    load: fromPromise<Dashboard, DashboardQuery>(async () => {
-      throw new Error("load no configurado")
-    })
+    load: unprovided<Dashboard, DashboardQuery>("load")
   }
 }).createMachine({
   id: "caseDashboard",

@@ -2,6 +2,8 @@ import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
 import { CASE_DOCUMENT_MAX_BYTES, caseDocumentTypes } from "../domain/caseAttachment.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
+import { unprovided } from "./unprovided.js"
+import { EMPTY_FILE } from "../domain/messages.js"
 
 /** A file as the picker gives it (a browser File, or a Blob with a name from the CLI). */
 export interface ChosenFile {
@@ -18,7 +20,7 @@ const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toLocaleString("es-
 export const caseDocumentProblem = (file: Pick<ChosenFile, "name" | "size" | "type">): string | null => {
   const typed = file.type === "" ? extensions.test(file.name) : (caseDocumentTypes as ReadonlyArray<string>).includes(file.type)
   if (!typed) return "El documento debe ser un PDF o una imagen PNG, JPG, GIF o WEBP"
-  if (file.size === 0) return "El archivo está vacío"
+  if (file.size === 0) return EMPTY_FILE
   if (file.size > CASE_DOCUMENT_MAX_BYTES) return `El archivo pesa ${megabytes(file.size)} MB: supera el máximo de 10 MB`
   return null
 }
@@ -45,12 +47,8 @@ export const caseDocumentsMachine = setup({
     input: {} as { readonly caseId: string }
   },
   actors: {
-    upload: fromPromise<string, Upload>(async () => {
-      throw new Error("upload no configurado")
-    }),
-    link: fromPromise<string, { readonly caseId: string; readonly document_id: string }>(async () => {
-      throw new Error("link no configurado")
-    })
+    upload: unprovided<string, Upload>("upload"),
+    link: unprovided<string, { readonly caseId: string; readonly document_id: string }>("link")
   }
 }).createMachine({
   id: "caseDocuments",

@@ -8,6 +8,7 @@ import type { CaseView } from "../domain/caseView.js"
 import type { PersonRecord, PersonUpsertInput } from "../domain/personRecord.js"
 import { invalidMessage, Rut } from "../rut/Rut.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
+import { unprovided } from "./unprovided.js"
 
 /**
  * Opening a case (DOMAIN "Opening a case"): RUT → titular or carga → product → assistance with
@@ -157,10 +158,10 @@ export const caseDraftMachine = setup({
     emitted: {} as CaseDraftEmitted
   },
   actors: {
-    lookupApplicant: fromPromise<ApplicantLookup, { rut: string; date: string }>(() => Promise.reject(new Error("lookupApplicant no configurado"))),
-    loadServices: fromPromise<ServicesAndValues, ServicesAndValuesInput>(() => Promise.reject(new Error("loadServices no configurado"))),
-    save: fromPromise<CaseView, CaseDocument>(() => Promise.reject(new Error("save no configurado"))),
-    registerApplicant: fromPromise<PersonRecord, Registration>(() => Promise.reject(new Error("registerApplicant no configurado")))
+    lookupApplicant: unprovided<ApplicantLookup, { rut: string; date: string }>("lookupApplicant"),
+    loadServices: unprovided<ServicesAndValues, ServicesAndValuesInput>("loadServices"),
+    save: unprovided<CaseView, CaseDocument>("save"),
+    registerApplicant: unprovided<PersonRecord, Registration>("registerApplicant")
   },
   guards: {
     isCovered: ({ context }) => coverageProblemsOf(context).length === 0 || (context.exception ?? "").trim() !== "",

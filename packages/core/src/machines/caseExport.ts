@@ -1,9 +1,10 @@
 import { assign, emit, fromPromise, setup } from "xstate"
 import type { Call } from "../client/caller.js"
-import type { CaseDates, CaseExportQuery, DateFilter, RetailFilter } from "../domain/caseExport.js"
+import { type CaseDates, type CaseExportQuery, type DateFilter, NOTHING_TO_EXPORT, type RetailFilter } from "../domain/caseExport.js"
 import type { CaseRow } from "../domain/caseView.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
 import { searchActor } from "./search.js"
+import { unprovided } from "./unprovided.js"
 
 /** The export screen's filters as it keeps them, and the preview's page. */
 export interface CaseExportCriteria {
@@ -41,12 +42,8 @@ export const caseDownloadMachine = setup({
     emitted: {} as CaseDownloadEmitted
   },
   actors: {
-    count: fromPromise<number, CaseExportQuery>(async () => {
-      throw new Error("count no configurado")
-    }),
-    download: fromPromise<Uint8Array, CaseExportQuery>(async () => {
-      throw new Error("download no configurado")
-    })
+    count: unprovided<number, CaseExportQuery>("count"),
+    download: unprovided<Uint8Array, CaseExportQuery>("download")
   }
 }).createMachine({
   id: "caseDownload",
@@ -65,7 +62,7 @@ export const caseDownloadMachine = setup({
           {
             guard: ({ event }) => event.output === 0,
             target: "idle",
-            actions: assign({ failure: { status: 404, message: "No hay casos para exportar con estos filtros.", issues: [] } })
+            actions: assign({ failure: { status: 404, message: NOTHING_TO_EXPORT, issues: [] } })
           },
           { target: "downloading", actions: assign({ cases: ({ event }) => event.output }) }
         ],

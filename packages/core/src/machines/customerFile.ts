@@ -6,6 +6,7 @@ import type { BeneficiaryRecord, BeneficiaryUpsertInput, PersonRecord, PersonUps
 import type { CustomerOrigins, SubscriptionDetail } from "../domain/subscription.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
 import { type HoldsVersions, type Unreadable, unreadable, versionKeeping } from "./versionKeeping.js"
+import { unprovided } from "./unprovided.js"
 
 /** A contractor's page: their own fields and payments (`getById`) and their subscriptions (`getCustomerById`). */
 export interface CustomerFileData {
@@ -94,18 +95,10 @@ export const customerFileMachine = setup({
     input: {} as { readonly id: string }
   },
   actors: {
-    load: fromPromise<Versioned<CustomerFileData>, string>(async () => {
-      throw new Error("load no configurado")
-    }),
-    read: fromPromise<Versioned<StoredRead>, StoredRef>(async () => {
-      throw new Error("read no configurado")
-    }),
-    loadSubscription: fromPromise<SubscriptionDetail, number>(async () => {
-      throw new Error("loadSubscription no configurado")
-    }),
-    write: fromPromise<unknown, WriteInput>(async () => {
-      throw new Error("write no configurado")
-    })
+    load: unprovided<Versioned<CustomerFileData>, string>("load"),
+    read: unprovided<Versioned<StoredRead>, StoredRef>("read"),
+    loadSubscription: unprovided<SubscriptionDetail, number>("loadSubscription"),
+    write: unprovided<unknown, WriteInput>("write")
   },
   actions: {
     announceChange: emit(({ context }) => {

@@ -3,6 +3,7 @@ import type { Call } from "../client/caller.js"
 import { type NamedRecord, recordCalls, type RestorableName } from "../client/records.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
 import type { ListResult, ResourceQuery } from "./resource.js"
+import { unprovided } from "./unprovided.js"
 
 /** A deleted record as the list shows it; `deletedAt` when the group tells (catalog records do). */
 export type DeletedRow = NamedRecord & { readonly deletedAt?: string }
@@ -34,12 +35,8 @@ export const deletedRecordsMachine = setup({
     input: {} as { query?: ResourceQuery } | undefined
   },
   actors: {
-    list: fromPromise<ListResult<DeletedRow>, ResourceQuery>(async () => {
-      throw new Error("list no configurado")
-    }),
-    restore: fromPromise<NamedRecord, string>(async () => {
-      throw new Error("restore no configurado")
-    })
+    list: unprovided<ListResult<DeletedRow>, ResourceQuery>("list"),
+    restore: unprovided<NamedRecord, string>("restore")
   },
   actions: {
     announce: emit((_, outcome: DeletedRecordsEmitted) => outcome)

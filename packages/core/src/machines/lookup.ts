@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { type Failure, failureOf } from "../client/machineFailure.js"
+import { unprovided } from "./unprovided.js"
 
 export interface LookupContext<A> {
   /** The list as last loaded; kept while it refreshes, so pickers never empty under the user. */
@@ -23,9 +24,7 @@ export const lookupMachine = <A>() =>
   setup({
     types: { context: {} as LookupContext<A>, events: {} as LookupEvent },
     actors: {
-      load: fromPromise<A>(async () => {
-        throw new Error("load no configurado")
-      })
+      load: unprovided<A>("load")
     }
   }).createMachine({
     id: "lookup",

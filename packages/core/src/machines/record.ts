@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup } from "xstate"
 import type { Versioned } from "../client/versions.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
 import { type Unreadable, unreadable } from "./versionKeeping.js"
+import { unprovided } from "./unprovided.js"
 
 /** What differs between one-record pages (a retail, a plan's file format): pure functions only. */
 export interface RecordSpec<R, I, D, E> {
@@ -87,17 +88,11 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
       }
     },
     actors: {
-      load: fromPromise<Versioned<R>, string>(async () => {
-        throw new Error("load no configurado")
-      }),
+      load: unprovided<Versioned<R>, string>("load"),
       find: fromPromise<Versioned<R> | null, string>(async () => null),
       // `input` is the SAVE's I and `record` the R | null held; typed loosely because generic inputs defeat XState's invoke inference.
-      save: fromPromise<Versioned<R>, RecordWrite>(async () => {
-        throw new Error("save no configurado")
-      }),
-      remove: fromPromise<Versioned<R>, RecordWrite>(async () => {
-        throw new Error("remove no configurado")
-      })
+      save: unprovided<Versioned<R>, RecordWrite>("save"),
+      remove: unprovided<Versioned<R>, RecordWrite>("remove")
     },
     actions: {
       announce: emit((_, outcome: RecordEmitted<R>) => outcome)

@@ -1,7 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
+import { assertEvent, assign, emit, setup } from "xstate"
 import type { Versioned } from "../client/versions.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
 import { type HoldsVersions, type Unreadable, unreadable, versionKeeping } from "./versionKeeping.js"
+import { unprovided } from "./unprovided.js"
 
 export interface ResourceQuery {
   readonly search?: string
@@ -80,22 +81,12 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
       input: {} as { query?: ResourceQuery } | undefined
     },
     actors: {
-      list: fromPromise<ListResult<A>, ResourceQuery>(async () => {
-        throw new Error("list no configurado")
-      }),
+      list: unprovided<ListResult<A>, ResourceQuery>("list"),
       // The input is the event's `I`; typed loosely here because a generic input defeats XState's invoke inference.
-      create: fromPromise<A, unknown>(async () => {
-        throw new Error("create no configurado")
-      }),
-      update: fromPromise<A, ItemWrite>(async () => {
-        throw new Error("update no configurado")
-      }),
-      remove: fromPromise<A, ItemRemoval>(async () => {
-        throw new Error("remove no configurado")
-      }),
-      read: fromPromise<Versioned<A>, string>(async () => {
-        throw new Error("read no configurado")
-      })
+      create: unprovided<A, unknown>("create"),
+      update: unprovided<A, ItemWrite>("update"),
+      remove: unprovided<A, ItemRemoval>("remove"),
+      read: unprovided<Versioned<A>, string>("read")
     },
     actions: {
       announce: emit((_, outcome: ResourceEmitted<A>) => outcome)

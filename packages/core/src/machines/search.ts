@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
 import { type Failure, failureOf } from "../client/machineFailure.js"
 import type { ListResult } from "./resource.js"
+import { unprovided } from "./unprovided.js"
 
 export interface SearchContext<Q, A> {
   /** What is asked for (criteria and page), as the screen's URL keeps it. */
@@ -22,9 +23,7 @@ export const searchMachine = <Q, A>() =>
     types: { context: {} as SearchContext<Q, A>, events: {} as SearchEvent<Q>, input: {} as { readonly query: Q } },
     actors: {
       // The input is the query `Q`; typed loosely because a generic input defeats XState's invoke inference.
-      find: fromPromise<ListResult<A>, unknown>(async () => {
-        throw new Error("find no configurado")
-      })
+      find: unprovided<ListResult<A>, unknown>("find")
     }
   }).createMachine({
     id: "search",

@@ -2,6 +2,7 @@ import type { Call } from "../client/caller.js"
 import type { UserSession } from "../domain/userSession.js"
 import { assign, emit, fromPromise, setup } from "xstate"
 import { messageOf } from "../client/machineFailure.js"
+import { unprovided } from "./unprovided.js"
 
 export interface SessionsContext {
   readonly sessions: ReadonlyArray<UserSession> | null
@@ -12,19 +13,16 @@ export type SessionsEvent = { type: "CLOSE"; id: string } | { type: "CLOSE_ALL" 
 
 export type SessionsEmitted = { type: "allClosed" } | { type: "rejected"; message: string }
 
+/** Why the sessions list is not there when the server says nothing better; the modal's title for it. */
+export const SESSIONS_UNREADABLE = "No se pudieron cargar sus sesiones"
+
 /** "Sesiones" (local mode): the caller's open sessions; close one, or all of them (which signs this one out too). */
 export const sessionsMachine = setup({
   types: { context: {} as SessionsContext, events: {} as SessionsEvent, emitted: {} as SessionsEmitted },
   actors: {
-    list: fromPromise<ReadonlyArray<UserSession>>(async () => {
-      throw new Error("list no configurado")
-    }),
-    close: fromPromise<void, string>(async () => {
-      throw new Error("close no configurado")
-    }),
-    closeAll: fromPromise<void>(async () => {
-      throw new Error("closeAll no configurado")
-    })
+    list: unprovided<ReadonlyArray<UserSession>>("list"),
+    close: unprovided<void, string>("close"),
+    closeAll: unprovided<void>("closeAll")
   }
 }).createMachine({
   id: "sessions",
@@ -35,7 +33,7 @@ export const sessionsMachine = setup({
       invoke: {
         src: "list",
         onDone: { target: "ready", actions: assign({ sessions: ({ event }) => event.output, failure: null }) },
-        onError: { target: "failed", actions: assign({ failure: ({ event }) => messageOf(event.error, "No se pudieron cargar sus sesiones") }) }
+        onError: { target: "failed", actions: assign({ failure: ({ event }) => messageOf(event.error, SESSIONS_UNREADABLE) }) }
       }
     },
     ready: { on: { CLOSE: "closing", CLOSE_ALL: "closingAll" } },

@@ -1,5 +1,6 @@
-import { assertEvent, assign, emit, fromPromise, setup } from "xstate"
+import { assertEvent, assign, emit, setup } from "xstate"
 import { type Failure, failureOf } from "../client/machineFailure.js"
+import { unprovided } from "./unprovided.js"
 
 export interface TaskContext<I> {
   /** What the running (or last) call was asked with. */
@@ -26,9 +27,7 @@ export const taskMachine = <I, O>() =>
     },
     actors: {
       // The input is RUN's `I`; typed loosely here because a generic input defeats XState's invoke inference (as in resource.ts).
-      run: fromPromise<O, unknown>(async () => {
-        throw new Error("run no configurado")
-      })
+      run: unprovided<O, unknown>("run")
     },
     actions: {
       announce: emit((_, outcome: TaskEmitted<I, O>) => outcome)

@@ -5,12 +5,16 @@ import type { Call } from "../client/caller.js"
 import { assign, emit, fromPromise, setup } from "xstate"
 import { listLoadFailed } from "../client/failureMessages.js"
 import { messageOf } from "../client/machineFailure.js"
+import { unprovided } from "./unprovided.js"
 
 /** What the list shows: the search box's text and the page, as the URL keeps them. */
 export interface UsersQuery {
   readonly search: string
   readonly page: number
 }
+
+/** A change to a user the server refused without saying why; the screen's title for any refusal. */
+export const CHANGE_NOT_SAVED = "No se pudo guardar el cambio"
 
 /** A change an admin asks for on one user. */
 export type UserChange =
@@ -41,12 +45,8 @@ export const usersMachine = setup({
     input: {} as { readonly query: UsersQuery }
   },
   actors: {
-    list: fromPromise<Page<ManagedUser>, UsersQuery>(async () => {
-      throw new Error("list no configurado")
-    }),
-    change: fromPromise<ManagedUser, UserChange>(async () => {
-      throw new Error("change no configurado")
-    })
+    list: unprovided<Page<ManagedUser>, UsersQuery>("list"),
+    change: unprovided<ManagedUser, UserChange>("change")
   }
 }).createMachine({
   id: "users",
@@ -80,10 +80,7 @@ export const usersMachine = setup({
         },
         onError: {
           target: "ready",
-          actions: [
-            emit(({ event }) => ({ type: "rejected" as const, message: messageOf(event.error, "No se pudo guardar el cambio") })),
-            assign({ pending: null })
-          ]
+          actions: [emit(({ event }) => ({ type: "rejected" as const, message: messageOf(event.error, CHANGE_NOT_SAVED) })), assign({ pending: null })]
         }
       }
     },

@@ -3,6 +3,7 @@ import { type FieldProblem, Invalid, Missing } from "../domain/errors.js"
 import type { NamedRow } from "../sql/ActiveRows.js"
 import { type MemberKind, memberKinds, type MemberRow } from "./AssistanceRepo.js"
 import type { AssistanceWrite } from "./complete.js"
+import { unknownFamily } from "../domain/messages.js"
 
 /** Each kind of family master an assistance refers to, as named in messages. */
 const nouns: Record<MemberKind, { readonly noun: string; readonly inactive: string }> = {
@@ -11,7 +12,7 @@ const nouns: Record<MemberKind, { readonly noun: string; readonly inactive: stri
   documents: { noun: "El documento", inactive: "inactivo" }
 }
 
-export const familyNotFound = () => new Missing({ message: "La familia indicada no existe o está inactiva" })
+export const familyNotFound = () => new Missing({ message: unknownFamily })
 
 /** Where the check reads the family and the members from. */
 export interface MemberLookup {

@@ -2,6 +2,7 @@ import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized } from "@palma/core/api"
 import { Effect } from "effect"
 import { type AuthError } from "./AuthErrors.js"
+import { sessionEnded } from "../domain/messages.js"
 
 /** The contract's error for each of the auth flow's own. */
 type HttpOf<E extends AuthError> = E["_tag"] extends infer T
@@ -37,7 +38,7 @@ const toHttp = (error: AuthError): Effect.Effect<never, BadRequest | Unauthorize
     case "WrongCredentials":
       return Effect.fail(new Unauthorized({ message: "Correo o contraseña incorrectos" }))
     case "SessionEnded":
-      return Effect.fail(new Unauthorized({ message: "Su sesión terminó. Inicie sesión nuevamente." }))
+      return Effect.fail(new Unauthorized({ message: sessionEnded }))
     case "AccountDisabled":
       return Effect.fail(new Forbidden({ message: "Su cuenta está desactivada. Pida ayuda a un administrador de Palma." }))
     case "SignUpOff":

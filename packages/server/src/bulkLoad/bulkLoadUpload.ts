@@ -1,9 +1,9 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
-import { BULK_LOAD_MAX_BYTES } from "@palma/core/domain"
+import { BULK_LOAD_MAX_BYTES, ROSTER_TOO_LARGE, ROSTER_MISSING } from "@palma/core/domain"
 import { BadRequest, type PayloadTooLarge } from "@palma/core/api"
 import { readUpload } from "../http/form/readUpload.js"
-import { checkXlsx } from "./xlsxSafety.js"
+import { checkXlsx, NOT_XLSX } from "./xlsxSafety.js"
 
 export interface BulkLoadForm {
   readonly retailId: string
@@ -36,10 +36,10 @@ export const readBulkLoadForm = (request: HttpServerRequest.HttpServerRequest): 
       fileField: "file",
       maxBytes: BULK_LOAD_MAX_BYTES,
       notAForm: "El archivo debe enviarse como formulario multipart/form-data con los campos retail_id, productPlan_id y file",
-      tooLarge: "El archivo supera el máximo de 20 MB",
-      missing: { retail_id: "Indique el canal (retail_id)", productPlan_id: "Indique el plan (productPlan_id)", file: "Adjunte el archivo Excel" },
+      tooLarge: ROSTER_TOO_LARGE,
+      missing: { retail_id: "Indique el canal (retail_id)", productPlan_id: "Indique el plan (productPlan_id)", file: ROSTER_MISSING },
       detect: (bytes) => (ZIP.every((byte, i) => bytes[i] === byte) ? ("xlsx" as const) : undefined),
-      wrongType: "El archivo no es un Excel .xlsx"
+      wrongType: NOT_XLSX
     })
     const unsafe = checkXlsx(upload.data)
     if (unsafe !== undefined) return yield* new BadRequest({ message: `file: ${unsafe}`, issues: [{ path: ["file"], message: unsafe }] })

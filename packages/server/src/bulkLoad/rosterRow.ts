@@ -2,12 +2,14 @@ import {
   EMAIL_PATTERN,
   FUTURE_BIRTH_DATE,
   INVALID_EMAIL,
+  INVALID_TYPED_DATE,
   isColumnRequired,
   requiredColumns,
   Rut,
   rosterFieldLabel,
   rosterFieldNames,
-  type RosterFieldName
+  type RosterFieldName,
+  tooManyCharacters
 } from "@palma/core/domain"
 import { type FormulaCell, isFormulaCell, type RosterCell, type RosterColumn } from "./rosterSheet.js"
 import { districtNotListed } from "../domain/messages.js"
@@ -95,18 +97,17 @@ const dateOf = (cell: Present): string | undefined => {
   return yearFirst ? calendarDate(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])) : undefined
 }
 
-const INVALID_DATE = "Fecha inválida (use dd-mm-aaaa)"
 const FORMULA = "Tiene una fórmula: escriba el valor en la celda (Palma no carga resultados de fórmulas)"
 const date = (cell: Present): Parsed => {
   const iso = dateOf(cell)
-  return iso === undefined ? problem(INVALID_DATE) : ok(iso)
+  return iso === undefined ? problem(INVALID_TYPED_DATE) : ok(iso)
 }
 
 const text =
   (max: number) =>
   (cell: Present): Parsed => {
     const value = textOf(cell)
-    return value.length > max ? problem(`Debe tener como máximo ${max} caracteres`) : ok(value)
+    return value.length > max ? problem(tooManyCharacters(max)) : ok(value)
   }
 
 /** es-CL ("1.234,5", "1.234") or plain ("1234.5"): a lone dot followed by three digits is a thousands separator. */

@@ -1,11 +1,11 @@
+import { BULK_LOAD_MAX_BYTES, ROSTER_TOO_LARGE } from "@palma/core/domain"
+
 /**
  * A first look at an uploaded roster, on its raw bytes and before anything is unzipped: an
  * .xlsx is a ZIP, and a ZIP can declare (and hide) far more data than it weighs. The central
  * directory is read by hand so that nothing is inflated to decide whether inflating is safe.
  */
 
-/** Largest roster upload accepted, as sent. */
-export const ROSTER_MAX_BYTES = 20 * 1024 * 1024
 /** Most entries a workbook's ZIP may hold: real ones have a few dozen. */
 export const XLSX_MAX_ENTRIES = 10_000
 /** Most bytes all entries together may declare once unzipped. */
@@ -15,7 +15,7 @@ export const XLSX_RATIO_MIN_BYTES = 1024 * 1024
 /** Above it, a larger entry is taken for a zip bomb (sheet XML compresses ~10-30×). */
 export const XLSX_MAX_RATIO = 100
 
-const NOT_XLSX = "El archivo no es un Excel .xlsx"
+export const NOT_XLSX = "El archivo no es un Excel .xlsx"
 const DAMAGED = "El archivo Excel está dañado o incompleto"
 const ZIP64 = "El archivo Excel usa un formato comprimido no soportado"
 const TOO_BIG = "El archivo se descomprime a un tamaño excesivo (posible archivo malicioso)"
@@ -101,7 +101,7 @@ export const readZipDirectory = (bytes: Uint8Array): { readonly entries: Readonl
  * for the person who sent it.
  */
 export const checkXlsx = (bytes: Uint8Array): string | undefined => {
-  if (bytes.byteLength > ROSTER_MAX_BYTES) return "El archivo supera el máximo de 20 MB"
+  if (bytes.byteLength > BULK_LOAD_MAX_BYTES) return ROSTER_TOO_LARGE
   const directory = readZipDirectory(bytes)
   if (typeof directory === "string") return directory
   let total = 0

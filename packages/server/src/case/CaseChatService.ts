@@ -3,8 +3,9 @@ import { type Actor, type CaseChatInput, type Role } from "@palma/core/domain"
 import { Missing } from "../domain/errors.js"
 import { CaseChatRepo } from "./CaseChatRepo.js"
 import { CaseFeed } from "./CaseFeed.js"
+import { caseNotFound } from "../domain/messages.js"
 
-const notFound = () => new Missing({ message: "No se encontró el caso" })
+const notFound = () => new Missing({ message: caseNotFound })
 
 /** How an author shows in the chat when the client did not say (the web does not; the original client sends "Operador" or "Cliente"). */
 const authorType: Record<Role, string> = { user: "Operador", moderator: "Moderador", admin: "Administrador" }

@@ -10,6 +10,7 @@ import { CaseFileRepo } from "./CaseFileRepo.js"
 import { CaseReferences } from "./CaseReferences.js"
 import { CaseService } from "./CaseService.js"
 import { opensFile, readFileLink, signFileLink } from "./fileLink.js"
+import { caseNotFound } from "../domain/messages.js"
 
 export type CaseDocumentUpload = Upload<CaseDocumentType, "case_id" | "document_id">
 
@@ -41,7 +42,7 @@ const make = Effect.gen(function* () {
   /** The case's files with absolute links that open them for five minutes. */
   const links = (caseId: string) =>
     Effect.gen(function* () {
-      yield* cases.getById(caseId).pipe(Effect.mapError(() => new Missing({ message: "No se encontró el caso" })))
+      yield* cases.getById(caseId).pipe(Effect.mapError(() => new Missing({ message: caseNotFound })))
       const key = yield* files.linkKey
       const now = new Date()
       return (yield* files.attached(caseId)).map((f) => ({

@@ -5,6 +5,7 @@ import { CaseChatRepo } from "./CaseChatRepo.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { makeCaseHistoryCache } from "./caseHistoryCache.js"
 import { CaseRepo } from "./CaseRepo.js"
+import { caseNotFound } from "../domain/messages.js"
 
 /**
  * How often a follower reads the store without being woken: the longest a notice lost on its way
@@ -18,7 +19,7 @@ type Wake = CaseNotice | "reread"
 /** What a case's live stream sends: where the follower starts, then each change and message with the position it reaches. */
 export type CaseLiveEvent = { readonly type: "position"; readonly position: LivePosition } | { readonly type: "notice"; readonly sent: Positioned<CaseNotice> }
 
-const notFound = () => new Missing({ message: "No se encontró el caso" })
+const notFound = () => new Missing({ message: caseNotFound })
 
 const make = Effect.gen(function* () {
   const cases = yield* CaseRepo

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import { Invalid } from "../domain/errors.js"
+import { UNKNOWN_QUALIFICATION } from "@palma/core/domain"
 
 type Checked = "specialist" | "partner" | "specialty" | "value" | "document" | "qualification"
 
@@ -11,7 +12,7 @@ const UNKNOWN: Record<Checked | "procedure", string> = {
   specialty: "Especialidad desconocida",
   value: "Valor desconocido",
   document: "Documento desconocido",
-  qualification: "Calificación desconocida",
+  qualification: UNKNOWN_QUALIFICATION,
   procedure: "Procedimiento desconocido"
 }
 

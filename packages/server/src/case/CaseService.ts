@@ -30,8 +30,9 @@ import { stepCommand } from "./caseStepCommand.js"
 import { makeCaseHistoryCache } from "./caseHistoryCache.js"
 import { caseView, type HistoryLine, historyLines, historyOf } from "./caseView.js"
 import { CaseViewRepo } from "./CaseViewRepo.js"
+import { caseNotFound } from "../domain/messages.js"
 
-const notFound = () => new Missing({ message: "No se encontró el caso" })
+const notFound = () => new Missing({ message: caseNotFound })
 
 const make = Effect.gen(function* () {
   const cases = yield* CaseRepo

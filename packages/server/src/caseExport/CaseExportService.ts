@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream"
 import { NodeStream } from "@effect/platform-node"
 import { Context, Effect, Layer, Stream } from "effect"
-import { type CaseDates, caseMonthOf, type CaseExportQuery, type CaseList, chileDateOf } from "@palma/core/domain"
+import { type CaseDates, caseMonthOf, type CaseExportQuery, type CaseList, chileDateOf, NOTHING_TO_EXPORT } from "@palma/core/domain"
 import { CaseRepo } from "../case/CaseRepo.js"
 import { caseRowOf } from "../case/caseRow.js"
 import { Missing } from "../domain/errors.js"
@@ -19,7 +19,7 @@ import { writeCaseWorkbook } from "./caseWorkbook.js"
  */
 const PAGE = { embedded: 1_000, shared: 2_000 }
 
-const nothingToExport = () => new Missing({ message: "No hay casos para exportar con estos filtros." })
+const nothingToExport = () => new Missing({ message: NOTHING_TO_EXPORT })
 
 /** A writer that failed midway: the download is cut, so the client never takes a half file for a whole one. */
 class ExportAborted extends Error {}

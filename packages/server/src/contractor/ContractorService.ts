@@ -8,7 +8,8 @@ import {
   type CustomerOrigin,
   type CustomerOrigins,
   type Rut,
-  type SubscriptionDetail
+  type SubscriptionDetail,
+  REQUIRED
 } from "@palma/core/domain"
 import { Clash, Invalid, Missing } from "../domain/errors.js"
 import { Districts } from "../district/Districts.js"
@@ -134,7 +135,7 @@ const make = Effect.gen(function* () {
           return yield* new Clash({ message: `El RUT ya está registrado como ${kindName[existing.value.type]}` })
         }
         if (Option.isNone(existing) && input.name === "") {
-          const message = "Este campo es obligatorio"
+          const message = REQUIRED
           return yield* new Invalid({ message: `name: ${message}`, issues: [{ path: ["name"], message }] })
         }
         const id = yield* contractors.upsert({ ...input, districtId })

@@ -2,6 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import { type RosterField, requiredColumns, rosterFieldFormat, rosterFieldLabel, rosterFieldNames, valueFormat } from "@palma/core/domain"
 import { Missing } from "../domain/errors.js"
 import { FieldRepo, type ValueRow } from "./FieldRepo.js"
+import { planNotFound } from "../domain/messages.js"
 
 /** The roster fields every plan has, in display order; rut, name and paternal last name are always required. */
 const rosterFields: ReadonlyArray<RosterField> = rosterFieldNames.map((field) => ({
@@ -34,7 +35,7 @@ const make = Effect.gen(function* () {
     /** What can be a column of an active plan's roster: the roster fields, then the plan's values. */
     ofPlan: (planId: string): Effect.Effect<ReadonlyArray<RosterField>, Missing> =>
       repo.productOfPlan(planId).pipe(
-        Effect.flatMap(Effect.orElseFail(() => new Missing({ message: "No se encontró el plan" }))),
+        Effect.flatMap(Effect.orElseFail(() => new Missing({ message: planNotFound }))),
         Effect.flatMap(repo.valuesOf),
         Effect.map((values) => [...rosterFields, ...values.map(valueField)])
       )

@@ -6,6 +6,7 @@ import { AuthConfig } from "../auth/AuthConfig.js"
 import { Sessions } from "../auth/Sessions.js"
 import { InvalidToken, TokenVerifier, type VerifiedClaims } from "../auth/TokenVerifier.js"
 import { makeVerifiedTokenCache } from "../auth/VerifiedTokenCache.js"
+import { sessionEnded } from "../domain/messages.js"
 
 const bearerPrefix = /^Bearer\s+/i
 
@@ -46,7 +47,7 @@ const authenticate = (access: Access, verify: (token: string) => Effect.Effect<V
                 e.reason === "expired"
                   ? "Su sesión expiró. Inicie sesión nuevamente."
                   : e.reason === "ended"
-                    ? "Su sesión terminó. Inicie sesión nuevamente."
+                    ? sessionEnded
                     : "Sesión inválida. Inicie sesión nuevamente."
             })
       )

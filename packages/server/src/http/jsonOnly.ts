@@ -1,6 +1,14 @@
 import { HttpApiBuilder, HttpIncomingMessage, HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
-import { BULK_LOAD_MAX_BYTES, CASE_DOCUMENT_MAX_BYTES, CASE_DOCUMENT_UPLOAD_PATH, LOGO_MAX_BYTES } from "@palma/core/domain"
+import {
+  BULK_LOAD_MAX_BYTES,
+  CASE_DOCUMENT_MAX_BYTES,
+  CASE_DOCUMENT_UPLOAD_PATH,
+  LOGO_MAX_BYTES,
+  LOGO_TOO_LARGE,
+  CASE_DOCUMENT_TOO_LARGE,
+  ROSTER_TOO_LARGE
+} from "@palma/core/domain"
 import { BadRequest, BULK_LOAD_UPLOAD_PATH, LOGO_UPLOAD_PATH, PayloadTooLarge } from "@palma/core/api"
 
 /** Bodies above this are refused with 413 before being parsed. */
@@ -15,9 +23,9 @@ const FORM_OVERHEAD_BYTES = 64 * 1024
  * Sec-Fetch-Site; the session cookie is SameSite=Lax besides). Everything else stays JSON only.
  */
 const multipartUploads: ReadonlyMap<string, { readonly maxBytes: number; readonly tooLarge: string }> = new Map([
-  [LOGO_UPLOAD_PATH, { maxBytes: LOGO_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: "El logo es demasiado grande: el máximo es 10 MB" }],
-  [CASE_DOCUMENT_UPLOAD_PATH, { maxBytes: CASE_DOCUMENT_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: "El archivo es demasiado grande: el máximo es 10 MB" }],
-  [BULK_LOAD_UPLOAD_PATH, { maxBytes: BULK_LOAD_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: "El archivo supera el máximo de 20 MB" }]
+  [LOGO_UPLOAD_PATH, { maxBytes: LOGO_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: LOGO_TOO_LARGE }],
+  [CASE_DOCUMENT_UPLOAD_PATH, { maxBytes: CASE_DOCUMENT_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: CASE_DOCUMENT_TOO_LARGE }],
+  [BULK_LOAD_UPLOAD_PATH, { maxBytes: BULK_LOAD_MAX_BYTES + FORM_OVERHEAD_BYTES, tooLarge: ROSTER_TOO_LARGE }]
 ])
 
 const uploadOf = (request: HttpServerRequest.HttpServerRequest, contentType: string) =>

@@ -1,4 +1,4 @@
-import { type Actor, JOB_TOKEN_DEFAULT_DAYS, type IssuedJobToken, type JobToken, type JobTokenInput } from "@palma/core/domain"
+import { type Actor, JOB_TOKEN_DEFAULT_DAYS, jobTokenRefusal, type IssuedJobToken, type JobToken, type JobTokenInput } from "@palma/core/domain"
 import { Context, Effect, Layer, Option } from "effect"
 import { AuthConfig } from "../auth/AuthConfig.js"
 import type { SessionRow } from "../auth/SessionRepo.js"
@@ -41,8 +41,8 @@ const make = Effect.gen(function* () {
           users.findListed(userId),
           Option.match({ onNone: () => Effect.fail(new Missing({ message: userNotFound })), onSome: Effect.succeed })
         )
-        if (account.disabled) return yield* refused("La cuenta está desactivada: actívela antes de emitirle un token")
-        if (account.role === null) return yield* refused("La cuenta no tiene rol: asígnele uno antes de emitirle un token")
+        const refusal = jobTokenRefusal(account)
+        if (refusal !== null) return yield* refused(refusal)
         const issuer = yield* users.findListed(actor.userId)
         const { row, refreshToken } = yield* sessions.issueJob(account.id, input.name, input.days ?? JOB_TOKEN_DEFAULT_DAYS, actor.userId)
         const issued = answer({ ...row, jobName: input.name }, account.email, Option.match(issuer, { onNone: () => "", onSome: (u) => u.email }))

@@ -1,4 +1,5 @@
 import { asValidated, type MasterTable } from "./MasterTable.js"
+import { unknownFamily } from "../domain/messages.js"
 
 interface FamilyScopedInput {
   readonly family_id: string
@@ -20,7 +21,7 @@ export const familyScopedTable = <A, In extends FamilyScopedInput>(options: {
   columns: (input) => ({ family_id: input.family_id, name: input.name, description: input.description }),
   unique: ["family_id", "name"],
   uniqueMessage: options.uniqueMessage,
-  references: [{ table: "family", id: (input) => input.family_id, message: "La familia indicada no existe o está inactiva" }],
+  references: [{ table: "family", id: (input) => input.family_id, message: unknownFamily }],
   sortable: ["name", "family_name"],
   searchable: ["name", "family_name", "description"]
 })

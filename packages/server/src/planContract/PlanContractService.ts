@@ -5,6 +5,7 @@ import { Missing } from "../domain/errors.js"
 import { PlanRepo } from "../product/PlanRepo.js"
 import { PlanContractRepo } from "./PlanContractRepo.js"
 import { renderContract } from "./renderContract.js"
+import { caseNotFound, planNotFound } from "../domain/messages.js"
 
 /** Bump when the layout changes, so every stored contract is drawn again. */
 const LAYOUT = "contrato-v2"
@@ -22,7 +23,7 @@ const make = Effect.gen(function* () {
   /** What a plan's contract is made from: the plan (retail, prices) and its product with coverage, whatever their state. */
   const dataOf = (planId: string): Effect.Effect<ContractData, Missing> =>
     plans.findPricedById(planId).pipe(
-      Effect.flatMap(Effect.orElseFail(() => new Missing({ message: "No se encontró el plan" }))),
+      Effect.flatMap(Effect.orElseFail(() => new Missing({ message: planNotFound }))),
       // Keys in this order: the stored PDFs' hashes are of this JSON.
       Effect.map(({ plan, product }) => ({ plan, product }))
     )
@@ -44,7 +45,7 @@ const make = Effect.gen(function* () {
     stored.planOfCase(caseId).pipe(
       Effect.flatMap(
         Option.match({
-          onNone: () => Effect.fail(new Missing({ message: "No se encontró el caso" })),
+          onNone: () => Effect.fail(new Missing({ message: caseNotFound })),
           onSome: ({ plan_id }) =>
             plan_id === null ? Effect.fail(new Missing({ message: "El caso no tiene una suscripción: no hay contrato que mostrar" })) : Effect.succeed(plan_id)
         })

@@ -9,8 +9,9 @@ import { toAssigned, toPriced, toProductOfPlan, toRetailRutPlan } from "./offers
 import { PlanRepo } from "./PlanRepo.js"
 import { readPrices } from "./prices.js"
 import { ProductRepo } from "./ProductRepo.js"
+import { planNotFound } from "../domain/messages.js"
 
-const planNotFound = () => new Missing({ message: "No se encontró el plan" })
+const missingPlan = () => new Missing({ message: planNotFound })
 
 const make = Effect.gen(function* () {
   const plans = yield* PlanRepo
@@ -44,7 +45,7 @@ const make = Effect.gen(function* () {
         yield* checkRetail(input.agent_id)
         const prices = yield* pricesFor(product, input)
         const id = yield* plans.upsert(product.id, input.agent_id, prices)
-        return toAssigned(yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound)))
+        return toAssigned(yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(missingPlan)))
       })
     )
 
@@ -56,10 +57,10 @@ const make = Effect.gen(function* () {
     transaction(
       Effect.gen(function* () {
         yield* checkVersion(versions.lock(id), precondition)
-        const { product, plan } = yield* Effect.flatMap(plans.findPricedById(id), Effect.orElseFail(planNotFound))
-        if (!plan.isActive) return yield* Effect.fail(planNotFound())
+        const { product, plan } = yield* Effect.flatMap(plans.findPricedById(id), Effect.orElseFail(missingPlan))
+        if (!plan.isActive) return yield* Effect.fail(missingPlan())
         yield* plans.upsert(product.id, plan.agent_id, yield* pricesFor(product, input))
-        return yield* versions.of(id, yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound)))
+        return yield* versions.of(id, yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(missingPlan)))
       })
     )
 
@@ -68,8 +69,8 @@ const make = Effect.gen(function* () {
     transaction(
       Effect.gen(function* () {
         yield* checkVersion(versions.lock(id), precondition)
-        yield* Effect.flatMap(plans.deactivate(id), Effect.orElseFail(planNotFound))
-        return yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(planNotFound))
+        yield* Effect.flatMap(plans.deactivate(id), Effect.orElseFail(missingPlan))
+        return yield* Effect.flatMap(plans.findById(id), Effect.orElseFail(missingPlan))
       })
     )
 
@@ -93,7 +94,7 @@ const make = Effect.gen(function* () {
     productOf: (planId: string) =>
       versions.read(
         planId,
-        Effect.map(Effect.flatMap(plans.findPricedById(planId), Effect.orElseFail(planNotFound)), ({ product, plan }) =>
+        Effect.map(Effect.flatMap(plans.findPricedById(planId), Effect.orElseFail(missingPlan)), ({ product, plan }) =>
           toProductOfPlan(toPriced(product, plan))
         )
       ),

@@ -9,6 +9,7 @@ import { rowVersionsOf } from "../sql/rowVersion.js"
 import { Transaction } from "../sql/Transaction.js"
 import { listedPlans, toOffered } from "./offers.js"
 import { ProductRepo } from "./ProductRepo.js"
+import { unknownFamily } from "../domain/messages.js"
 
 const notFound = () => new Missing({ message: "No se encontró el producto" })
 const duplicate = () => new Clash({ message: "Ya existe un producto activo con ese nombre" })
@@ -32,7 +33,7 @@ const make = Effect.gen(function* () {
   const checkReferences = (input: ProductInput) =>
     Effect.gen(function* () {
       if (Option.isNone(yield* active.one("family", input.family_id))) {
-        return yield* Effect.fail(new Missing({ message: "La familia indicada no existe o está inactiva" }))
+        return yield* Effect.fail(new Missing({ message: unknownFamily }))
       }
       const ids = input.assistances.map((a) => a.id)
       const found = new Set((yield* active.named("assistance", ids)).map((row) => row.id))

@@ -1,6 +1,6 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
-import { LOGO_MAX_BYTES, type LogoContentType } from "@palma/core/domain"
+import { LOGO_MAX_BYTES, type LogoContentType, LOGO_TOO_LARGE } from "@palma/core/domain"
 import { type BadRequest, type PayloadTooLarge } from "@palma/core/api"
 import { detectImageType } from "../http/form/fileType.js"
 import { readUpload } from "../http/form/readUpload.js"
@@ -22,7 +22,7 @@ export const readLogoUpload = (request: HttpServerRequest.HttpServerRequest): Ef
       fileField: "file",
       maxBytes: LOGO_MAX_BYTES,
       notAForm: "El logo debe enviarse como formulario multipart/form-data con los campos id y file",
-      tooLarge: "El logo es demasiado grande: el máximo es 10 MB",
+      tooLarge: LOGO_TOO_LARGE,
       missing: { id: "Indique el canal (id)", file: "Adjunte el archivo del logo" },
       detect: detectImageType,
       wrongType: "El archivo no es una imagen PNG, JPG, GIF o WEBP"

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { type Value, type ValueInput } from "@palma/core/domain"
 import { Missing } from "../domain/errors.js"
 import type { MasterTable } from "../master/MasterTable.js"
+import { unknownFamily } from "../domain/messages.js"
 
 interface ResolvedValue {
   readonly family_id: string
@@ -29,7 +30,7 @@ export const valueTable: MasterTable<Value, ValueInput, ResolvedValue> = {
   unique: ["family_id", "name"],
   uniqueMessage: "Ya existe un valor activo con ese nombre en la familia",
   references: [
-    { table: "family", id: (input) => input.family_id, message: "La familia indicada no existe o está inactiva" },
+    { table: "family", id: (input) => input.family_id, message: unknownFamily },
     { table: "value_type", id: (input) => input.valueType_id, message: "El tipo de valor indicado no existe o está inactivo" }
   ],
   sortable: ["name", "family_name", "valueType_name"],

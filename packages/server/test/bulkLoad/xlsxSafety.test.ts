@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs"
 import { describe, expect, it } from "vitest"
-import { checkXlsx, ROSTER_MAX_BYTES, XLSX_MAX_ENTRIES } from "../../src/bulkLoad/xlsxSafety.js"
+import { BULK_LOAD_MAX_BYTES } from "@palma/core/domain"
+import { checkXlsx, XLSX_MAX_ENTRIES } from "../../src/bulkLoad/xlsxSafety.js"
 import { type ZipEntry as Entry, zip } from "../support/zip.js"
 
 const text = (s: string) => new Uint8Array(Buffer.from(s))
@@ -65,7 +66,7 @@ describe("checkXlsx", () => {
   })
 
   it("refuses a file over 20 MB before looking inside", () => {
-    const big = new Uint8Array(ROSTER_MAX_BYTES + 1)
+    const big = new Uint8Array(BULK_LOAD_MAX_BYTES + 1)
     big.set(zip(xlsxParts))
     expect(checkXlsx(big)).toBe("El archivo supera el máximo de 20 MB")
   })

@@ -6,6 +6,9 @@ export interface TypedValue {
   readonly value: string
 }
 
+/** The notice's title once the record was read again after another user's change. */
+export const RELOADED_TITLE = "Se cargaron los datos actuales"
+
 /**
  * A save refused because another user changed the record first (412). Before reloading it offers
  * Recargar; after, it keeps what the person typed visible beside the current values, to re-apply.
@@ -30,7 +33,7 @@ export const StaleRecord = ({
       </Button>
     </Alert>
   ) : (
-    <Alert color="blue" title="Se cargaron los datos actuales">
+    <Alert color="blue" title={RELOADED_TITLE}>
       <Text size="sm">{typed.length === 0 ? "Lo que usted escribió coincide con lo guardado." : "Lo que usted había escrito, para volver a aplicarlo:"}</Text>
       {typed.length > 0 && (
         <List size="sm" mt="xs" aria-label="Lo que usted escribió">

@@ -1,5 +1,5 @@
 import type { FormErrors } from "@mantine/form"
-import type { FieldIssue } from "@palma/core"
+import { type FieldIssue, REQUIRED } from "@palma/core"
 
 /** Mantine's key of a field at `path`: "name", "benefits.2", "assistances.0.amount". */
 export const pathKey = (path: ReadonlyArray<string | number>): string => path.join(".")
@@ -38,11 +38,8 @@ export const issuesByField = (
   return { errors, unshown }
 }
 
-/** Said of a required field left empty, before any rule about its format (the schema's own wording). */
-export const requiredMessage = "Este campo es obligatorio"
-
 const isEmpty = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "")
 
 /** "Este campo es obligatorio" for each of the `required` fields left empty: it goes before what the schema says of them. */
 export const emptyRequired = <V extends object>(values: V, required: ReadonlyArray<keyof V & string>): FormErrors =>
-  Object.fromEntries(required.filter((name) => isEmpty(values[name])).map((name) => [name, requiredMessage]))
+  Object.fromEntries(required.filter((name) => isEmpty(values[name])).map((name) => [name, REQUIRED]))

@@ -1,6 +1,6 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect, Schema } from "effect"
-import { Id } from "@palma/core/domain"
+import { Id, INVALID_ID } from "@palma/core/domain"
 import { BadRequest, type FieldIssue, PayloadTooLarge } from "@palma/core/api"
 import { readBody } from "../readBody.js"
 import { formBoundary } from "./boundary.js"
@@ -64,7 +64,7 @@ export const readUpload = <T extends string, K extends string>(
       const values = parts.filter((p) => p.name === field && p.filename === undefined)
       const value = values.length === 1 ? text(values[0]!) : undefined
       if (values.length === 0 || value === "") issues.push({ path: [field], message: form.missing[field] })
-      else if (value === undefined || !isUuid(value)) issues.push({ path: [field], message: "Identificador inválido" })
+      else if (value === undefined || !isUuid(value)) issues.push({ path: [field], message: INVALID_ID })
       else ids[field] = value
     }
     const texts: Record<string, string> = {}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from "@mantine/core"
-import { type Call, formatInstant, sessionsActors, sessionsMachine } from "@palma/core"
+import { type Call, formatInstant, sessionsActors, sessionsMachine, SESSIONS_UNREADABLE } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { RetryAlert } from "../../components/RetryAlert"
@@ -48,7 +48,7 @@ const SessionsView = ({ call }: { readonly call: Call }) => {
     }
   }, [actor, signOut])
 
-  if (status === "failed") return <RetryAlert title="No se pudieron cargar sus sesiones" message={failure} onRetry={() => actor.send({ type: "RETRY" })} />
+  if (status === "failed") return <RetryAlert title={SESSIONS_UNREADABLE} message={failure} onRetry={() => actor.send({ type: "RETRY" })} />
   if (sessions === null) return <Text role="status">Cargando sesiones…</Text>
   const busy = status !== "ready"
 

@@ -1,16 +1,15 @@
 import { Alert, Button, Checkbox, FileInput, Group, Select, Stack, Text } from "@mantine/core"
-import type { BulkLoadUpload, Failure } from "@palma/core"
+import { BULK_LOAD_MAX_BYTES, type BulkLoadUpload, EMPTY_FILE, type Failure, ROSTER_MISSING, ROSTER_TOO_LARGE } from "@palma/core"
 import { useState } from "react"
 import { useLookup } from "../../lib/lookups/useLookup"
-
-const MAX_BYTES = 20 * 1024 * 1024
+import { retailTexts } from "../../lib/lookups/retailTexts"
 
 /** Why the chosen file cannot be sent, before sending it (the server checks it again by its bytes). */
 const fileProblem = (file: File | null): string | null => {
   if (file === null) return null
   if (!file.name.toLowerCase().endsWith(".xlsx")) return "El archivo debe ser un Excel .xlsx"
-  if (file.size > MAX_BYTES) return "El archivo supera el máximo de 20 MB"
-  if (file.size === 0) return "El archivo está vacío"
+  if (file.size > BULK_LOAD_MAX_BYTES) return ROSTER_TOO_LARGE
+  if (file.size === 0) return EMPTY_FILE
   return null
 }
 
@@ -42,7 +41,7 @@ export const UploadForm = ({ initial, busy, failure, onDismiss, onUpload }: Uplo
   const missing = {
     retail: retailId === null ? "Elija el canal" : null,
     plan: planId === null ? "Elija el plan" : null,
-    file: file === null ? "Adjunte el archivo Excel" : problem
+    file: file === null ? ROSTER_MISSING : problem
   }
   const fieldIssue = (path: string) => failure?.issues.find((i) => i.path[0] === path)?.message ?? null
   // Issues of the form's own fields show under them; anything else (flags, a form problem) above the button.
@@ -75,12 +74,12 @@ export const UploadForm = ({ initial, busy, failure, onDismiss, onUpload }: Uplo
           }}
           searchable
           disabled={retailPlans.status === "loading" || busy}
-          error={retailPlans.status === "error" ? "No se pudieron cargar los canales" : ((touched && missing.retail) ?? fieldIssue("retail_id"))}
+          error={retailPlans.status === "error" ? retailTexts.failed : ((touched && missing.retail) ?? fieldIssue("retail_id"))}
           w={260}
         />
         <Select
           label="Plan"
-          placeholder={retailId === null ? "Elija primero el canal" : "Elija un plan"}
+          placeholder={retailId === null ? retailTexts.chooseFirst : "Elija un plan"}
           data={plans.map((p) => ({ value: p.productplan_id, label: p.name }))}
           value={planId}
           onChange={setPlanId}

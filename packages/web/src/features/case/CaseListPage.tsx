@@ -9,6 +9,7 @@ import { CaseListExport } from "./CaseListExport"
 import { CaseViews } from "./CaseViews"
 import { caseQueryOf, caseQueryParams, isFiltered } from "./caseQuery"
 import { CaseTable } from "../../components/case/CaseTable"
+import { retailTexts } from "../../lib/lookups/retailTexts"
 
 export const CASES_PAGE_SIZE = 20
 
@@ -88,7 +89,7 @@ export const CaseListPage = ({ call = apiCall }: { readonly call?: Call }) => {
               allowDeselect={false}
               searchable
               disabled={filters.status === "loading"}
-              error={filters.status === "error" ? "No se pudieron cargar los canales" : undefined}
+              error={filters.status === "error" ? retailTexts.failed : undefined}
               w={220}
             />
             <Select

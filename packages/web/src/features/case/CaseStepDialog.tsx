@@ -11,7 +11,7 @@ import {
   stepInputOf
 } from "@palma/core"
 import { useCallback, useState } from "react"
-import { StaleRecord } from "../../kit"
+import { RELOADED_TITLE, StaleRecord } from "../../kit"
 import { stepTexts } from "./caseTexts"
 import { StepFieldsBody } from "./StepFieldsBody"
 import { assignmentBlockId, useAssignmentBlock } from "./ProviderFields"
@@ -93,7 +93,7 @@ export const CaseStepDialog = ({ step, view, role, offered, saving, reloading, r
             )
           )}
           {reloaded && !stale && !reloading && (
-            <Alert color="blue" title="Se cargaron los datos actuales">
+            <Alert color="blue" title={RELOADED_TITLE}>
               {offered ? "Revise el caso y confirme de nuevo." : "El caso cambió: esta acción ya no corresponde."}
             </Alert>
           )}

@@ -1,5 +1,5 @@
 import { Alert, Stack, Text } from "@mantine/core"
-import { type CaseView, chileDateOf, formatAmount, formatClp, formatDate, formatUfRate, pesosOf, refundWarnings } from "@palma/core"
+import { type CaseView, chileDateOf, formatAmount, formatClp, formatDate, formatUfRate, pesosOf, refundWarnings, ufSourceNote } from "@palma/core"
 import { useLookup } from "../../lib/lookups/useLookup"
 
 /**
@@ -30,7 +30,7 @@ export const RefundCoverage = ({ view, amount, counted = 0 }: { readonly view: C
         <Text size="sm" c="dimmed">
           UF del {formatDate(uf.value.date)}: {formatUfRate(uf.value.value)}
           {uf.value.stale ? ` (último valor conocido; no se tiene el del ${formatDate(eventDate)})` : ""}
-          {uf.value.source === "demo" ? " (serie de demostración)" : ""}
+          {ufSourceNote(uf.value.source)}
         </Text>
       )}
       {warnings.length > 0 && (

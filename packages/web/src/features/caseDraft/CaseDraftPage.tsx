@@ -1,5 +1,16 @@
 import { Alert, Anchor, Button, Group, Radio, Stack, Text, Textarea, TextInput, Title } from "@mantine/core"
-import { type Call, type CaseDraftContext, chileDateOf, coverageProblemsOf, eventProblems, formatDate, productProblem } from "@palma/core"
+import {
+  type Call,
+  type CaseDraftContext,
+  chileDateOf,
+  coverageProblemsOf,
+  eventProblems,
+  formatDate,
+  productProblem,
+  PROCEDURE_UNDECIDED,
+  heldProductLabel,
+  offeredAssistanceLabel
+} from "@palma/core"
 import { useSelector } from "@xstate/react"
 import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
@@ -155,7 +166,7 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
                 <Radio
                   key={p.lead_id}
                   value={p.lead_id}
-                  label={`${p.name} · póliza ${p.policy.number} (${formatDate(p.policy.startDate)} a ${formatDate(p.policy.endDate)})`}
+                  label={heldProductLabel(p)}
                   ref={i === 0 ? firstProduct : undefined}
                   autoFocus={i === 0 && context.product === null}
                 />
@@ -178,7 +189,7 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
           >
             <Stack gap="xs" mt="xs">
               {context.services.assistances.map((a, i) => (
-                <Radio key={a.id} value={a.id} label={`${a.name} · usados ${a.used.events} de ${a.assigned.events} eventos`} autoFocus={i === 0} />
+                <Radio key={a.id} value={a.id} label={offeredAssistanceLabel(a)} autoFocus={i === 0} />
               ))}
             </Stack>
           </Radio.Group>
@@ -275,7 +286,7 @@ export const CaseDraftPage = ({ call = apiCall }: { readonly call?: Call }) => {
         <Step title="Procedimiento" onBack={() => send({ type: "BACK" })} onNext={() => send({ type: "NEXT" })}>
           <TypeAheadSelect
             label="Cómo se resolverá"
-            placeholder={procedures.status === "loading" ? "Cargando…" : "Sin definir por ahora"}
+            placeholder={procedures.status === "loading" ? "Cargando…" : PROCEDURE_UNDECIDED}
             data={(procedures.value ?? []).filter((p) => p.isActive).map((p) => ({ value: p.id, label: p.name }))}
             value={context.procedureId}
             onChange={(value) => send({ type: "SET_PROCEDURE", procedure_id: value })}

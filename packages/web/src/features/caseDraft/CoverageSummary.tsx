@@ -1,5 +1,5 @@
 import { Table } from "@mantine/core"
-import { type CoverageCheck, formatAmount, formatClp, formatUfRate, type OfferedAssistance } from "@palma/core"
+import { type CoverageCheck, formatAmount, formatClp, formatUfRate, type OfferedAssistance, ufSourceNote } from "@palma/core"
 
 /** What the plan gives for the assistance, what was used in the period, and the pesos at the event's UF. */
 export const CoverageSummary = ({ assistance, coverage }: { readonly assistance: OfferedAssistance; readonly coverage: CoverageCheck | null }) => {
@@ -41,7 +41,7 @@ export const CoverageSummary = ({ assistance, coverage }: { readonly assistance:
             <Table.Td>
               {formatUfRate(coverage.uf.value)}
               {coverage.uf.stale ? " (último valor conocido)" : ""}
-              {coverage.uf.source === "demo" ? " (serie de demostración)" : ""}
+              {ufSourceNote(coverage.uf.source)}
             </Table.Td>
           </Table.Tr>
         )}

@@ -19,6 +19,7 @@ import { SearchResults, usePagedSearch } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { useLookup } from "../../lib/lookups/useLookup"
 import { exportCriteriaOf, exportCriteriaParams } from "./exportCriteria"
+import { retailTexts } from "../../lib/lookups/retailTexts"
 
 const PAGE_SIZE = 20
 const nf = new Intl.NumberFormat("es-CL")
@@ -94,7 +95,7 @@ export const CaseExportPage = ({ call = apiCall }: { readonly call?: Call }) => 
             allowDeselect={false}
             searchable
             disabled={filters.status === "loading"}
-            error={filters.status === "error" ? "No se pudieron cargar los canales" : undefined}
+            error={filters.status === "error" ? retailTexts.failed : undefined}
             w={240}
           />
           {dateSelect("Fecha de apertura", "case_date", dates.value?.createdDates)}

@@ -18,6 +18,7 @@ import { RetryAlert } from "../../components/RetryAlert"
 import { askActor, ConfirmDelete, Section, useTask, type WriteRejection } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { CoverageTable } from "../../lib/people/CoverageTable"
+import { NO_SUBSCRIPTIONS } from "../../lib/people/personLabels"
 import { notify } from "../../lib/notify"
 import { ContractorDialog } from "./ContractorDialog"
 import { InsuredSection } from "./InsuredSection"
@@ -190,7 +191,7 @@ const ContractorFile = ({ call, id }: { readonly call: Call; readonly id: string
       <Section title="Suscripciones">
         {origins.origins.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No tiene suscripciones.
+            {NO_SUBSCRIPTIONS}
           </Text>
         ) : (
           <SubscriptionsTable origins={origins.origins} selected={selected} onSelect={(subscription_id) => actor.send({ type: "SELECT", subscription_id })} />

@@ -1,6 +1,6 @@
 import { TextInput } from "@mantine/core"
 import type { UseFormReturnType } from "@mantine/form"
-import { formatDate, Rut } from "@palma/core"
+import { formatDate, Rut, REQUIRED } from "@palma/core"
 import { DistrictSelect } from "../../components/district/DistrictSelect"
 
 /** The fields every person form has (contractor, titular, carga), as the form holds them. */
@@ -112,10 +112,10 @@ export const PersonFields = <V extends PersonValues>({ form, rutFixed, company =
   )
 }
 
-/** "Este campo es obligatorio" for a new person's name (and a person's paternal surname), before anything is sent. */
+/** «Este campo es obligatorio» for a new person's name (and a person's paternal surname), before anything is sent. */
 export const requiredForNew = (values: PersonValues, company = false): Record<string, string> => ({
-  ...(values.name.trim() === "" ? { name: "Este campo es obligatorio" } : {}),
-  ...(!company && values.paternalLastName.trim() === "" ? { paternalLastName: "Este campo es obligatorio" } : {})
+  ...(values.name.trim() === "" ? { name: REQUIRED } : {}),
+  ...(!company && values.paternalLastName.trim() === "" ? { paternalLastName: REQUIRED } : {})
 })
 
 const DAY_MONTH_YEAR = /^(\d{2})-(\d{2})-(\d{4})$/

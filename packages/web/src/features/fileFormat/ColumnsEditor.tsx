@@ -12,13 +12,16 @@ interface ColumnsEditorProps {
   readonly onRequire: (index: number, required: boolean) => void
 }
 
+/** The section's name, on the list and around it. */
+export const COLUMNS_LABEL = "Columnas del archivo"
+
 /**
  * The Excel's columns in order: the Palma field each feeds, the retail's header text for it, and
  * whether a row must fill it. RUT, nombre and apellido paterno are always there and always required.
  */
 export const ColumnsEditor = ({ columns, headerErrors, onMove, onRemove, onRename, onRequire }: ColumnsEditorProps) => (
   <OrderedList
-    label="Columnas del archivo"
+    label={COLUMNS_LABEL}
     items={columns}
     keyOf={(c) => c.field}
     nameOf={(c) => c.label}

@@ -5,6 +5,7 @@ import { call as apiCall } from "../../lib/api"
 import { FormatEditor } from "./FormatEditor"
 import { PlanPicker } from "./PlanPicker"
 import { useLookup } from "../../lib/lookups/useLookup"
+import { retailTexts } from "../../lib/lookups/retailTexts"
 
 /**
  * Formatos de archivo: pick a retail and one of its plans (kept in the URL: `?retail=&plan=`),
@@ -37,9 +38,9 @@ export const FileFormatPage = ({ call = apiCall }: { readonly call?: Call }) => 
           Cada plan de un canal tiene su formato: las columnas del Excel con que el canal envía sus asegurados.
         </Text>
         {status === "error" ? (
-          <Alert color="red" title="No se pudieron cargar los canales">
+          <Alert color="red" title={retailTexts.failed}>
             <Text size="sm" mb="sm">
-              {failure?.message ?? "No se pudieron cargar los canales"}
+              {failure?.message ?? retailTexts.failed}
             </Text>
             <Button variant="light" color="red" onClick={retry}>
               Reintentar

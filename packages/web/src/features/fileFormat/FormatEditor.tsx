@@ -18,7 +18,7 @@ import { useEffect, useState } from "react"
 import { ConfirmDelete, LeaveGuard, useFreshRejection, useTask } from "../../kit"
 import { notify } from "../../lib/notify"
 import { AvailableFields } from "./AvailableFields"
-import { ColumnsEditor } from "./ColumnsEditor"
+import { COLUMNS_LABEL, ColumnsEditor } from "./ColumnsEditor"
 import { downloadTemplate } from "./downloadTemplate"
 import { repeatedHeaders } from "./repeatedHeaders"
 
@@ -135,10 +135,10 @@ export const FormatEditor = ({ call, planId, planName, names }: FormatEditorProp
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder radius="md" p="md" component="section" aria-label="Columnas del archivo">
+          <Paper withBorder radius="md" p="md" component="section" aria-label={COLUMNS_LABEL}>
             <Group justify="space-between" mb="sm">
               <Title order={2} size="h4">
-                Columnas del archivo
+                {COLUMNS_LABEL}
               </Title>
               <Text size="sm" c="dimmed">
                 {saved === null ? "Sin formato guardado" : dirty ? "Cambios sin guardar" : "Guardado"}

@@ -1,5 +1,6 @@
 import { Group, Select } from "@mantine/core"
 import { type RetailWithPlans, Rut } from "@palma/core"
+import { retailTexts } from "../../lib/lookups/retailTexts"
 
 interface PlanPickerProps {
   readonly retails: ReadonlyArray<RetailWithPlans> | null
@@ -27,7 +28,7 @@ export const PlanPicker = ({ retails, retailId, planId, onRetail, onPlan }: Plan
       />
       <Select
         label="Plan"
-        placeholder={retail === undefined ? "Elija primero el canal" : plans.length === 0 ? "Este canal no tiene planes" : "Elija un plan"}
+        placeholder={retail === undefined ? retailTexts.chooseFirst : plans.length === 0 ? "Este canal no tiene planes" : "Elija un plan"}
         data={plans.map((p) => ({ value: p.id, label: p.product_name }))}
         value={plans.some((p) => p.id === planId) ? planId : null}
         onChange={onPlan}

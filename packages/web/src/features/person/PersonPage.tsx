@@ -7,6 +7,7 @@ import { RetryAlert } from "../../components/RetryAlert"
 import { call as apiCall } from "../../lib/api"
 import { CoverageTable } from "../../lib/people/CoverageTable"
 import { PolicyStatus } from "../../lib/people/PolicyStatus"
+import { NO_SUBSCRIPTIONS } from "../../lib/people/personLabels"
 import { kindOf, kindTexts, peoplePath } from "./paths"
 
 const coverageMachine = recordMachine<PersonCoverage, never>({ id: "personCoverage", draftOf: () => null, edit: (draft) => draft })
@@ -47,7 +48,7 @@ const PersonCoverageView = ({ call, kind, id }: { readonly call: Call; readonly 
             </Text>
           </div>
           {person.subscriptions.length === 0 ? (
-            <Text>No tiene suscripciones.</Text>
+            <Text>{NO_SUBSCRIPTIONS}</Text>
           ) : (
             person.subscriptions.map((s) => (
               <Card key={s.subscription_id} withBorder radius="md" component="section" aria-label={`Suscripción ${s.plan}, póliza ${s.policy}`}>

@@ -1,4 +1,4 @@
-import { type Amount, type Currency, formatClp, formatUf, uf } from "@palma/core"
+import { type Amount, type Currency, formatClp, formatUf, uf, REQUIRED, AMOUNT_TOO_LARGE } from "@palma/core"
 
 /**
  * Money as a person types it in es-CL, and back. Pesos are whole ("12.345"); UF carry exactly two
@@ -8,12 +8,12 @@ import { type Amount, type Currency, formatClp, formatUf, uf } from "@palma/core
 export type ParsedMoney = { readonly ok: true; readonly amount: Amount } | { readonly ok: false; readonly message: string }
 
 export const moneyMessages = {
-  required: "Este campo es obligatorio",
+  required: REQUIRED,
   clpDecimals: "En pesos el monto es un número entero, sin decimales",
   clpInvalid: "Monto inválido: escriba solo números, p. ej. 12.345",
   ufDecimals: "En UF el monto lleva exactamente 2 decimales, p. ej. 1,25",
   ufInvalid: "Monto inválido: escriba un número con 2 decimales, p. ej. 1,25",
-  tooLarge: "El monto es demasiado grande"
+  tooLarge: AMOUNT_TOO_LARGE
 } as const
 
 /** Digits grouped by thousands with dots ("1.234.567"), or plain digits. */

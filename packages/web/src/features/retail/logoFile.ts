@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, logoContentTypes } from "@palma/core"
+import { LOGO_MAX_BYTES, logoContentTypes, EMPTY_FILE } from "@palma/core"
 
 /** What the file picker offers: the image types the server takes. */
 export const logoAccept = logoContentTypes.join(",")
@@ -14,7 +14,7 @@ const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toLocaleString("es-
 export const logoProblem = (file: File): string | null => {
   const typed = file.type === "" ? extensions.test(file.name) : (logoContentTypes as ReadonlyArray<string>).includes(file.type)
   if (!typed) return "El logo debe ser una imagen PNG, JPG, GIF o WEBP"
-  if (file.size === 0) return "El archivo está vacío"
+  if (file.size === 0) return EMPTY_FILE
   if (file.size >= LOGO_MAX_BYTES) return `El logo pesa ${megabytes(file.size)} MB: debe pesar menos de 10 MB`
   return null
 }

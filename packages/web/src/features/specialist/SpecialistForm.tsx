@@ -4,7 +4,7 @@ import { ContactFields } from "../../components/provider/ContactFields"
 import { fieldKeyOf, ProviderFormFrame } from "../../components/provider/ProviderFormFrame"
 import { ServedDistrictsPicker } from "../../components/provider/ServedDistrictsPicker"
 import { SpecialtyPicker } from "../../components/provider/SpecialtyPicker"
-import { SpecialistInput, type SpecialistDetail } from "@palma/core"
+import { SpecialistInput, type SpecialistDetail, INVALID_TYPED_DATE } from "@palma/core"
 import { useSchemaForm, useStaleReload } from "../../kit"
 import { personLabels } from "../../lib/people/personLabels"
 import { isoOfTyped, isTypedDate, typedOf } from "./birthDate"
@@ -62,7 +62,7 @@ export const SpecialistForm = (page: ProviderFormProps<"specialist">) => {
     schema: SpecialistInput,
     bodyOf: (values) => ({ ...values, rut, birthDate: isoOfTyped(values.birthDate) }),
     keyOf,
-    check: (values) => (isTypedDate(values.birthDate) ? {} : { birthDate: "Fecha inválida (use dd-mm-aaaa)" }),
+    check: (values) => (isTypedDate(values.birthDate) ? {} : { birthDate: INVALID_TYPED_DATE }),
     rejection,
     onSubmit
   })

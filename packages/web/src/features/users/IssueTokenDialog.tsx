@@ -20,6 +20,9 @@ interface IssueTokenDialogProps {
   readonly onClose: (issued: boolean) => void
 }
 
+/** The dialog's title, its form's name, and the name of the button that opens it. */
+export const issueTokenFor = (fullName: string) => `Emitir token para ${fullName}`
+
 /**
  * «Emitir token…» for one account: a name and how many days it lives (checked by the contract's
  * schema, then by the server), then its secret, shown this once with a copy button and how a
@@ -36,7 +39,7 @@ export const IssueTokenDialog = ({ call, user, onClose }: IssueTokenDialogProps)
     <Modal
       opened
       onClose={close}
-      title={issued === null ? `Emitir token para ${user.fullName}` : `Token «${issued.name}» emitido`}
+      title={issued === null ? issueTokenFor(user.fullName) : `Token «${issued.name}» emitido`}
       size="lg"
       centered
       // The secret is shown once: a stray click beside the dialog must not lose it.
@@ -90,7 +93,7 @@ const IssueForm = ({ user, saving, rejection, onSubmit, onCancel }: IssueFormPro
     onSubmit
   })
   return (
-    <form ref={element} noValidate aria-label={`Emitir token para ${user.fullName}`} onSubmit={submit}>
+    <form ref={element} noValidate aria-label={issueTokenFor(user.fullName)} onSubmit={submit}>
       <Stack>
         <RejectionAlert rejection={shown} unshown={unshown} />
         <Text size="sm">

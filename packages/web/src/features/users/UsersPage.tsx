@@ -1,6 +1,18 @@
 import { Badge, Box, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from "@mantine/core"
 import { useDebouncedCallback } from "@mantine/hooks"
-import { type Call, listLoadFailed, type ManagedUser, Role, roleLabel, USERS_PAGE_SIZE, usersActors, type UsersQuery, usersMachine } from "@palma/core"
+import {
+  type Call,
+  listLoadFailed,
+  type ManagedUser,
+  Role,
+  roleLabel,
+  USERS_PAGE_SIZE,
+  usersActors,
+  type UsersQuery,
+  usersMachine,
+  CHANGE_NOT_SAVED,
+  jobTokenRefusal
+} from "@palma/core"
 import { Schema } from "effect"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useId, useState } from "react"
@@ -9,8 +21,7 @@ import { RetryAlert } from "../../components/RetryAlert"
 import { ConfirmDelete, PageFooter } from "../../kit"
 import { call as apiCall } from "../../lib/api"
 import { notify } from "../../lib/notify"
-import { IssueTokenDialog } from "./IssueTokenDialog"
-import { tokenRefusal } from "./jobTokenTexts"
+import { IssueTokenDialog, issueTokenFor } from "./IssueTokenDialog"
 import { JobTokensSection } from "./JobTokensSection"
 import { useJobTokens } from "./useJobTokens"
 
@@ -141,7 +152,7 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
                 </Table.Thead>
                 <Table.Tbody>
                   {items.map((user) => {
-                    const refusal = tokenRefusal(user)
+                    const refusal = jobTokenRefusal(user)
                     return (
                       <Table.Tr key={user.id}>
                         <Table.Td>{user.fullName}</Table.Td>
@@ -174,7 +185,7 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
                                 data-disabled={refusal !== null || undefined}
                                 aria-disabled={refusal !== null || undefined}
                                 aria-describedby={refusal === null ? undefined : `${reasonId}-${user.id}`}
-                                aria-label={`Emitir token para ${user.fullName}`}
+                                aria-label={issueTokenFor(user.fullName)}
                                 onClick={() => {
                                   if (refusal === null) setIssuing(user)
                                 }}
@@ -229,7 +240,7 @@ const UsersScreen = ({ call }: { readonly call: Call }) => {
           name={confirming.fullName}
           title={confirming.disabled ? `¿Activar a ${confirming.fullName}?` : `¿Desactivar a ${confirming.fullName}?`}
           confirmLabel={confirming.disabled ? "Activar" : "Desactivar"}
-          failureTitle="No se pudo guardar el cambio"
+          failureTitle={CHANGE_NOT_SAVED}
           warning={
             confirming.disabled
               ? "Podrá volver a iniciar sesión con su contraseña."

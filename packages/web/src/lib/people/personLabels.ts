@@ -8,3 +8,6 @@ export const personLabels = {
   email: "Correo electrónico",
   phone: "Teléfono"
 } as const
+
+/** What a person's page says when they hold no subscription, as a customer or an insured. */
+export const NO_SUBSCRIPTIONS = "No tiene suscripciones."

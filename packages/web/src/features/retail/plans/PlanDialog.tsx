@@ -35,14 +35,12 @@ export interface PlanDialogProps {
   readonly onClose: () => void
 }
 
+/** The dialog's title for a plan's prices, and the name of the button that opens it. */
+export const changePricesOf = (productName: string) => `Cambiar precios de ${productName}`
+
 /** "Agregar plan" (a product and its three prices) or "Cambiar precios" of a plan. */
 export const PlanDialog = (props: PlanDialogProps) => (
-  <FormDialog
-    opened={props.opened}
-    onClose={props.onClose}
-    title={props.plan === null ? "Agregar plan" : `Cambiar precios de ${props.plan.product_name}`}
-    size="lg"
-  >
+  <FormDialog opened={props.opened} onClose={props.onClose} title={props.plan === null ? "Agregar plan" : changePricesOf(props.plan.product_name)} size="lg">
     <PlanForm key={props.plan?.id ?? "new"} {...props} />
   </FormDialog>
 )

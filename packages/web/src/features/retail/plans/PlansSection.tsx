@@ -4,7 +4,7 @@ import { useState } from "react"
 import { Link } from "react-router"
 import { ConfirmDelete, useResourceController, useTask } from "../../../kit"
 import { ContractDialog } from "./ContractDialog"
-import { PlanDialog } from "./PlanDialog"
+import { changePricesOf, PlanDialog } from "./PlanDialog"
 import { useProducts } from "./useProducts"
 
 type Dialog = { readonly kind: "prices"; readonly plan: PlanRow | null } | { readonly kind: "remove"; readonly plan: PlanRow }
@@ -95,12 +95,7 @@ export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly
                   <Prices plan={plan} />
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        variant="subtle"
-                        size="compact-sm"
-                        aria-label={`Cambiar precios de ${plan.product_name}`}
-                        onClick={() => showLatest(plan, "prices")}
-                      >
+                      <Button variant="subtle" size="compact-sm" aria-label={changePricesOf(plan.product_name)} onClick={() => showLatest(plan, "prices")}>
                         Cambiar precios
                       </Button>
                       <Button variant="subtle" size="compact-sm" aria-label={`Ver contrato de ${plan.product_name}`} onClick={() => setContract(plan)}>
