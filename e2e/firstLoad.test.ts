@@ -17,10 +17,11 @@ import { type FetchedScript, firstVisitScripts } from "./firstVisit.js"
  * /sign-in to a page of its own (2.5 KB) that fetches the app's files while the person types: the
  * visit's total, 340.2 KB, stays the app's, but none of it stands between the visitor and the form.
  * 341.6 KB once the version keeping and the shared messages moved into core (issue 34 §2–3), the
- * logo a file both pages share (inlined in some builds, it made the total 342.0). These ceilings
- * catch growth.
+ * logo a file both pages share (inlined in some builds, it made the total 342.0); 342.3 KB once
+ * each shared Spanish message has one home in core's domain, which the first chunks now carry.
+ * These ceilings catch growth.
  */
-export const budgetKb = 342
+export const budgetKb = 343
 
 /** Issue 34 §6: the light sign-in page's own JavaScript, before it fetches the app's. */
 export const signInBudgetKb = 80
