@@ -161,7 +161,11 @@ const withSecurityHeadersAndFaultIds =
 export const appLayer = (
   config: ServerConfig,
   env: Readonly<Record<string, string | undefined>>,
-  database: Layer.Layer<SqlClient.SqlClient, DatabaseError> = databaseLayer({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+  database: Layer.Layer<SqlClient.SqlClient, DatabaseError> = databaseLayer({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutSeconds: config.statementTimeoutSeconds
+  }),
   /** Where log lines go; the tests keep each server's lines apart. */
   logSink?: LogSink
 ) => {
@@ -199,7 +203,7 @@ export const appLayer = (
     Layer.provide(ApiDocsLive),
     Layer.provide(BadRequestLive),
     Layer.provide(JsonOnlyLive),
-    Layer.provide(requestTimeoutLive(config.requestTimeoutSeconds)),
+    Layer.provide(requestTimeoutLive(config.requestTimeoutSeconds, config.statementTimeoutSeconds)),
     Layer.provide(LiveClientsLive),
     Layer.provide(EndStreamsOnDrainLive),
     Layer.provide(apiLive(config)),

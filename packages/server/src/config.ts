@@ -22,6 +22,8 @@ export interface ServerConfig {
   readonly jobLeaseSeconds: number
   /** A request still running after this long is cut with a 503 (PALMA_REQUEST_TIMEOUT_SECONDS). */
   readonly requestTimeoutSeconds: number
+  /** A database statement still running after this long is cut, and its request answers a 503 (PALMA_STATEMENT_TIMEOUT_SECONDS). */
+  readonly statementTimeoutSeconds: number
   /** How long a stopping process stays up, not ready, before it stops taking requests (PALMA_DRAIN_SECONDS). */
   readonly drainSeconds: number
   /** The bearer token `GET /metrics` asks for (PALMA_METRICS_TOKEN); without one there are no metrics. */
@@ -63,6 +65,10 @@ const spec = (env: Env) =>
       Config.validate({ message: "fuera de rango", validation: (n) => n >= 1 && n <= 3600 }),
       Config.withDefault(30)
     ),
+    statementTimeoutSeconds: Config.integer("PALMA_STATEMENT_TIMEOUT_SECONDS").pipe(
+      Config.validate({ message: "fuera de rango", validation: (n) => n >= 1 && n <= 3600 }),
+      Config.withDefault(30)
+    ),
     // 0 stops taking requests at once (one process, no balancer to warn).
     drainSeconds: Config.integer("PALMA_DRAIN_SECONDS").pipe(
       Config.validate({ message: "fuera de rango", validation: (n) => n >= 0 && n <= 3600 }),
@@ -89,6 +95,7 @@ const spec = (env: Env) =>
       logFormat: c.logFormat,
       jobLeaseSeconds: c.jobLeaseSeconds,
       requestTimeoutSeconds: c.requestTimeoutSeconds,
+      statementTimeoutSeconds: c.statementTimeoutSeconds,
       drainSeconds: c.drainSeconds,
       metricsToken: Option.getOrUndefined(c.metricsToken)
     }))
@@ -103,6 +110,7 @@ const expected: Readonly<Record<string, string>> = {
   PALMA_PUBLIC_URL: "una URL http:// o https://",
   PALMA_JOB_LEASE_SECONDS: "un número de segundos entre 1 y 3600",
   PALMA_REQUEST_TIMEOUT_SECONDS: "un número de segundos entre 1 y 3600",
+  PALMA_STATEMENT_TIMEOUT_SECONDS: "un número de segundos entre 1 y 3600",
   PALMA_DRAIN_SECONDS: "un número de segundos entre 0 y 3600",
   PALMA_METRICS_TOKEN: `un texto de al menos ${METRICS_TOKEN_MIN_LENGTH} caracteres`
 }

@@ -21,6 +21,12 @@ export interface DatabaseOptions {
   readonly dataDir?: string | undefined
   /** Embedded database in memory: no files, no lock (tests, demos). */
   readonly inMemory?: boolean | undefined
+  /**
+   * A statement still running after this many seconds is cut and fails (PostgreSQL's code 57014):
+   * PostgreSQL's `statement_timeout`; on the embedded database in a data dir, ./PgLiteClient.ts.
+   * Unset: no limit.
+   */
+  readonly statementTimeoutSeconds?: number | undefined
 }
 
 export type DatabaseError = SqlError.SqlError | DataDirLock.DataDirLocked | DataDirLock.DataDirUnavailable
@@ -34,12 +40,13 @@ export const defaultDataDir = "./data"
 export const databaseDirOf = (dataDir: string): string => path.join(dataDir, "pglite")
 
 /** The embedded database in a data directory: lock first, so PGlite never opens files another process uses. */
-const embedded = (dataDir: string): Layer.Layer<SqlClient.SqlClient, DatabaseError> =>
+const embedded = (dataDir: string, statementTimeoutSeconds: number | undefined): Layer.Layer<SqlClient.SqlClient, DatabaseError> =>
   Layer.scopedContext(
     Effect.gen(function* () {
       // Scope finalizers run in reverse: PGlite closes before the lock is released.
       yield* DataDirLock.acquire(dataDir)
-      return PgLiteClient.contextOf(yield* PgLiteClient.make({ dataDir: databaseDirOf(dataDir) }))
+      const statementTimeout = statementTimeoutSeconds === undefined ? undefined : Duration.seconds(statementTimeoutSeconds)
+      return PgLiteClient.contextOf(yield* PgLiteClient.make({ dataDir: databaseDirOf(dataDir), statementTimeout }))
     })
   ).pipe(Layer.provide(Reactivity.layer))
 
@@ -48,12 +55,22 @@ const embedded = (dataDir: string): Layer.Layer<SqlClient.SqlClient, DatabaseErr
  * load (ConnectionLoad). Opened the way @effect/sql-pg opens its own: one `SELECT 1` within 5 s,
  * so a wrong URL fails the start; closed with the scope.
  */
-const shared = (url: string): Layer.Layer<SqlClient.SqlClient, SqlError.SqlError> =>
+const shared = (url: string, statementTimeoutSeconds: number | undefined): Layer.Layer<SqlClient.SqlClient, SqlError.SqlError> =>
   Layer.scopedContext(
     Effect.gen(function* () {
       const types = makePgTypeParsers()
       const pool = yield* Effect.acquireRelease(
-        Effect.sync(() => new pg.Pool({ connectionString: url, max: PG_POOL_SIZE, application_name: "palma", types })),
+        Effect.sync(
+          () =>
+            new pg.Pool({
+              connectionString: url,
+              max: PG_POOL_SIZE,
+              application_name: "palma",
+              types,
+              // Sent with each connection's start, so it holds for every statement of the pool's connections.
+              ...(statementTimeoutSeconds === undefined ? {} : { statement_timeout: statementTimeoutSeconds * 1000 })
+            })
+        ),
         (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption(Duration.seconds(1)))
       )
       // An idle connection's error (the server restarted) is the pool's to replace; unhandled, it would end the process.
@@ -74,9 +91,9 @@ const shared = (url: string): Layer.Layer<SqlClient.SqlClient, SqlError.SqlError
   ).pipe(Layer.provide(Reactivity.layer))
 
 export const databaseLayer = (options: DatabaseOptions): Layer.Layer<SqlClient.SqlClient, DatabaseError> => {
-  if (options.databaseUrl) return shared(options.databaseUrl)
+  if (options.databaseUrl) return shared(options.databaseUrl, options.statementTimeoutSeconds)
   if (options.inMemory) return PgLiteClient.layer()
-  return embedded(options.dataDir || defaultDataDir)
+  return embedded(options.dataDir || defaultDataDir, options.statementTimeoutSeconds)
 }
 
 /** `DATABASE_URL` (PostgreSQL) or `PALMA_DATA_DIR` (embedded, default `./data`). */

@@ -1,7 +1,8 @@
 /**
- * A `SqlClient` over PGlite (Postgres compiled to WASM, in-process). Effect 3 has no published
- * adapter, so this mirrors `@effect/sql-pg` (same compiler, hence identical placeholders, identifier
- * escaping and `sql.insert`/`sql.in` output) over PGlite's single connection.
+ * A `SqlClient` over PGlite (Postgres compiled to WASM). Effect 3 has no published adapter, so this
+ * mirrors `@effect/sql-pg` (same compiler, hence identical placeholders, identifier escaping and
+ * `sql.insert`/`sql.in` output) over PGlite's single connection. PGlite runs on a thread of its own
+ * (./pgliteWorker.ts): a statement holds that thread, never the server's.
  *
  * PGlite is ONE connection, so all access is serialized by a single permit: a plain query holds it
  * for that query; a transaction (or `sql.reserve`) holds it for its whole scope, so no other fiber's
@@ -9,17 +10,25 @@
  * connection (done by `SqlClient.make`); they must run in the transaction's fiber or its children,
  * because a fiber outside the transaction waits for the permit.
  *
+ * A statement still running after `statementTimeout` is cut, on a cluster in a data directory
+ * only: a statement inside PGlite cannot be cancelled, so its thread is ended and PGlite opened
+ * again on the same files, which PostgreSQL recovers as after a crash (what was committed stays;
+ * the transaction that ran the statement is gone). The statement fails like PostgreSQL's own
+ * `statement_timeout` (code 57014); until the holder lets the connection go, its other statements
+ * fail the same way (like an aborted transaction's) and its ROLLBACK does nothing more. A database
+ * in memory has nothing to be opened again from, so its statements are never cut.
+ *
  * Rows come back with column names as written; see ./PgTypes.ts for how values are parsed.
  */
-import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite"
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
+import type { Results } from "@electric-sql/pglite"
 import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlClient, SqlError, type SqlConnection } from "@effect/sql"
 import { makeCompiler } from "@effect/sql-pg/PgClient"
-import { Context, Effect, Layer, Stream, type Scope } from "effect"
+import { Context, Duration, Effect, Layer, Stream, type Scope } from "effect"
 import { ConnectionLoad, type ConnectionLoadSnapshot } from "./ConnectionLoad.js"
-import { pgliteParsers, pgliteSerializers } from "./PgTypes.js"
-import { clusterTar } from "./clusterTar.js"
+import type { ToDatabase } from "./pgliteMessages.js"
+import { openDatabaseThread, type DatabaseThread } from "./pgliteThread.js"
+import { isStatementTimeout, statementTimedOut } from "./statementTimeout.js"
 
 export const TypeId: unique symbol = Symbol.for("@palma/server/sql/PgLiteClient")
 
@@ -28,6 +37,8 @@ export interface PgLiteClientConfig {
   readonly dataDir?: string | undefined
   /** A cluster dumped by `dumpDataDir` to start from (tests clone a migrated, seeded template). */
   readonly loadDataDir?: Blob | undefined
+  /** A statement still running after this long is cut (with a `dataDir` only; see above). */
+  readonly statementTimeout?: Duration.DurationInput | undefined
 }
 
 export interface PgLiteClient extends SqlClient.SqlClient {
@@ -47,18 +58,10 @@ export const PgLiteClient = Context.GenericTag<PgLiteClient>("@palma/server/sql/
 /** Whether the database behind a `SqlClient` is the embedded one, whose cluster can be dumped. */
 export const isPgLiteClient = (client: SqlClient.SqlClient): client is PgLiteClient => TypeId in client
 
-/** A WAL segment file in a dumped cluster (`pg_wal/000000010000000000000003`), its name captured. */
-const walSegment = /^pg_wal\/([0-9A-F]{24})$/
-
 type Rows = ReadonlyArray<unknown>
 type TransformRows = (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
 
-const statementError = (cause: unknown): SqlError.SqlError => {
-  // PGlite attaches the bound values to its errors; they may hold personal data and would
-  // travel with the cause into logs (node-postgres errors don't carry them either).
-  if (cause instanceof Error) Reflect.deleteProperty(cause, "params")
-  return new SqlError.SqlError({ cause, message: "Failed to execute statement" })
-}
+const statementError = (cause: unknown): SqlError.SqlError => new SqlError.SqlError({ cause, message: "Failed to execute statement" })
 
 /** One result per statement, like node-postgres: a single result gives its rows, several give rows per statement. */
 const rowsOf = (results: ReadonlyArray<Results>): Rows => {
@@ -66,74 +69,100 @@ const rowsOf = (results: ReadonlyArray<Results>): Rows => {
   return results.length === 1 && only ? only.rows : results.map((result) => result.rows)
 }
 
-const makeConnection = (db: PGlite): SqlConnection.Connection => {
-  const run = (sql: string, params: ReadonlyArray<unknown>, options?: QueryOptions) =>
-    Effect.tryPromise({
-      // Without parameters use the simple protocol, as node-postgres does: it accepts several
-      // statements in one string (migrations) and returns one result per statement.
-      try: async (): Promise<ReadonlyArray<Results>> => (params.length === 0 ? db.exec(sql, options) : [await db.query(sql, [...params], options)]),
-      catch: statementError
-    }).pipe(
-      // A PGlite call cannot be cancelled; keep the permit until it has really finished.
-      Effect.uninterruptible
-    )
-
-  const execute = (sql: string, params: ReadonlyArray<unknown>, transformRows: TransformRows) =>
-    Effect.map(run(sql, params), (results) => {
-      const rows = rowsOf(results)
-      return transformRows ? transformRows(rows as ReadonlyArray<object>) : rows
-    })
-
-  return {
-    execute,
-    executeUnprepared: execute,
-    executeRaw: (sql, params) => Effect.map(run(sql, params), (results) => (results.length === 1 ? results[0] : results)),
-    executeValues: (sql, params) =>
-      // rowMode "array" makes every row an array of column values.
-      Effect.map(run(sql, params, { rowMode: "array" }), (results) => rowsOf(results) as ReadonlyArray<Rows>),
-    // PGlite has no cursors across calls; rows are read at once, then emitted.
-    executeStream: (sql, params, transformRows) => Stream.fromIterableEffect(execute(sql, params, transformRows))
-  }
-}
+/** What `SqlClient.make` sends to undo a transaction or a savepoint: after a cut there is nothing left to undo. */
+const isRollback = (sql: string) => sql === "ROLLBACK" || sql.startsWith("ROLLBACK TO SAVEPOINT ")
 
 export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, SqlError.SqlError, Scope.Scope | Reactivity.Reactivity> =>
   Effect.gen(function* () {
     const permit = yield* Effect.makeSemaphore(1)
-    const db = yield* Effect.acquireRelease(
+    const { dataDir } = config
+    const limit = dataDir !== undefined && config.statementTimeout !== undefined ? Duration.toMillis(config.statementTimeout) : undefined
+    const opening = (cluster: ArrayBuffer | undefined) =>
       Effect.tryPromise({
-        try: () =>
-          PGlite.create(config.dataDir, {
-            parsers: pgliteParsers,
-            serializers: pgliteSerializers,
-            // Trigram indexes make "name contains" searches use an index (migration 0014); PostgreSQL ships it in contrib.
-            extensions: { pg_trgm },
-            // PGlite's own default is 128 MB of buffers inside the process, resident for good once
-            // touched; the files it reads are in the system's page cache anyway. 32 MB keeps the
-            // server near 300 MB (issue 13's budget is 400 MB for the whole server during an upload).
-            // This replaces the data dir's postgresql.conf, so the rest of PGlite's own is repeated.
-            postgresqlconf: [
-              "shared_buffers = 32MB",
-              "timezone = UTC",
-              "log_timezone = UTC",
-              "datestyle = 'iso, mdy'",
-              "lc_messages = C",
-              "lc_monetary = C",
-              "lc_numeric = C",
-              "lc_time = C",
-              "default_text_search_config = 'pg_catalog.english'"
-            ],
-            ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {})
-          }),
-        catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${config.dataDir ?? "memory"}` })
-      }),
-      (db) =>
-        // Under the permit, so an in-flight query or transaction ends before the files close.
-        permit
-          .withPermits(1)(Effect.tryPromise(() => db.close()))
-          .pipe(Effect.catchAll((error) => Effect.logWarning("PGlite did not close cleanly", error.cause)))
+        try: () => openDatabaseThread(dataDir, cluster),
+        catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${dataDir ?? "memory"}` })
+      })
+    const cluster = config.loadDataDir ? yield* Effect.promise(() => config.loadDataDir!.arrayBuffer()) : undefined
+    /** The thread statements go to; after a cut, the one being opened in its place. */
+    let thread: Effect.Effect<DatabaseThread, SqlError.SqlError> = Effect.succeed(yield* opening(cluster))
+    /** How many cuts so far, and how many there had been when the connection was last taken. */
+    let cuts = 0
+    let cutsWhenTaken = 0
+    yield* Effect.addFinalizer(() =>
+      // Under the permit, so an in-flight query or transaction ends before the files close.
+      permit.withPermits(1)(
+        Effect.flatMap(thread, (current) =>
+          Effect.tryPromise(() => current.ask({ kind: "close" })).pipe(
+            Effect.catchAll((error) => Effect.logWarning("PGlite did not close cleanly", error.cause)),
+            Effect.ensuring(Effect.promise(current.end))
+          )
+        ).pipe(Effect.catchAll(() => Effect.void))
+      )
     )
 
-    const connection = makeConnection(db)
+    /** Ends the thread stuck in a statement and opens PGlite again on its data dir at once; statements wait for it. */
+    const cut = (stuck: DatabaseThread) => {
+      cuts++
+      const reopened = stuck.end().then(() => openDatabaseThread(dataDir, undefined))
+      // Read by the next statement; until then a failed recovery is not an unhandled rejection.
+      reopened.catch(() => undefined)
+      thread = Effect.tryPromise({ try: () => reopened, catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to reopen PGlite at ${dataDir}` }) })
+    }
+
+    const ask = (message: ToDatabase) =>
+      Effect.flatMap(thread, (current) =>
+        Effect.async<Awaited<ReturnType<DatabaseThread["ask"]>>, SqlError.SqlError>((resume) => {
+          const timer =
+            limit === undefined
+              ? undefined
+              : setTimeout(() => {
+                  cut(current)
+                  resume(Effect.fail(statementTimedOut()))
+                }, limit)
+          current.ask(message).then(
+            (answer) => {
+              clearTimeout(timer)
+              resume(Effect.succeed(answer))
+            },
+            (error: unknown) => {
+              clearTimeout(timer)
+              resume(Effect.fail(statementError(error)))
+            }
+          )
+        })
+      ).pipe(
+        Effect.tapError((error) =>
+          isStatementTimeout(error) ? Effect.logWarning("Una sentencia pasó el límite: se cortó y PGlite se abre de nuevo sobre sus archivos") : Effect.void
+        ),
+        // A statement is not abandoned midway: the permit is kept until it has really finished (or was cut).
+        Effect.uninterruptible
+      )
+
+    const run = (sql: string, params: ReadonlyArray<unknown>, rowMode: "object" | "array" = "object") =>
+      Effect.suspend(() => {
+        if (cuts !== cutsWhenTaken) return isRollback(sql) ? Effect.succeed<ReadonlyArray<Results>>([]) : Effect.fail(statementTimedOut())
+        return Effect.flatMap(ask({ kind: "statement", sql, params, rowMode }), (answer) =>
+          answer.kind === "results" ? Effect.succeed(answer.results) : Effect.fail(statementError(new Error(`PGlite answered ${answer.kind} to a statement`)))
+        )
+      })
+
+    const execute = (sql: string, params: ReadonlyArray<unknown>, transformRows: TransformRows) =>
+      Effect.map(run(sql, params), (results) => {
+        const rows = rowsOf(results)
+        return transformRows ? transformRows(rows as ReadonlyArray<object>) : rows
+      })
+
+    const connection: SqlConnection.Connection = {
+      execute,
+      executeUnprepared: execute,
+      executeRaw: (sql, params) => Effect.map(run(sql, params), (results) => (results.length === 1 ? results[0] : results)),
+      executeValues: (sql, params) =>
+        // rowMode "array" makes every row an array of column values.
+        Effect.map(run(sql, params, "array"), (results) => rowsOf(results) as ReadonlyArray<Rows>),
+      // PGlite has no cursors across calls; rows are read at once, then emitted.
+      executeStream: (sql, params, transformRows) => Stream.fromIterableEffect(execute(sql, params, transformRows))
+    }
+
     // Who holds the connection and who waits for it, counted for the metrics (ConnectionLoad).
     let waiting = 0
     let inUse = 0
@@ -147,7 +176,12 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
     // Waiting for the permit stays interruptible; once taken, its release is bound to the scope.
     const acquirer: SqlConnection.Connection.Acquirer = Effect.uninterruptibleMask((restore) =>
       restore(waitForPermit).pipe(
-        Effect.zipRight(Effect.sync(() => inUse++)),
+        Effect.zipRight(
+          Effect.sync(() => {
+            inUse++
+            cutsWhenTaken = cuts
+          })
+        ),
         Effect.zipRight(
           Effect.addFinalizer(() =>
             Effect.zipRight(
@@ -171,36 +205,16 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
       ]
     })
     /**
-     * The checkpoint, the WAL position and the reading of every file are one unit under the permit
-     * that every statement and every whole transaction holds: no other statement runs from the
-     * checkpoint to the last byte read, and no transaction is open (one holds the permit from BEGIN
-     * to COMMIT), so the files are those of the last committed transaction. Between statements
-     * PGlite (single-user PostgreSQL, no background processes) writes nothing. After the
-     * checkpoint a restore needs only the WAL from its redo point to the current segment; the
-     * other 16 MB segments (spent ones and recycled spares) are not read.
+     * Under the permit that every statement and every whole transaction holds: no other statement
+     * runs from the checkpoint to the last byte read, and no transaction is open (one holds the
+     * permit from BEGIN to COMMIT), so the files are those of the last committed transaction.
      */
     const dumpDataDir = permit.withPermits(1)(
-      Effect.gen(function* () {
-        yield* connection.execute("CHECKPOINT", [], undefined)
-        // The connection answers untyped rows; this query's are its two text columns.
-        const [wal] = (yield* connection.execute(
-          "SELECT redo_wal_file AS redo, pg_walfile_name(pg_current_wal_lsn()) AS current FROM pg_control_checkpoint()",
-          [],
-          undefined
-        )) as ReadonlyArray<{ readonly redo: string; readonly current: string } | undefined>
-        if (wal === undefined) return yield* new SqlError.SqlError({ cause: null, message: "pg_control_checkpoint answered no row" })
-        const unneeded = (path: string) => {
-          const segment = walSegment.exec(path)?.[1]
-          return segment !== undefined && (segment < wal.redo || segment > wal.current)
-        }
-        // PGlite keeps its cluster at <WASM_PREFIX>/data of its file system, as its own dumpDataDir reads it.
-        const reading = clusterTar(db.Module.FS, `${db.Module.WASM_PREFIX}/data`, unneeded)
-        const step = Effect.try({ try: () => reading.next(), catch: (cause) => new SqlError.SqlError({ cause, message: "Failed to dump PGlite" }) })
-        // Between steps the event loop runs (other requests wait for the permit, not for the process).
-        for (let read = yield* step; ; read = yield* step) {
-          if (read.done) return read.value
-          yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
-        }
+      Effect.suspend(() => {
+        cutsWhenTaken = cuts
+        return Effect.flatMap(ask({ kind: "dump" }), (answer) =>
+          answer.kind === "dumped" ? Effect.succeed(answer.parts) : new SqlError.SqlError({ cause: null, message: `PGlite answered ${answer.kind} to a dump` })
+        )
       })
     )
     const extra: Pick<PgLiteClient, typeof TypeId | "config" | "dumpDataDir" | "load"> = { [TypeId]: TypeId, config, dumpDataDir, load }

@@ -17,7 +17,6 @@ export interface ClusterFs {
 }
 
 const BLOCK = 512
-const zeros = new Uint8Array(2 * BLOCK)
 const encoder = new TextEncoder()
 
 /** A ustar header; a PostgreSQL cluster's paths (`base/16384/2608_fsm`) fit its 100-byte name. */
@@ -42,18 +41,14 @@ const header = (path: string, mode: number, size: number, mtime: Date, folder: b
   return block
 }
 
-/** How much is read between two pauses: one read of the cluster in one go held the event loop seconds on a larger database. */
-const READ_BETWEEN_PAUSES = 4 * 1_048_576
-
 /**
  * The tar of every folder and regular file under `root` (by path from it, a folder before what it
- * holds) but those `skip` names, as consecutive byte ranges ending in the two empty blocks. A
- * generator that stops after every few megabytes read, so its caller can let the event loop run
- * (nothing else reads or writes the cluster meanwhile: the caller holds PGlite's connection).
+ * holds) but those `skip` names, as consecutive byte ranges ending in the two empty blocks, each in
+ * a buffer of its own (so they can be handed to another thread without a copy). Read in one go on
+ * the database's own thread (./pgliteWorker.ts), which nothing else uses meanwhile.
  */
-export function* clusterTar(fs: ClusterFs, root: string, skip: (path: string) => boolean): Generator<void, ReadonlyArray<Uint8Array>> {
+export const clusterTar = (fs: ClusterFs, root: string, skip: (path: string) => boolean): ReadonlyArray<Uint8Array> => {
   const parts: Array<Uint8Array> = []
-  let sincePause = 0
   const folders = [""]
   for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
     for (const name of fs.readdir(`${root}/${folder}`)) {
@@ -65,15 +60,10 @@ export function* clusterTar(fs: ClusterFs, root: string, skip: (path: string) =>
         folders.push(path)
       } else if (fs.isFile(mode)) {
         const data = fs.readFile(`${root}/${path}`, { encoding: "binary" })
-        parts.push(header(path, mode, data.byteLength, mtime, false), data, zeros.subarray(0, (BLOCK - (data.byteLength % BLOCK)) % BLOCK))
-        sincePause += data.byteLength
-        if (sincePause >= READ_BETWEEN_PAUSES) {
-          sincePause = 0
-          yield
-        }
+        parts.push(header(path, mode, data.byteLength, mtime, false), data, new Uint8Array((BLOCK - (data.byteLength % BLOCK)) % BLOCK))
       }
     }
   }
-  parts.push(zeros)
+  parts.push(new Uint8Array(2 * BLOCK))
   return parts
 }

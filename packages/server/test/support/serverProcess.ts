@@ -39,7 +39,7 @@ const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
 
 /** The template's PGlite cluster written out as the data dir's database (`<dataDir>/pglite`, as Database.ts opens it). */
-const unpack = (template: Template, dataDir: string) => {
+export const unpack = (template: Template, dataDir: string) => {
   if (template.kind !== "pglite") return
   const target = join(dataDir, "pglite")
   mkdirSync(target, { recursive: true })
