@@ -1,36 +1,10 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { CaseChange, type CaseCriteria, CaseFacts, type CaseListQuery, type LivePosition, type SeededStageCode, Rut } from "@palma/core/domain"
+import { type CaseChange, type CaseCriteria, type CaseFacts, type CaseListQuery, type LivePosition, type SeededStageCode, Rut } from "@palma/core/domain"
 import { foldedContains, foldText } from "../sql/textSearch.js"
 import { caseColumns } from "./caseColumns.js"
-import type { DecodedEvent } from "./caseHistoryCache.js"
-
-/** A stored case: its facts (the fold of its events) and what the database adds. */
-export interface StoredCase {
-  readonly id: string
-  readonly version: number
-  readonly createdAt: Date
-  readonly createdBy: string
-  readonly facts: CaseFacts
-}
-
-const StoredRow = Schema.Struct({
-  id: Schema.String,
-  version: Schema.Number,
-  created_at: Schema.DateFromSelf,
-  created_by: Schema.String,
-  state: Schema.Unknown
-})
-
-const EventRow = Schema.Struct({
-  version: Schema.Number,
-  type: Schema.String,
-  payload: Schema.Unknown,
-  user_id: Schema.String,
-  at: Schema.DateFromSelf
-})
-
-const decodeChange = Schema.decodeUnknown(CaseChange)
+import { decodedEvents } from "./caseEventRow.js"
+import { decodeStored } from "./storedCase.js"
 
 const ListRow = Schema.Struct({
   id: Schema.String,
@@ -52,15 +26,6 @@ export type ListRow = typeof ListRow.Type
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-
-  const decodeStored = (rows: ReadonlyArray<unknown>) =>
-    Effect.gen(function* () {
-      const row = rows[0]
-      if (row === undefined) return Option.none<StoredCase>()
-      const r = yield* Schema.decodeUnknown(StoredRow)(row)
-      const facts = yield* Schema.decodeUnknown(CaseFacts)(r.state)
-      return Option.some<StoredCase>({ id: r.id, version: r.version, createdAt: r.created_at, createdBy: r.created_by, facts })
-    })
 
   /** The case, locked until the caller's transaction ends: no other write slips in between. */
   const lock = (id: string) =>
@@ -123,10 +88,7 @@ const make = Effect.gen(function* () {
   /** The case's events after `version` (0: all), in order, decoded. */
   const events = (id: string, after: number) =>
     sql`SELECT version, type, payload, user_id, at FROM case_event WHERE case_id = ${id} AND version > ${after} ORDER BY version`.pipe(
-      Effect.flatMap(Schema.decodeUnknown(Schema.Array(EventRow))),
-      Effect.flatMap((rows) =>
-        Effect.forEach(rows, (row) => Effect.map(decodeChange({ type: row.type, payload: row.payload }), (change): DecodedEvent => ({ ...row, change })))
-      )
+      Effect.flatMap(decodedEvents)
     )
 
   /** Where the case stands in the store: its version and its chat's last message number; none when there is no such case. */

@@ -24,7 +24,8 @@ import { CaseMemo } from "./CaseMemo.js"
 import { caseRowOf } from "./caseRow.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
-import { CaseRepo, type StoredCase } from "./CaseRepo.js"
+import { CaseRepo } from "./CaseRepo.js"
+import type { StoredCase } from "./storedCase.js"
 import { desiredFacts } from "./caseRequest.js"
 import { stepCommand } from "./caseStepCommand.js"
 import { makeCaseHistoryCache } from "./caseHistoryCache.js"
@@ -46,36 +47,21 @@ const make = Effect.gen(function* () {
   const transaction = (yield* Transaction).withTransaction
 
   const history = makeCaseHistoryCache<HistoryLine>()
-  /** The case's history lines up to its stored version: the kept ones, and only the events after them read, decoded and derived. */
-  const linesOf = (stored: StoredCase) => {
-    // Read together, so the new lines follow the very line they are derived after.
-    const last = history.last(stored.id)
-    const known = last?.version ?? 0
-    if (known >= stored.version) return Effect.succeed(history.extend(stored.id, [], stored.version))
-    return Effect.map(cases.events(stored.id, known), (newer) => history.extend(stored.id, historyLines(newer, last?.procedure ?? null), stored.version))
-  }
 
-  /** Whose use of the case's assistance the case shows, in the policy year of its event (this case included), as the intake counts it. */
-  const usageOf = (stored: StoredCase) => {
-    const { service, parties, event } = stored.facts
-    if (service.lead_id === null || service.assistance_id === null || service.product_id === null || parties.insured_id === null) return null
-    return {
-      leadId: service.lead_id,
-      assistanceIds: [service.assistance_id] as const,
-      parties: { insured_id: parties.insured_id, beneficiary_id: parties.beneficiary_id },
-      date: event?.date ?? chileDateOf(stored.createdAt)
-    }
-  }
-
-  /** The case as the seed's `getById` answers it, with its version for the ETag. */
-  const view = (stored: StoredCase) =>
+  /**
+   * The case as the seed's `getById` answers it, with its version for the ETag: its history's
+   * lines kept from earlier reads, and only the events after them read (in the same statement),
+   * decoded and derived.
+   */
+  const getById = (id: string) =>
     Effect.gen(function* () {
-      const stage = stageOf(stored.facts)
-      const [{ names, used }, lines] = yield* Effect.all([views.names(stored.facts, stage, usageOf(stored)), linesOf(stored)], { concurrency: "unbounded" })
+      const last = history.last(id)
+      const opened = yield* views.open(id, last?.version ?? 0)
+      if (Option.isNone(opened)) return yield* Effect.fail(notFound())
+      const { stored, names, used, events } = opened.value
+      const lines = history.extend(stored.id, historyLines(events, last?.procedure ?? null), stored.version)
       return { row: caseView(stored, names, used, historyOf(lines)), version: stored.version }
     })
-
-  const getById = (id: string) => Effect.flatMap(cases.find(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: view }))
 
   const getByNumber = (number: number) => Effect.flatMap(cases.idOfNumber(number), Option.match({ onNone: () => Effect.fail(notFound()), onSome: getById }))
 

@@ -1,9 +1,11 @@
-import { SqlClient, type Statement } from "@effect/sql"
-import { Context, Effect, Layer, Schema } from "effect"
-import { type CaseFacts, CasePerson, type CoverageTerms, type CoverageUsed, Currency, IsoDate, Nullable, Rut } from "@palma/core/domain"
-import { nothingUsed, type Usage, usedFromRows, usedStatement } from "../caseIntake/CoverageRepo.js"
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { CasePerson, type CoverageTerms, type CoverageUsed, Currency, IsoDate, Nullable, Rut } from "@palma/core/domain"
+import { nothingUsed, type UsageTerms, usedFromRows, usedStatement } from "../caseIntake/CoverageRepo.js"
 import { fromNumeric } from "../product/amounts.js"
 import { fullName, personJson } from "../person/columns.js"
+import { decodedEventsJson } from "./caseEventRow.js"
+import { decodeStored } from "./storedCase.js"
 
 const Named = Schema.Struct({ id: Schema.String, rut: Schema.String, name: Schema.String })
 // personJson answers "" for an unknown birth date (the original's wire); the case shows it as null.
@@ -11,7 +13,7 @@ const Person = Schema.Struct({ ...CasePerson.fields, rut: Schema.String, birthDa
 const Coverage = Schema.Struct({ amount: Schema.String, currency: Currency, maximum: Schema.String, events: Schema.Number, lack: Schema.Number })
 const NameOf = Schema.NullOr(Schema.String)
 
-/** The names and records a case's ids point to, read in one round trip. */
+/** The names and records a case's ids point to, with what opening it reads beside them. */
 const Names = Schema.Struct({
   policy: Schema.NullOr(Schema.Struct({ id: Schema.String, number: Schema.String, startDate: Schema.String, endDate: Schema.String })),
   retail: Schema.NullOr(Named),
@@ -34,59 +36,78 @@ const Names = Schema.Struct({
   alliance_specialty: NameOf,
   alliance_qualification: NameOf,
   stage: Schema.Struct({ id: Schema.String, code: Schema.String, name: Schema.String }),
-  used: Schema.NullOr(Schema.Array(Schema.Unknown))
+  used: Schema.NullOr(Schema.Array(Schema.Unknown)),
+  events: Schema.NullOr(Schema.Array(Schema.Unknown))
 })
-export type CaseNames = Omit<typeof Names.Type, "assigned" | "used"> & { readonly assigned: CoverageTerms | null }
+export type CaseNames = Omit<typeof Names.Type, "assigned" | "used" | "events"> & { readonly assigned: CoverageTerms | null }
 
 const dotted = (rut: string) => (Rut.isValid(rut) ? Rut.format(rut) : rut)
+
+/** Whose use of the case's assistance it shows: the applicant's, in the policy year of its event (or of its opening, in Chile). */
+const caseUsage = (sql: SqlClient.SqlClient): UsageTerms => ({
+  lead: sql`o.lead_id`,
+  assistances: sql`(o.assistance_id)`,
+  insured: sql`o.insured_id`,
+  beneficiary: sql`o.beneficiary_id`,
+  date: sql`COALESCE(o.event_date, (o.created_at AT TIME ZONE 'America/Santiago')::date)`
+})
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
 
-  const anyOf = (column: Statement.Fragment, ids: ReadonlyArray<string>) => (ids.length === 0 ? sql`false` : sql`${column} IN ${sql.in(ids)}`)
+  /** The ids listed at `path` of the case's facts (`s.state`), under `key`. */
+  const idsIn = (path: string, key: string) => sql`(SELECT (x ->> ${key})::uuid FROM jsonb_array_elements(s.state -> ${path}) x)`
+  /** The id at `path` of the case's facts, or null. */
+  const idAt = (...path: ReadonlyArray<string>) => sql`(s.state #>> ${`{${path.join(",")}}`})::uuid`
 
   /**
-   * Everything `getById` shows by name for these facts, with the stage `stageCode` names, and what
-   * the applicant used of the case's assistance (`usage`; nothing when the case names no lead yet).
+   * The case `id` with everything `getById` shows by name, what the applicant used of its
+   * assistance (nothing while it names no plan and applicant) and its events after version
+   * `after`: one statement, so opening a case is one round trip on one snapshot. The names follow
+   * the projection's columns and the ids inside the facts; the stage is the projection's.
    */
-  const names = (facts: CaseFacts, stageCode: string, usage: (Usage & { readonly assistanceIds: readonly [string] }) | null) =>
+  const open = (id: string, after: number) =>
     Effect.gen(function* () {
-      const { parties, service, specialist, alliance } = facts
-      const valueIds = facts.values.map((v) => v.id)
-      const documentIds = facts.files.map((f) => f.document_id)
-      const [row] = yield* sql`SELECT
+      const rows = yield* sql`SELECT o.id::text AS id, o.version, o.created_at, o.created_by, s.state,
         (SELECT json_build_object('id', l.id::text, 'number', l.policy_number::text, 'startDate', to_char(l.start_date, 'YYYY-MM-DD'),
-          'endDate', to_char(l.end_date, 'YYYY-MM-DD')) FROM lead l WHERE l.id = ${service.lead_id}) AS policy,
-        (SELECT json_build_object('id', r.id::text, 'rut', r.rut, 'name', r.name) FROM retail r WHERE r.id = ${parties.retail_id}) AS retail,
-        (SELECT json_build_object('id', c.id::text, 'rut', c.rut, 'name', ${fullName(sql, "c")}) FROM customer c WHERE c.id = ${parties.customer_id}) AS customer,
-        (SELECT json_build_object(${personJson(sql, "p")}) FROM insured p WHERE p.id = ${parties.insured_id}) AS insured,
-        (SELECT json_build_object(${personJson(sql, "p")}) FROM beneficiary p WHERE p.id = ${parties.beneficiary_id}) AS beneficiary,
-        (SELECT json_build_object('id', p.id::text, 'name', p.name) FROM product p WHERE p.id = ${service.product_id}) AS product,
-        (SELECT json_build_object('id', a.id::text, 'name', a.name) FROM assistance a WHERE a.id = ${service.assistance_id}) AS assistance,
+          'endDate', to_char(l.end_date, 'YYYY-MM-DD')) FROM lead l WHERE l.id = o.lead_id) AS policy,
+        (SELECT json_build_object('id', r.id::text, 'rut', r.rut, 'name', r.name) FROM retail r WHERE r.id = o.retail_id) AS retail,
+        (SELECT json_build_object('id', c.id::text, 'rut', c.rut, 'name', ${fullName(sql, "c")}) FROM customer c WHERE c.id = o.customer_id) AS customer,
+        (SELECT json_build_object(${personJson(sql, "p")}) FROM insured p WHERE p.id = o.insured_id) AS insured,
+        (SELECT json_build_object(${personJson(sql, "p")}) FROM beneficiary p WHERE p.id = o.beneficiary_id) AS beneficiary,
+        (SELECT json_build_object('id', p.id::text, 'name', p.name) FROM product p WHERE p.id = o.product_id) AS product,
+        (SELECT json_build_object('id', a.id::text, 'name', a.name) FROM assistance a WHERE a.id = o.assistance_id) AS assistance,
         (SELECT json_build_object('amount', pa.amount::text, 'currency', pa.currency, 'maximum', pa.maximum::text, 'events', pa.events, 'lack', pa.lack)
-          FROM product_assistance pa WHERE pa.product_id = ${service.product_id} AND pa.assistance_id = ${service.assistance_id}) AS assigned,
+          FROM product_assistance pa WHERE pa.product_id = o.product_id AND pa.assistance_id = o.assistance_id) AS assigned,
         (SELECT json_agg(json_build_object('id', v.id::text, 'name', v.name, 'family_id', v.family_id::text,
-            'line_order', COALESCE((SELECT av.position FROM assistance_value av WHERE av.value_id = v.id AND av.assistance_id = ${service.assistance_id}), 0)))
-          FROM value v WHERE ${anyOf(sql`v.id`, valueIds)}) AS value_names,
-        (SELECT json_agg(json_build_object('id', d.id::text, 'name', d.name)) FROM document d WHERE ${anyOf(sql`d.id`, documentIds)}) AS document_names,
-        (SELECT name FROM district WHERE id = ${facts.event?.district_id ?? null}) AS event_district,
-        (SELECT ${fullName(sql, "s")} FROM specialist s WHERE s.id = ${specialist?.provider_id ?? null}) AS specialist,
-        (SELECT name FROM specialty WHERE id = ${specialist?.specialty_id ?? null}) AS specialist_specialty,
-        (SELECT name FROM district WHERE id = ${specialist?.district_id ?? null}) AS specialist_district,
-        (SELECT name FROM qualification WHERE id = ${specialist?.qualification_id ?? null}) AS specialist_qualification,
+            'line_order', COALESCE((SELECT av.position FROM assistance_value av WHERE av.value_id = v.id AND av.assistance_id = o.assistance_id), 0)))
+          FROM value v WHERE v.id IN ${idsIn("values", "id")}) AS value_names,
+        (SELECT json_agg(json_build_object('id', d.id::text, 'name', d.name)) FROM document d WHERE d.id IN ${idsIn("files", "document_id")}) AS document_names,
+        (SELECT name FROM district WHERE id = s.state #>> '{event,district_id}') AS event_district,
+        (SELECT ${fullName(sql, "sp")} FROM specialist sp WHERE sp.id = ${idAt("specialist", "provider_id")}) AS specialist,
+        (SELECT name FROM specialty WHERE id = ${idAt("specialist", "specialty_id")}) AS specialist_specialty,
+        (SELECT name FROM district WHERE id = s.state #>> '{specialist,district_id}') AS specialist_district,
+        (SELECT name FROM qualification WHERE id = ${idAt("specialist", "qualification_id")}) AS specialist_qualification,
         (SELECT json_build_object('name', p.name, 'address', p.address, 'district', (SELECT d.name FROM district d WHERE d.id = p.district_id),
-          'email', p.email, 'phone', p.phone) FROM partner p WHERE p.id = ${alliance?.provider_id ?? null}) AS partner,
-        (SELECT name FROM specialty WHERE id = ${alliance?.specialty_id ?? null}) AS alliance_specialty,
-        (SELECT name FROM qualification WHERE id = ${alliance?.qualification_id ?? null}) AS alliance_qualification,
-        (SELECT json_build_object('id', s.id::text, 'code', s.code, 'name', s.name) FROM stage s WHERE s.code = ${stageCode} AND s.is_active) AS stage,
-        ${usage === null ? sql`NULL` : sql`(SELECT json_agg(u) FROM (${usedStatement(sql, usage)}) u)`} AS used`
-      const { used: usedRows, ...decoded } = yield* Schema.decodeUnknown(Names)(row)
-      const used: CoverageUsed =
-        usage === null ? nothingUsed : ((yield* usedFromRows(usage.assistanceIds)(usedRows ?? [])).get(usage.assistanceIds[0]) ?? nothingUsed)
+          'email', p.email, 'phone', p.phone) FROM partner p WHERE p.id = ${idAt("alliance", "provider_id")}) AS partner,
+        (SELECT name FROM specialty WHERE id = ${idAt("alliance", "specialty_id")}) AS alliance_specialty,
+        (SELECT name FROM qualification WHERE id = ${idAt("alliance", "qualification_id")}) AS alliance_qualification,
+        (SELECT json_build_object('id', st.id::text, 'code', st.code, 'name', st.name) FROM stage st WHERE st.id = o.stage_id) AS stage,
+        CASE WHEN o.product_id IS NOT NULL THEN (SELECT json_agg(u) FROM (${usedStatement(sql, caseUsage(sql))}) u) END AS used,
+        (SELECT json_agg(json_build_object('version', e.version, 'type', e.type, 'payload', e.payload, 'user_id', e.user_id, 'at', e.at) ORDER BY e.version)
+          FROM case_event e WHERE e.case_id = o.id AND e.version > ${after}) AS events
+        FROM assistance_case o JOIN case_state s ON s.case_id = o.id WHERE o.id = ${id}`
+      const found = yield* decodeStored(rows)
+      if (Option.isNone(found)) return Option.none()
+      const stored = found.value
+      const { used: usedRows, events: eventRows, ...decoded } = yield* Schema.decodeUnknown(Names)(rows[0])
+      const assistanceId = stored.facts.service.assistance_id
+      const used: CoverageUsed = assistanceId === null ? nothingUsed : ((yield* usedFromRows([assistanceId])(usedRows ?? [])).get(assistanceId) ?? nothingUsed)
+      const events = yield* decodedEventsJson(eventRows ?? [])
       const person = (p: typeof Person.Type | null) => (p === null ? null : { ...p, rut: dotted(p.rut) })
       const named = (n: typeof Named.Type | null) => (n === null ? null : { ...n, rut: dotted(n.rut) })
       const assigned = decoded.assigned
-      const shown = {
+      const names = {
         ...decoded,
         retail: named(decoded.retail),
         customer: named(decoded.customer),
@@ -97,16 +118,15 @@ const make = Effect.gen(function* () {
             ? null
             : { ...assigned, amount: fromNumeric(assigned.currency, assigned.amount), maximum: fromNumeric(assigned.currency, assigned.maximum) }
       } satisfies CaseNames
-      return { names: shown, used }
+      return Option.some({ stored, names, used, events })
     })
 
   return {
-    names: (facts: CaseFacts, stageCode: string, usage: (Usage & { readonly assistanceIds: readonly [string] }) | null) =>
-      Effect.orDie(names(facts, stageCode, usage))
+    open: (id: string, after: number) => Effect.orDie(open(id, after))
   }
 })
 
-/** Reads what a case shows by name: people, plan, coverage, providers, stage. */
+/** Opens a case: its facts, what they show by name, the coverage used and its newer events. */
 export class CaseViewRepo extends Context.Tag("palma/CaseViewRepo")<CaseViewRepo, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(CaseViewRepo, make)
 }

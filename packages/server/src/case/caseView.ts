@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { CaseHistoryEntry, type CaseView, chileDateOf, chileTimeOf, describeChange, stageOfChange } from "@palma/core/domain"
-import type { StoredCase } from "./CaseRepo.js"
+import type { StoredCase } from "./storedCase.js"
 import type { DecodedEvent } from "./caseHistoryCache.js"
 import type { CaseNames } from "./CaseViewRepo.js"
 

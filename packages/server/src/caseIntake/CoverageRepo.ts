@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { type CoverageTerms, Currency, type CoverageUsed } from "@palma/core/domain"
 import { fromNumeric } from "../product/amounts.js"
@@ -36,21 +36,40 @@ export interface Usage {
   readonly date: string
 }
 
+/** `Usage` as SQL expressions: parameters, or the columns of a row the statement is part of (the case page's). */
+export interface UsageTerms {
+  readonly lead: Statement.Fragment
+  /** A parenthesised list of assistance ids. */
+  readonly assistances: Statement.Fragment
+  readonly insured: Statement.Fragment
+  readonly beneficiary: Statement.Fragment
+  readonly date: Statement.Fragment
+}
+
+/** A `Usage`'s values as parameters of the statement. */
+export const usageTerms = (sql: SqlClient.SqlClient, { leadId, assistanceIds, parties, date }: Usage): UsageTerms => ({
+  lead: sql`${leadId}`,
+  assistances: sql`${sql.in(assistanceIds)}`,
+  insured: sql`${parties.insured_id}`,
+  beneficiary: sql`${parties.beneficiary_id}`,
+  date: sql`${date}`
+})
+
 /**
  * What the applicant used of each of these assistances in the policy year `date` falls in (the
  * year from the policy's start, anniversary to anniversary): their cases of the lead and
  * assistance, and the pesos asked in refunds and IMED discounts not refused (Pendiente, Aprobado,
  * Reembolsado). The one count of used events: the service step's list, the chosen assistance's
- * check and the case page all read it (the case page inside its names statement, so opening a
- * case costs one round trip fewer). `assistanceIds` is not empty.
+ * check and the case page all read it (the case page inside the statement that opens it, so
+ * opening a case is one round trip). The assistances are not empty.
  */
-export const usedStatement = (sql: SqlClient.SqlClient, { leadId, assistanceIds, parties, date }: Usage) =>
-  sql`WITH years AS (SELECT l.start_date, extract(year FROM age(${date}::date, l.start_date))::int AS n FROM lead l WHERE l.id = ${leadId}),
+export const usedStatement = (sql: SqlClient.SqlClient, t: UsageTerms) =>
+  sql`WITH years AS (SELECT l.start_date, extract(year FROM age(${t.date}::date, l.start_date))::int AS n FROM lead l WHERE l.id = ${t.lead}),
     period AS (SELECT (start_date + make_interval(years => n))::date AS since, (start_date + make_interval(years => n + 1))::date AS until FROM years)
   SELECT c.assistance_id::text AS assistance_id, count(c.id)::text AS events,
     COALESCE(sum(COALESCE(c.refund_amount, 0) + COALESCE(c.imed_amount, 0)) FILTER (WHERE c.refund_status IN ('Pendiente', 'Aprobado', 'Reembolsado')), 0)::text AS total_amount
-  FROM period JOIN assistance_case c ON c.lead_id = ${leadId} AND c.assistance_id IN ${sql.in(assistanceIds)}
-    AND c.insured_id = ${parties.insured_id} AND c.beneficiary_id IS NOT DISTINCT FROM ${parties.beneficiary_id}::uuid
+  FROM period JOIN assistance_case c ON c.lead_id = ${t.lead} AND c.assistance_id IN ${t.assistances}
+    AND c.insured_id = ${t.insured} AND c.beneficiary_id IS NOT DISTINCT FROM ${t.beneficiary}::uuid
     AND COALESCE(c.event_date, c.created_at::date) >= period.since AND COALESCE(c.event_date, c.created_at::date) < period.until
   GROUP BY c.assistance_id`
 
@@ -103,7 +122,7 @@ const make = Effect.gen(function* () {
     )
 
   const usedOf = (leadId: string, assistanceIds: ReadonlyArray<string>, parties: Parties, date: string) =>
-    (assistanceIds.length === 0 ? Effect.succeed([]) : usedStatement(sql, { leadId, assistanceIds, parties, date })).pipe(
+    (assistanceIds.length === 0 ? Effect.succeed([]) : usedStatement(sql, usageTerms(sql, { leadId, assistanceIds, parties, date }))).pipe(
       Effect.flatMap(usedFromRows(assistanceIds))
     )
 
