@@ -2,7 +2,7 @@ import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { type CaseChange, type CaseCriteria, type CaseFacts, type CaseListQuery, type LivePosition, type SeededStageCode, Rut } from "@palma/core/domain"
 import { foldedContains, foldText } from "../sql/textSearch.js"
-import { caseColumns } from "./caseColumns.js"
+import { caseColumns, type CaseLookups, factColumns } from "./caseColumns.js"
 import { decodedEvents } from "./caseEventRow.js"
 import { decodeStored } from "./storedCase.js"
 
@@ -41,25 +41,25 @@ const make = Effect.gen(function* () {
 
   const nextNumber = Effect.map(sql<{ n: string }>`SELECT nextval('case_number')::text AS n`, ([row]) => Number(row!.n))
 
-  /** The projection's columns from the facts, with the stage row and the applicant's RUT and folded names looked up. */
+  /** The projection's columns the facts do not hold, looked up: the stage's row, the applicant's RUT and folded names. */
+  const lookups = (facts: CaseFacts, stage: SeededStageCode) => {
+    const { parties } = facts
+    // Seeded stages cannot be deleted (referential integrity), so the code always names a row.
+    return sql`SELECT (SELECT id FROM stage WHERE code = ${stage} AND is_active) AS stage_id,
+      (SELECT rut FROM insured WHERE id = ${parties.insured_id}) AS applicant_rut,
+      concat_ws(' ', (SELECT search_name FROM insured WHERE id = ${parties.insured_id}),
+        (SELECT search_name FROM beneficiary WHERE id = ${parties.beneficiary_id})) AS applicant_search`
+  }
+
+  /** The projection's columns for the facts, as the writer stores them. */
   const projection = (facts: CaseFacts, stage: SeededStageCode) =>
-    Effect.gen(function* () {
-      const { parties } = facts
-      const [people] = yield* sql<{ rut: string | null; search: string }>`SELECT
-        (SELECT rut FROM insured WHERE id = ${parties.insured_id}) AS rut,
-        concat_ws(' ', (SELECT search_name FROM insured WHERE id = ${parties.insured_id}),
-          (SELECT search_name FROM beneficiary WHERE id = ${parties.beneficiary_id})) AS search`
-      const [stageRow] = yield* sql<{ id: string }>`SELECT id::text AS id FROM stage WHERE code = ${stage} AND is_active`
-      // Seeded stages cannot be deleted (referential integrity), so the code always names a row.
-      return caseColumns(facts, { stage_id: stageRow!.id, applicant_rut: people?.rut ?? null, applicant_search: people?.search ?? "" })
-    })
+    Effect.map(sql<CaseLookups>`${lookups(facts, stage)}`, ([looked]) => caseColumns(facts, looked!))
+
+  const eventRows = (caseId: string, after: number, changes: ReadonlyArray<CaseChange>, userId: string) =>
+    changes.map((change, i) => ({ case_id: caseId, version: after + i + 1, type: change.type, payload: JSON.stringify(change.payload), user_id: userId }))
 
   const appendEvents = (caseId: string, after: number, changes: ReadonlyArray<CaseChange>, userId: string) =>
-    changes.length === 0
-      ? Effect.void
-      : sql`INSERT INTO case_event ${sql.insert(
-          changes.map((change, i) => ({ case_id: caseId, version: after + i + 1, type: change.type, payload: JSON.stringify(change.payload), user_id: userId }))
-        )}`
+    changes.length === 0 ? Effect.void : sql`INSERT INTO case_event ${sql.insert(eventRows(caseId, after, changes, userId))}`
 
   /** A new case with its first events; answers its id. */
   const insert = (number: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
@@ -76,14 +76,16 @@ const make = Effect.gen(function* () {
       return row!.id
     })
 
-  /** More events on a case read at `version`, and the projection they leave. */
+  /**
+   * More events on a case read at `version`, the facts they leave and the projection: one statement
+   * (a step's write is one round trip inside its transaction).
+   */
   const update = (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
-    Effect.gen(function* () {
-      const columns = yield* projection(facts, stage)
-      yield* appendEvents(id, version, changes, userId)
-      yield* sql`UPDATE assistance_case SET ${sql.update({ ...columns, version: version + changes.length })}, updated_at = now() WHERE id = ${id}`
-      yield* sql`UPDATE case_state SET state = ${JSON.stringify(facts)} WHERE case_id = ${id}`
-    })
+    sql`WITH ${changes.length === 0 ? sql`` : sql`appended AS (INSERT INTO case_event ${sql.insert(eventRows(id, version, changes, userId))}),`}
+      state AS (UPDATE case_state SET state = ${JSON.stringify(facts)} WHERE case_id = ${id})
+    UPDATE assistance_case SET ${sql.update({ ...factColumns(facts), version: version + changes.length })}, updated_at = now(),
+      (stage_id, applicant_rut, applicant_search) = (${lookups(facts, stage)})
+    WHERE id = ${id}`
 
   /** The case's events after `version` (0: all), in order, decoded. */
   const events = (id: string, after: number) =>

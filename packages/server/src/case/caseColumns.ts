@@ -7,8 +7,8 @@ export interface CaseLookups {
   readonly applicant_search: string
 }
 
-/** The `assistance_case` columns the facts imply: what lists filter, sort and count on (the facts themselves go to `case_state`). */
-export const caseColumns = (facts: CaseFacts, lookups: CaseLookups) => ({
+/** The `assistance_case` columns the facts give by themselves: what lists filter, sort and count on (the facts themselves go to `case_state`). */
+export const factColumns = (facts: CaseFacts) => ({
   type: facts.parties.type,
   lead_id: facts.service.lead_id,
   customer_id: facts.parties.customer_id,
@@ -18,12 +18,12 @@ export const caseColumns = (facts: CaseFacts, lookups: CaseLookups) => ({
   product_id: facts.service.product_id,
   assistance_id: facts.service.assistance_id,
   procedure_code: facts.procedure?.code ?? null,
-  stage_id: lookups.stage_id,
-  applicant_rut: lookups.applicant_rut,
-  applicant_search: lookups.applicant_search,
   event_date: facts.event?.date ?? null,
   is_closed: facts.status.isClosed,
   refund_status: facts.refund?.status ?? null,
   refund_amount: facts.refund?.amount.required ?? null,
   imed_amount: facts.refund?.imed.required ?? null
 })
+
+/** Every `assistance_case` column the facts imply, with the lookups they need. */
+export const caseColumns = (facts: CaseFacts, lookups: CaseLookups) => ({ ...factColumns(facts), ...lookups })
