@@ -6,7 +6,7 @@
  * Each run is a fresh browser context. Prints every run and the medians. See bench/README.md.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { launch } from "../e2e/browser.ts"
+import { launchChromium } from "../e2e/browser.ts"
 import { signIn } from "../e2e/session.ts"
 import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
 
@@ -125,7 +125,7 @@ const median = (values: ReadonlyArray<number>) => {
 const main = async () => {
   process.stderr.write("Iniciando Palma (PGlite, datos de demostración)…\n")
   const server = await startServerProcess()
-  const browser = await launch()
+  const browser = await launchChromium()
   try {
     const signedIn = await signIn(browser, server.url, "admin@palma.cl")
     const state = await signedIn.context().storageState()

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
 import { seriousViolations } from "./axe.js"
-import { launch, openPage } from "./browser.js"
+import { type Browser, launch, openPage } from "./browser.js"
 import { signIn } from "./session.js"
 
 /** Issue 9 §3: axe-core finds no serious or critical violation on any main page, nor with a dialog open. */

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { type Browser, type BrowserContextOptions, type Page, chromium } from "playwright-core"
+import { type Browser as Chromium, type BrowserContext, type BrowserContextOptions, type Page, chromium } from "playwright-core"
 
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 
@@ -11,7 +11,7 @@ export const artifactsDir = fileURLToPath(new URL("../test-artifacts/", import.m
  * Debian's Chromium, driven by playwright-core (no browser download). A
  * missing browser fails loudly with how to install it.
  */
-export const launch = async (): Promise<Browser> => {
+export const launchChromium = async (): Promise<Chromium> => {
   if (!existsSync(executablePath)) {
     throw new Error(
       `No se encontró Chromium en ${executablePath}. Instálelo con "apt-get install -y chromium" ` +
@@ -32,6 +32,71 @@ export const launch = async (): Promise<Browser> => {
       "--no-first-run"
     ]
   })
+}
+
+/** What a test file uses of its browser: pages, each in a context of its own (its own cookies), and closing them all. */
+export interface Browser {
+  readonly newPage: (options?: BrowserContextOptions) => Promise<Page>
+  readonly close: () => Promise<void>
+}
+
+/** The worker's one Chromium, and how many files have it open. */
+let shared: Promise<Chromium> | undefined
+let files = 0
+let idle: NodeJS.Timeout | undefined
+
+/**
+ * A test file's browser. Launching Chromium costs seconds of CPU, so the files a worker runs (one
+ * after another, in one process: the e2e project does not isolate them) open their pages in one
+ * Chromium, each page in a fresh context as `Browser.newPage` makes it (closed with it); `close`
+ * closes this file's contexts. Chromium closes once no file has used it for a moment, or with the
+ * worker (Playwright ends the browsers it launched when the process exits).
+ */
+export const launch = async (): Promise<Browser> => {
+  clearTimeout(idle)
+  if (shared === undefined) {
+    const launching: Promise<Chromium> = launchChromium().then(
+      (browser) => {
+        // A Chromium that crashed or was closed is launched anew for the next file.
+        browser.once("disconnected", () => {
+          if (shared === launching) shared = undefined
+        })
+        return browser
+      },
+      (error: unknown) => {
+        shared = undefined
+        throw error
+      }
+    )
+    shared = launching
+  }
+  const running = await shared
+  files += 1
+  const contexts = new Set<BrowserContext>()
+  let closed = false
+  return {
+    newPage: async (options) => {
+      const context = await running.newContext(options)
+      contexts.add(context)
+      context.once("close", () => contexts.delete(context))
+      const page = await context.newPage()
+      page.once("close", () => void context.close())
+      return page
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      await Promise.all([...contexts].map((context) => context.close()))
+      files -= 1
+      if (files > 0) return
+      // A worker's next file asks at once; after its last one, nothing else will.
+      idle = setTimeout(() => {
+        const closing = shared
+        shared = undefined
+        void closing?.then((browser) => browser.close())
+      }, 2_000).unref()
+    }
+  }
 }
 
 export const screenshotPath = (name: string) => join(artifactsDir, `${name}.png`)

@@ -1,13 +1,13 @@
 import ExcelJS from "exceljs"
 import { readFile } from "node:fs/promises"
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { FileFormat } from "../packages/core/src/index.js"
 import { rutOf } from "../packages/server/test/support/catalogFixture.js"
 import { rosterForFormat } from "../packages/server/test/support/roster.js"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
 import { seriousViolations } from "./axe.js"
-import { launch, screenshotPath } from "./browser.js"
+import { type Browser, launch, screenshotPath } from "./browser.js"
 import { signIn } from "./session.js"
 
 /**

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { ApplicantLookup, CaseChatMessage, CaseView, InsuredSearchPage } from "../packages/core/src/index.js"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
-import { launch, screenshotPath } from "./browser.js"
+import { type Browser, launch, screenshotPath } from "./browser.js"
 import { signIn } from "./session.js"
 
 /**

@@ -1,14 +1,14 @@
 import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { palma } from "../packages/cli/test/support/palma.js"
 import { demo, signIn as apiSignIn } from "../packages/server/test/support/api.js"
 import { type Fixture, caseFixture, newCase, servedComuna, today } from "../packages/server/test/support/caseFixture.js"
 import { type InProcessServer, startServer } from "../packages/server/test/support/startServer.js"
 import { send } from "../packages/server/test/security/http.js"
-import { launch } from "./browser.js"
+import { type Browser, launch } from "./browser.js"
 import { signIn } from "./session.js"
 
 /**

@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { CaseList, CaseView } from "../packages/core/src/index.js"
 import { demo, signIn as apiSignIn } from "../packages/server/test/support/api.js"
 import { caseFixture, newCase, servedComuna } from "../packages/server/test/support/caseFixture.js"
 import { send } from "../packages/server/test/security/http.js"
 import { type InProcessServer, startServer } from "../packages/server/test/support/startServer.js"
-import { launch, screenshotPath } from "./browser.js"
+import { type Browser, launch, screenshotPath } from "./browser.js"
 import { signIn } from "./session.js"
 
 /**

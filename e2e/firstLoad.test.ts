@@ -1,9 +1,8 @@
 import { existsSync, statSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
-import { launch } from "./browser.js"
+import { type Browser, launch } from "./browser.js"
 import { type FetchedScript, firstVisitScripts } from "./firstVisit.js"
 
 /**

@@ -1,5 +1,4 @@
-import type { Browser } from "playwright-core"
-import { openPage } from "./browser.js"
+import { type Browser, openPage } from "./browser.js"
 
 /** A script the browser fetched: where from, in which coding, the bytes that crossed the wire (body only), and when. */
 export interface FetchedScript {

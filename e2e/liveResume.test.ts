@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { CaseList, CaseView } from "../packages/core/src/index.js"
 import { type FrontProxy, startFrontProxy } from "../packages/server/test/support/frontProxy.js"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
-import { launch } from "./browser.js"
+import { type Browser, launch } from "./browser.js"
 import { api, signIn } from "./session.js"
 
 /**

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, it } from "vitest"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
-import { launch, screenshotPath } from "./browser.js"
+import { type Browser, launch, screenshotPath } from "./browser.js"
 import { signIn } from "./session.js"
 
 let server: RunningServer

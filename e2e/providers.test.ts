@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { checkDigit } from "../packages/core/src/rut/Rut.js"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
-import { launch, screenshotPath } from "./browser.js"
+import { type Browser, launch, screenshotPath } from "./browser.js"
 import { cellsOf, rowWith, toast } from "./catalog/ui.js"
 import { signIn } from "./session.js"
 

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core"
-import { openPage } from "./browser.js"
+import type { Page } from "playwright-core"
+import { type Browser, openPage } from "./browser.js"
 
 /** Signs in through the real form and waits for the signed-in layout. */
 export const signIn = async (browser: Browser, baseUrl: string, email: string): Promise<Page> => {

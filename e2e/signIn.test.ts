@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
-import { launch, openPage, screenshotPath } from "./browser.js"
+import { type Browser, launch, openPage, screenshotPath } from "./browser.js"
 import { signIn } from "./session.js"
 
 const dist = fileURLToPath(new URL("../packages/web/dist/index.html", import.meta.url))

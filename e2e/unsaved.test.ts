@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, startServer } from "../packages/server/test/support/startServer.js"
-import { launch, screenshotPath } from "./browser.js"
+import { type Browser, launch, screenshotPath } from "./browser.js"
 import { signIn } from "./session.js"
 
 let server: RunningServer
