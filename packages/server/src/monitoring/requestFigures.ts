@@ -7,9 +7,9 @@ interface Answered {
   reported: number
 }
 
-/** One method on one route: its latency labels and its answers by status, made on its first request and kept. */
+/** One method on one route: its latency series and its answers by status, made on its first request and kept. */
 interface RouteFigures {
-  readonly latencyLabels: { readonly method: string; readonly route: string }
+  readonly latency: Histogram.Internal<"method" | "route">
   readonly byStatus: Map<number, Answered>
 }
 
@@ -18,7 +18,8 @@ interface RouteFigures {
  * status, few and fixed, so each set is built once and found again through two maps, not built and
  * hashed into a string at every request as prom-client's `inc({ … })` does. Requests answered and
  * in flight are plain numbers handed to prom-client when a scrape asks (`report`, `inFlight`); the
- * latency is observed at once, on the kept labels.
+ * latency is observed at once, through the series' child (`labels(…)`) made once: `observe(labels, …)`
+ * builds that child again at every call.
  */
 export const requestFigures = (latency: Histogram<"method" | "route">) => {
   const routes = new Map<string, Map<string, RouteFigures>>()
@@ -27,7 +28,7 @@ export const requestFigures = (latency: Histogram<"method" | "route">) => {
     let byMethod = routes.get(route)
     if (byMethod === undefined) routes.set(route, (byMethod = new Map()))
     let figures = byMethod.get(method)
-    if (figures === undefined) byMethod.set(method, (figures = { latencyLabels: { method, route }, byStatus: new Map() }))
+    if (figures === undefined) byMethod.set(method, (figures = { latency: latency.labels(method, route), byStatus: new Map() }))
     return figures
   }
   return {
@@ -40,7 +41,7 @@ export const requestFigures = (latency: Histogram<"method" | "route">) => {
       const answered = figures.byStatus.get(status)
       if (answered === undefined) figures.byStatus.set(status, { labels: { method, route, status }, count: 1, reported: 0 })
       else answered.count++
-      latency.observe(figures.latencyLabels, seconds)
+      figures.latency.observe(seconds)
     },
     inFlight: () => inFlight,
     /** Adds to `requests` what was answered since the last scrape (its `collect`). */
