@@ -1,7 +1,8 @@
-import { Duration, Effect } from "effect"
+import { Duration, Effect, Fiber } from "effect"
 import type { Server } from "node:http"
 import { Readiness } from "../monitoring/Readiness.js"
 import { NodeServer } from "../monitoring/requestMetrics.js"
+import { RunningStatements } from "../sql/RunningStatements.js"
 import { Drain } from "./Drain.js"
 
 /** How often, while requests finish, connections kept alive between requests are closed once idle. */
@@ -24,7 +25,9 @@ const stopListening = (server: Server) =>
  * ready (`/readyz` 503, so a balancer stops sending it requests) and the upload worker gives its
  * job up to another process; for `seconds` it still serves whatever the balancer sends before it
  * notices; then it stops listening, ends live streams with a `retry:` hint (their clients come
- * back through the balancer to another process) and waits for the requests in flight.
+ * back through the balancer to another process), cuts the database statements still running (a
+ * long one would hold the process up to PALMA_STATEMENT_TIMEOUT_SECONDS; its request answers 503)
+ * and waits for the requests in flight.
  */
 export const drainProcess = (seconds: number) =>
   Effect.gen(function* () {
@@ -36,6 +39,8 @@ export const drainProcess = (seconds: number) =>
     yield* Effect.logInfo(`Palma se está cerrando: deja de aceptar solicitudes en ${seconds} s`)
     yield* Effect.sleep(Duration.seconds(seconds))
     yield* drain.close
-    yield* stopListening(server)
+    const stopped = yield* Effect.fork(stopListening(server))
+    yield* Effect.flatMap(Effect.serviceOption(RunningStatements), (running) => (running._tag === "Some" ? running.value.cut : Effect.void))
+    yield* Fiber.join(stopped)
     yield* Effect.logInfo("Palma dejó de aceptar solicitudes y terminó las que tenía en curso")
   })

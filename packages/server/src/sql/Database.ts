@@ -13,6 +13,7 @@ import { ConnectionLoad } from "./ConnectionLoad.js"
 import * as DataDirLock from "./DataDirLock.js"
 import * as PgLiteClient from "./PgLiteClient.js"
 import { makePgTypeParsers } from "./PgTypes.js"
+import { RunningStatements } from "./RunningStatements.js"
 
 export interface DatabaseOptions {
   /** `postgres://…`: use PostgreSQL. Takes precedence over the other options; empty means unset. */
@@ -50,6 +51,42 @@ const embedded = (dataDir: string, statementTimeoutSeconds: number | undefined):
     })
   ).pipe(Layer.provide(Reactivity.layer))
 
+/** The server processes (backend pids) behind the pool's open connections, kept as they come and go. */
+const ourBackends = (pool: pg.Pool): ReadonlySet<number> => {
+  const pids = new Set<number>()
+  // node-postgres' client knows its backend's pid (`processID`) but its types do not say so.
+  const pidOf = (client: pg.PoolClient) => (client as pg.PoolClient & { readonly processID: number }).processID
+  pool.on("connect", (client) => pids.add(pidOf(client)))
+  pool.on("remove", (client) => pids.delete(pidOf(client)))
+  return pids
+}
+
+/**
+ * Cancels what this process's connections run, and nothing of other processes on the same
+ * database: `pg_cancel_backend` of its own backends, from a connection of its own (the pool's may
+ * all be busy). A cancel finds an idle connection waiting for a command and does nothing there.
+ */
+const cancelStatements = (url: string, backends: ReadonlySet<number>): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    if (backends.size === 0) return Effect.void
+    const pids = [...backends]
+    return Effect.acquireUseRelease(
+      Effect.tryPromise(async () => {
+        const client = new pg.Client({ connectionString: url, application_name: "palma" })
+        // Its failures come through the calls below; an unhandled 'error' event would end the process.
+        client.on("error", () => undefined)
+        await client.connect()
+        return client
+      }),
+      (client) => Effect.tryPromise(() => client.query("SELECT pg_cancel_backend(pid) FROM unnest($1::int[]) AS pid", [pids])),
+      (client) => Effect.promise(() => client.end())
+    ).pipe(
+      Effect.timeout(Duration.seconds(5)),
+      Effect.zipRight(Effect.logWarning(`Palma se cierra: canceló lo que corrían sus ${pids.length} conexiones`)),
+      Effect.catchAll((error) => Effect.logWarning("Palma se cierra: no pudo cancelar las sentencias en curso", error))
+    )
+  })
+
 /**
  * PostgreSQL through a pool made here rather than by `PgClient.layer`, so the metrics can read its
  * load (ConnectionLoad). Opened the way @effect/sql-pg opens its own: one `SELECT 1` within 5 s,
@@ -75,6 +112,7 @@ const shared = (url: string, statementTimeoutSeconds: number | undefined): Layer
       )
       // An idle connection's error (the server restarted) is the pool's to replace; unhandled, it would end the process.
       pool.on("error", () => undefined)
+      const backends = ourBackends(pool)
       yield* Effect.tryPromise({
         try: () => pool.query("SELECT 1"),
         catch: (cause) => new SqlError.SqlError({ cause, message: "PgClient: Failed to connect" })
@@ -86,7 +124,11 @@ const shared = (url: string, statementTimeoutSeconds: number | undefined): Layer
       )
       const client = yield* PgClient.fromPool({ acquire: Effect.succeed(pool), applicationName: "palma", types })
       const load = () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount })
-      return Context.make(PgClient.PgClient, client).pipe(Context.add(SqlClient.SqlClient, client), Context.add(ConnectionLoad, load))
+      return Context.make(PgClient.PgClient, client).pipe(
+        Context.add(SqlClient.SqlClient, client),
+        Context.add(ConnectionLoad, load),
+        Context.add(RunningStatements, { cut: cancelStatements(url, backends) })
+      )
     })
   ).pipe(Layer.provide(Reactivity.layer))
 

@@ -10,13 +10,19 @@
  * connection (done by `SqlClient.make`); they must run in the transaction's fiber or its children,
  * because a fiber outside the transaction waits for the permit.
  *
- * A statement still running after `statementTimeout` is cut, on a cluster in a data directory
- * only: a statement inside PGlite cannot be cancelled, so its thread is ended and PGlite opened
- * again on the same files, which PostgreSQL recovers as after a crash (what was committed stays;
- * the transaction that ran the statement is gone). The statement fails like PostgreSQL's own
- * `statement_timeout` (code 57014); until the holder lets the connection go, its other statements
- * fail the same way (like an aborted transaction's) and its ROLLBACK does nothing more. A database
- * in memory has nothing to be opened again from, so its statements are never cut.
+ * A statement still running after `statementTimeout`, or when the process stops (`cutRunning`), is
+ * cut, on a cluster in a data directory only: a statement inside PGlite cannot be cancelled, so
+ * its thread is ended and PGlite opened again on the same files, which PostgreSQL recovers as after
+ * a crash (what was committed stays; the transaction that ran the statement is gone). The statement
+ * fails like PostgreSQL's own `statement_timeout` or `pg_cancel_backend` (code 57014); until the
+ * holder lets the connection go, its other statements fail the same way (like an aborted
+ * transaction's) and its ROLLBACK does nothing more. A database in memory has nothing to be opened
+ * again from, so its statements are never cut.
+ *
+ * A thread that ends on its own (it crashed, its heap ran out) is noticed at once: the statement
+ * in flight fails as PostgreSQL's sessions fail when their server crashes (code 57P02), and PGlite
+ * is opened again on its data dir the same way. In memory the data went with the thread: every
+ * statement fails from then on.
  *
  * Rows come back with column names as written; see ./PgTypes.ts for how values are parsed.
  */
@@ -24,11 +30,13 @@ import type { Results } from "@electric-sql/pglite"
 import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlClient, SqlError, type SqlConnection } from "@effect/sql"
 import { makeCompiler } from "@effect/sql-pg/PgClient"
-import { Context, Duration, Effect, Layer, Stream, type Scope } from "effect"
+import { Context, Duration, Effect, Layer, Runtime, Stream, type Scope } from "effect"
+import type { ResourceLimits } from "node:worker_threads"
 import { ConnectionLoad, type ConnectionLoadSnapshot } from "./ConnectionLoad.js"
 import type { ToDatabase } from "./pgliteMessages.js"
 import { openDatabaseThread, type DatabaseThread } from "./pgliteThread.js"
-import { isStatementTimeout, statementTimedOut } from "./statementTimeout.js"
+import { RunningStatements } from "./RunningStatements.js"
+import { databaseRestarted, statementCancelled, statementTimedOut } from "./statementTimeout.js"
 
 export const TypeId: unique symbol = Symbol.for("@palma/server/sql/PgLiteClient")
 
@@ -39,6 +47,8 @@ export interface PgLiteClientConfig {
   readonly loadDataDir?: Blob | undefined
   /** A statement still running after this long is cut (with a `dataDir` only; see above). */
   readonly statementTimeout?: Duration.DurationInput | undefined
+  /** Limits of the database thread (its heap holds a statement's rows); Node's defaults when unset. */
+  readonly threadLimits?: ResourceLimits | undefined
 }
 
 export interface PgLiteClient extends SqlClient.SqlClient {
@@ -51,6 +61,8 @@ export interface PgLiteClient extends SqlClient.SqlClient {
   readonly dumpDataDir: Effect.Effect<ReadonlyArray<Uint8Array>, SqlError.SqlError>
   /** The one connection's load: held or not, and how many wait for it. */
   readonly load: () => ConnectionLoadSnapshot
+  /** Cuts the statement running now, if any (with a `dataDir` only; see above). */
+  readonly cutRunning: Effect.Effect<void>
 }
 
 export const PgLiteClient = Context.GenericTag<PgLiteClient>("@palma/server/sql/PgLiteClient")
@@ -75,24 +87,67 @@ const isRollback = (sql: string) => sql === "ROLLBACK" || sql.startsWith("ROLLBA
 export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, SqlError.SqlError, Scope.Scope | Reactivity.Reactivity> =>
   Effect.gen(function* () {
     const permit = yield* Effect.makeSemaphore(1)
+    const runFork = Runtime.runFork(yield* Effect.runtime<never>())
     const { dataDir } = config
     const limit = dataDir !== undefined && config.statementTimeout !== undefined ? Duration.toMillis(config.statementTimeout) : undefined
-    const opening = (cluster: ArrayBuffer | undefined) =>
-      Effect.tryPromise({
-        try: () => openDatabaseThread(dataDir, cluster),
-        catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${dataDir ?? "memory"}` })
+    /** Once the client closes, a thread that ends is not replaced. */
+    let closing = false
+    /** How many cuts so far, how many there had been when the connection was last taken, and how the last one failed its statements. */
+    let cuts = 0
+    let cutsWhenTaken = 0
+    let cutError = statementTimedOut
+    /** The statement in flight: the thread running it, and how to fail it. */
+    let running: { readonly on: DatabaseThread; readonly fail: (error: SqlError.SqlError) => void } | undefined
+
+    /** A thread with PGlite open, watched: if it ends on its own, its statement fails and another takes its place. */
+    const open = (cluster: ArrayBuffer | undefined) =>
+      openDatabaseThread(dataDir, cluster, config.threadLimits).then((opened) => {
+        opened.died.then((why) => {
+          runFork(
+            Effect.logError(
+              `El hilo de PGlite terminó solo (${why.message}); ${dataDir === undefined ? "sus datos en memoria se perdieron" : "se abre de nuevo sobre sus archivos"}`
+            )
+          )
+          cut(opened, () => databaseRestarted(why))
+        })
+        return opened
       })
     const cluster = config.loadDataDir ? yield* Effect.promise(() => config.loadDataDir!.arrayBuffer()) : undefined
     /** The thread statements go to; after a cut, the one being opened in its place. */
-    let thread: Effect.Effect<DatabaseThread, SqlError.SqlError> = Effect.succeed(yield* opening(cluster))
-    /** How many cuts so far, and how many there had been when the connection was last taken. */
-    let cuts = 0
-    let cutsWhenTaken = 0
+    let thread: Effect.Effect<DatabaseThread, SqlError.SqlError> = Effect.succeed(
+      yield* Effect.tryPromise({
+        try: () => open(cluster),
+        catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to open PGlite at ${dataDir ?? "memory"}` })
+      })
+    )
+
+    /**
+     * Fails the statement in flight, and what its holder sends after it, with `error`; ends `gone`
+     * (if it still runs) and opens PGlite again on its data dir at once: statements wait for it.
+     */
+    const cut = (gone: DatabaseThread, error: () => SqlError.SqlError) => {
+      cuts++
+      cutError = error
+      running?.fail(error())
+      if (closing) return
+      const reopened =
+        dataDir === undefined ? Promise.reject(new Error("PGlite en memoria terminó: sus datos se perdieron")) : gone.end().then(() => open(undefined))
+      // Read by the next statement; until then a failed recovery is not an unhandled rejection.
+      reopened.catch(() => undefined)
+      thread = Effect.tryPromise({
+        try: () => reopened,
+        catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to reopen PGlite at ${dataDir ?? "memory"}` })
+      })
+    }
+
     yield* Effect.addFinalizer(() =>
       // Under the permit, so an in-flight query or transaction ends before the files close.
       permit.withPermits(1)(
         Effect.flatMap(thread, (current) =>
-          Effect.tryPromise(() => current.ask({ kind: "close" })).pipe(
+          Effect.tryPromise(() => {
+            closing = true
+            return current.ask({ kind: "close" })
+          }).pipe(
             Effect.catchAll((error) => Effect.logWarning("PGlite did not close cleanly", error.cause)),
             Effect.ensuring(Effect.promise(current.end))
           )
@@ -100,47 +155,40 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
       )
     )
 
-    /** Ends the thread stuck in a statement and opens PGlite again on its data dir at once; statements wait for it. */
-    const cut = (stuck: DatabaseThread) => {
-      cuts++
-      const reopened = stuck.end().then(() => openDatabaseThread(dataDir, undefined))
-      // Read by the next statement; until then a failed recovery is not an unhandled rejection.
-      reopened.catch(() => undefined)
-      thread = Effect.tryPromise({ try: () => reopened, catch: (cause) => new SqlError.SqlError({ cause, message: `Failed to reopen PGlite at ${dataDir}` }) })
-    }
-
     const ask = (message: ToDatabase) =>
       Effect.flatMap(thread, (current) =>
         Effect.async<Awaited<ReturnType<DatabaseThread["ask"]>>, SqlError.SqlError>((resume) => {
+          // The first of: the answer, the limit, a cut, the thread's own end (whose watcher, registered
+          // before this statement was sent, fails it with why before its rejection arrives here).
+          let settled = false
+          const settle = (outcome: Effect.Effect<Awaited<ReturnType<DatabaseThread["ask"]>>, SqlError.SqlError>) => {
+            if (settled) return
+            settled = true
+            clearTimeout(timer)
+            running = undefined
+            resume(outcome)
+          }
+          running = { on: current, fail: (error) => settle(Effect.fail(error)) }
           const timer =
             limit === undefined
               ? undefined
               : setTimeout(() => {
-                  cut(current)
-                  resume(Effect.fail(statementTimedOut()))
+                  runFork(Effect.logWarning("Una sentencia pasó el límite: se cortó y PGlite se abre de nuevo sobre sus archivos"))
+                  cut(current, statementTimedOut)
                 }, limit)
           current.ask(message).then(
-            (answer) => {
-              clearTimeout(timer)
-              resume(Effect.succeed(answer))
-            },
-            (error: unknown) => {
-              clearTimeout(timer)
-              resume(Effect.fail(statementError(error)))
-            }
+            (answer) => settle(Effect.succeed(answer)),
+            (error: unknown) => settle(Effect.fail(statementError(error)))
           )
         })
       ).pipe(
-        Effect.tapError((error) =>
-          isStatementTimeout(error) ? Effect.logWarning("Una sentencia pasó el límite: se cortó y PGlite se abre de nuevo sobre sus archivos") : Effect.void
-        ),
         // A statement is not abandoned midway: the permit is kept until it has really finished (or was cut).
         Effect.uninterruptible
       )
 
     const run = (sql: string, params: ReadonlyArray<unknown>, rowMode: "object" | "array" = "object") =>
       Effect.suspend(() => {
-        if (cuts !== cutsWhenTaken) return isRollback(sql) ? Effect.succeed<ReadonlyArray<Results>>([]) : Effect.fail(statementTimedOut())
+        if (cuts !== cutsWhenTaken) return isRollback(sql) ? Effect.succeed<ReadonlyArray<Results>>([]) : Effect.fail(cutError())
         return Effect.flatMap(ask({ kind: "statement", sql, params, rowMode }), (answer) =>
           answer.kind === "results" ? Effect.succeed(answer.results) : Effect.fail(statementError(new Error(`PGlite answered ${answer.kind} to a statement`)))
         )
@@ -217,13 +265,30 @@ export const make = (config: PgLiteClientConfig): Effect.Effect<PgLiteClient, Sq
         )
       })
     )
-    const extra: Pick<PgLiteClient, typeof TypeId | "config" | "dumpDataDir" | "load"> = { [TypeId]: TypeId, config, dumpDataDir, load }
+    const cutRunning = Effect.suspend(() => {
+      if (dataDir === undefined || running === undefined) return Effect.void
+      cut(running.on, statementCancelled)
+      return Effect.logWarning("Palma se cierra: se cortó la sentencia en curso y PGlite se abre de nuevo sobre sus archivos")
+    })
+    const extra: Pick<PgLiteClient, typeof TypeId | "config" | "dumpDataDir" | "load" | "cutRunning"> = {
+      [TypeId]: TypeId,
+      config,
+      dumpDataDir,
+      load,
+      cutRunning
+    }
     return Object.assign(client, extra)
   })
 
-/** The client as the server reads it: its own tag, `SqlClient`, and its `ConnectionLoad`. */
+/** The client as the server reads it: its own tag, `SqlClient`, its `ConnectionLoad` and its `RunningStatements`. */
 export const contextOf = (client: PgLiteClient) =>
-  Context.make(PgLiteClient, client).pipe(Context.add(SqlClient.SqlClient, client), Context.add(ConnectionLoad, client.load))
+  Context.make(PgLiteClient, client).pipe(
+    Context.add(SqlClient.SqlClient, client),
+    Context.add(ConnectionLoad, client.load),
+    Context.add(RunningStatements, { cut: client.cutRunning })
+  )
 
-export const layer = (config: PgLiteClientConfig = {}): Layer.Layer<PgLiteClient | SqlClient.SqlClient | ConnectionLoad, SqlError.SqlError> =>
+export const layer = (
+  config: PgLiteClientConfig = {}
+): Layer.Layer<PgLiteClient | SqlClient.SqlClient | ConnectionLoad | RunningStatements, SqlError.SqlError> =>
   Layer.scopedContext(Effect.map(make(config), contextOf)).pipe(Layer.provide(Reactivity.layer))

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
-import type { Worker } from "node:worker_threads"
+import type { ResourceLimits, Worker } from "node:worker_threads"
 import { startThread } from "../thread/startThread.js"
 import type { FromDatabase, StatementFault, ToDatabase } from "./pgliteMessages.js"
 
@@ -16,10 +16,15 @@ const pgliteWasm = () =>
 /** A database error from the thread as the Error it was there (its name, message and fields such as `code`). */
 const errorOf = (fault: StatementFault): Error => Object.assign(new Error(fault.message), fault.fields, { name: fault.name })
 
-/** The database thread, one message at a time: `ask` answers the next message the thread sends, `end` stops it wherever it is. */
+/**
+ * The database thread, one message at a time: `ask` answers the next message the thread sends,
+ * `end` stops it wherever it is. `died` settles only if the thread ends without being asked to
+ * (it crashed, ran out of memory): with why.
+ */
 export interface DatabaseThread {
   readonly ask: (message: ToDatabase, transfer?: ReadonlyArray<ArrayBuffer>) => Promise<Exclude<FromDatabase, { kind: "failed" }>>
   readonly end: () => Promise<void>
+  readonly died: Promise<Error>
 }
 
 const answering = (worker: Worker): DatabaseThread => {
@@ -31,10 +36,16 @@ const answering = (worker: Worker): DatabaseThread => {
     if (waiting !== undefined) settleWith(waiting)
   }
   let gone: Error | undefined
+  let ending = false
+  let died: (error: Error) => void = () => undefined
+  /** Why the thread failed before it exited (an uncaught error, its heap's limit), if it said so. */
+  let failure: Error | undefined
   worker.on("message", (answer: FromDatabase) => settle((waiting) => waiting.resolve(answer)))
-  worker.on("error", (error) => settle((waiting) => waiting.reject(error)))
+  worker.on("error", (error) => (failure = error))
   worker.on("exit", (code) => {
-    gone = new Error(`El hilo de la base de datos terminó (código ${code})`)
+    gone = new Error(`El hilo de la base de datos terminó (código ${code}${failure ? `: ${failure.message}` : ""})`)
+    // Who watches `died` hears first (its reaction is queued before the answer's), so it can fail the statement with why.
+    if (!ending) died(gone)
     settle((waiting) => waiting.reject(gone!))
   })
   return {
@@ -46,7 +57,11 @@ const answering = (worker: Worker): DatabaseThread => {
         pending = { resolve: (answer) => (answer.kind === "failed" ? reject(errorOf(answer.fault)) : resolve(answer)), reject }
         worker.postMessage(message, transfer)
       }),
-    end: async () => void (await worker.terminate())
+    end: async () => {
+      ending = true
+      await worker.terminate()
+    },
+    died: new Promise((resolve) => (died = resolve))
   }
 }
 
@@ -54,10 +69,14 @@ const answering = (worker: Worker): DatabaseThread => {
  * A thread with PGlite open on `dataDir` (or in its memory, from `cluster` when given). Idle, the
  * thread does not keep the process alive: the client ends it when its scope closes.
  */
-export const openDatabaseThread = async (dataDir: string | undefined, cluster: ArrayBuffer | undefined): Promise<DatabaseThread> => {
+export const openDatabaseThread = async (
+  dataDir: string | undefined,
+  cluster: ArrayBuffer | undefined,
+  resourceLimits: ResourceLimits = {}
+): Promise<DatabaseThread> => {
   const wasm = await pgliteWasm()
   // PGlite's memory is WASM memory, outside the thread's heap; its heap holds a statement's rows.
-  const worker = startThread({ name: "pgliteWorker", source: new URL("./pgliteWorker.ts", import.meta.url) }, {})
+  const worker = startThread({ name: "pgliteWorker", source: new URL("./pgliteWorker.ts", import.meta.url) }, resourceLimits)
   const thread = answering(worker)
   try {
     await thread.ask({ kind: "open", dataDir, wasm, cluster }, cluster ? [cluster] : [])
