@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, Page, RowChange } from "@palma/core/domain"
 import { byIndex, leftOutPage, storeLeftOut } from "./leftOut.js"
@@ -62,6 +62,33 @@ export const pageOf = (query: { readonly page?: number | undefined; readonly pag
 const keysetPageOf = (query: Omit<BulkLoadRowsQuery, "outcome">) => {
   const { page, pageSize, offset } = pageOf(query)
   return { page, pageSize, offset: query.after === undefined ? offset : 0 }
+}
+
+/**
+ * How many rows a job has stored (all, or of one outcome: a value or a column of the statement):
+ * the highest position (0037), read from its index's end, not counted.
+ */
+const storedRows = (sql: SqlClient.SqlClient, id: string, outcome: string | Statement.Fragment | undefined) =>
+  outcome === undefined
+    ? sql`(SELECT COALESCE(max(b.position), 0) FROM bulk_load_row b WHERE b.job_id = ${id})`
+    : sql`(SELECT COALESCE(max(b.outcome_position), 0) FROM bulk_load_row b WHERE b.job_id = ${id} AND b.outcome = ${outcome})`
+
+/**
+ * A page of a job's rows (all, or one outcome), in file order, through an index: after the row
+ * `after`, or from the position its number starts at (0037), never walking the rows before it.
+ */
+export const rowsPage = (sql: SqlClient.SqlClient, id: string, query: BulkLoadRowsQuery) => {
+  const { pageSize, offset } = pageOf(query)
+  const position = query.outcome === undefined ? sql`b.position` : sql`b.outcome_position`
+  const where = sql.and([
+    sql`b.job_id = ${id}`,
+    ...(query.outcome === undefined ? [] : [sql`b.outcome = ${query.outcome}`]),
+    query.after === undefined ? sql`${position} > ${offset}` : sql`b.row > ${query.after}`
+  ])
+  return sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.changes, b.lead_id::text AS lead_id,
+      (b.outcome <> 'failed' AND b.row <= j.loaded_row) AS loaded
+    FROM bulk_load_row b JOIN bulk_load_job j ON j.id = b.job_id WHERE ${where}
+    ORDER BY ${query.after === undefined ? position : sql`b.row`} LIMIT ${pageSize}`
 }
 
 const make = Effect.gen(function* () {
@@ -163,17 +190,21 @@ const make = Effect.gen(function* () {
    * Stores a batch of read rows if this process still holds the job, renewing its lease, in one
    * statement: the renewal locks the job's row until the rows are in, so no other process takes
    * the job over in between. False when it no longer holds it (another process took it over and
-   * reads the file again, or it was cancelled): nothing is stored.
+   * reads the file again, or it was cancelled): nothing is stored. Batches come in file order: each
+   * row's positions (0037) follow the highest the job's rows have so far, read from the indexes' end.
    */
   const storeRead = (id: string, owner: string, leaseSeconds: number, rows: ReadonlyArray<ReadRow>) =>
     Effect.map(
       sql<{ held: number }>`WITH held AS (
           UPDATE bulk_load_job SET lease_until = now() + make_interval(secs => ${leaseSeconds})
           WHERE id = ${id} AND owner = ${owner} AND status = 'validating' RETURNING id),
-        stored AS (INSERT INTO bulk_load_row (job_id, row, rut, name, outcome, reasons, changes, record)
-          SELECT held.id, r.row, r.rut, r.name, r.outcome, r.reasons, r.changes, r.record
-          FROM held CROSS JOIN json_to_recordset(${JSON.stringify(rows)}::json)
-            AS r(row integer, rut text, name text, outcome text, reasons jsonb, changes jsonb, record jsonb))
+        batch AS (SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json)
+          AS r(row integer, rut text, name text, outcome text, reasons jsonb, changes jsonb, record jsonb)),
+        tops AS (SELECT o.outcome, ${storedRows(sql, id, sql`o.outcome`)} AS top FROM (SELECT DISTINCT outcome FROM batch) o),
+        stored AS (INSERT INTO bulk_load_row (job_id, row, rut, name, outcome, reasons, changes, record, position, outcome_position)
+          SELECT held.id, r.row, r.rut, r.name, r.outcome, r.reasons, r.changes, r.record,
+            ${storedRows(sql, id, undefined)} + row_number() OVER (ORDER BY r.row), t.top + row_number() OVER (PARTITION BY r.outcome ORDER BY r.row)
+          FROM held CROSS JOIN batch r JOIN tops t ON t.outcome = r.outcome)
         SELECT count(*)::int AS held FROM held`,
       ([result]) => (result?.held ?? 0) > 0
     ).pipe(Effect.orDie)
@@ -181,14 +212,11 @@ const make = Effect.gen(function* () {
   /** The file is read and its left-out listed: its counts, and where it goes next (ready waits for a confirmation). */
   const finishReading = (id: string, owner: string, next: "ready" | "loading") =>
     sql`UPDATE bulk_load_job j SET status = ${next},
-        total = c.total, count_new = c.new, count_updated = c.updated, count_unchanged = c.unchanged, count_failed = c.failed,
+        total = ${storedRows(sql, id, undefined)}, count_new = ${storedRows(sql, id, "new")}, count_updated = ${storedRows(sql, id, "updated")},
+        count_unchanged = ${storedRows(sql, id, "unchanged")}, count_failed = ${storedRows(sql, id, "failed")},
         count_missing = (SELECT COALESCE(max(position), 0) FROM bulk_load_missing WHERE job_id = ${id}),
         lease_until = CASE ${next} WHEN 'ready' THEN NULL ELSE j.lease_until END,
         owner = CASE ${next} WHEN 'ready' THEN NULL ELSE j.owner END
-      FROM (SELECT count(*)::int AS total, count(*) FILTER (WHERE outcome = 'new')::int AS new,
-          count(*) FILTER (WHERE outcome = 'updated')::int AS updated, count(*) FILTER (WHERE outcome = 'unchanged')::int AS unchanged,
-          count(*) FILTER (WHERE outcome = 'failed')::int AS failed
-        FROM bulk_load_row WHERE job_id = ${id}) c
       WHERE j.id = ${id} AND j.owner = ${owner} AND j.status = 'validating'`.pipe(Effect.orDie)
 
   /**
@@ -214,26 +242,11 @@ const make = Effect.gen(function* () {
       ([batch]) => (batch === undefined || batch.last === null ? Option.none() : Option.some({ after, last: batch.last, count: batch.count }))
     )
 
-  /** A page of the job's rows (all, or one outcome), in file order: the job's key walked to the page. */
-  const rows = (id: string, query: BulkLoadRowsQuery) => {
-    const { pageSize, offset } = keysetPageOf(query)
-    const where = sql.and([
-      sql`b.job_id = ${id}`,
-      ...(query.outcome === undefined ? [] : [sql`b.outcome = ${query.outcome}`]),
-      ...(query.after === undefined ? [] : [sql`b.row > ${query.after}`])
-    ])
-    return sql<BulkLoadRow>`SELECT b.row, b.rut, b.name, b.outcome, b.reasons, b.changes, b.lead_id::text AS lead_id,
-        (b.outcome <> 'failed' AND b.row <= j.loaded_row) AS loaded
-      FROM bulk_load_row b JOIN bulk_load_job j ON j.id = b.job_id WHERE ${where} ORDER BY b.row LIMIT ${pageSize} OFFSET ${offset}`.pipe(Effect.orDie)
-  }
+  const rows = (id: string, query: BulkLoadRowsQuery) => rowsPage(sql, id, query).pipe(Effect.orDie)
 
   /** How many rows of the job are stored so far (all, or one outcome): while the file is read; the job counts them once it is. */
   const rowsRead = (id: string, outcome: BulkLoadRowsQuery["outcome"]) =>
-    Effect.map(
-      sql<{ total: number }>`SELECT count(*)::int AS total FROM bulk_load_row
-        WHERE job_id = ${id} ${outcome === undefined ? sql`` : sql`AND outcome = ${outcome}`}`,
-      ([count]) => count?.total ?? 0
-    ).pipe(Effect.orDie)
+    Effect.map(sql<{ total: number }>`SELECT ${storedRows(sql, id, outcome)} AS total`, ([count]) => count?.total ?? 0).pipe(Effect.orDie)
 
   /** Every failed row, in file order, for the error workbook. */
   const failedRows = (id: string) =>

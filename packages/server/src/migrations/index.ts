@@ -30,6 +30,7 @@ import missingByIndex from "./0033_missing_by_index.js"
 import bulkLoadRowChanges from "./0034_bulk_load_row_changes.js"
 import caseChatSeq from "./0035_case_chat_seq.js"
 import bulkLoadMissing from "./0036_bulk_load_missing.js"
+import bulkLoadRowPositions from "./0037_bulk_load_row_positions.js"
 
 /** Every schema change, in order. Never edit a landed migration; add a new one. */
 export const migrations = {
@@ -64,5 +65,6 @@ export const migrations = {
   "0033_missing_by_index": missingByIndex,
   "0034_bulk_load_row_changes": bulkLoadRowChanges,
   "0035_case_chat_seq": caseChatSeq,
-  "0036_bulk_load_missing": bulkLoadMissing
+  "0036_bulk_load_missing": bulkLoadMissing,
+  "0037_bulk_load_row_positions": bulkLoadRowPositions
 }
