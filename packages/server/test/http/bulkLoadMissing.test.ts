@@ -1,11 +1,10 @@
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { BulkLoadJob, Call, MissingInsured } from "@palma/core"
-import { Effect } from "effect"
-import type { SqlClient, Statement } from "@effect/sql"
-import { byIndex, leftOutPage } from "../../src/bulkLoad/leftOut.js"
+import { leftOutPage } from "../../src/bulkLoad/leftOut.js"
 import { clientAs, demoTokens } from "../support/api.js"
 import type { PlanFixture } from "../support/catalogFixture.js"
+import { pageWork } from "../support/pageWork.js"
 import { rosterForm, rosterPlan, rosterWorkbook, ruts, settled } from "../support/roster.js"
 import { type InProcessServer, startServer } from "../support/startServer.js"
 
@@ -39,18 +38,6 @@ const FORMAT = [
 
 const missingPage = (id: string, urlParams: { page: number; after?: number }, pageSize = 200) =>
   admin((c) => c.bulkLoad.uploadMissing({ path: { id }, urlParams: { ...urlParams, pageSize } }))
-
-/** The buffers (pages of tables and indexes) the database touched to answer `statement`, from EXPLAIN ANALYZE, and the rows. */
-const work = async (statement: (sql: SqlClient.SqlClient) => Statement.Statement<unknown>) => {
-  const [plan] = await server.sql((sql) =>
-    Effect.zipRight(
-      byIndex(sql),
-      sql<{ "QUERY PLAN": ReadonlyArray<{ Plan: Record<string, number> }> }>`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement(sql)}`
-    ).pipe(sql.withTransaction)
-  )
-  const top = plan!["QUERY PLAN"][0]!.Plan
-  return { rows: top["Actual Rows"], buffers: top["Shared Hit Blocks"]! + top["Shared Read Blocks"]! }
-}
 
 let load: BulkLoadJob
 let review: BulkLoadJob
@@ -98,10 +85,10 @@ describe("the plan's insured a small file leaves out (retail/uploads/{id}/missin
     // subscriptions first (about 20 000 buffers); after the póliza of the page before, no more than page 1.
     // Page 150 by its number alone walked 2 980 subscriptions through the anti-join before the
     // review's list was numbered once by the job (0036): now it starts at its position.
-    const first = await work((sql) => leftOutPage(sql, review.id, { limit: 20, offset: 0 }))
+    const first = await pageWork(server, (sql) => leftOutPage(sql, review.id, { limit: 20, offset: 0 }))
     const [deep] = (await missingPage(review.id, { page: 2_000 }, 1)).items
-    const after = await work((sql) => leftOutPage(sql, review.id, { after: deep!.subscription_id, limit: 20, offset: 0 }))
-    const last = await work((sql) => leftOutPage(sql, review.id, { limit: 20, offset: 2_980 }))
+    const after = await pageWork(server, (sql) => leftOutPage(sql, review.id, { after: deep!.subscription_id, limit: 20, offset: 0 }))
+    const last = await pageWork(server, (sql) => leftOutPage(sql, review.id, { limit: 20, offset: 2_980 }))
     expect([first.rows, after.rows, last.rows]).toEqual([20, 20, 17])
     expect(first.buffers).toBeLessThan(1_000)
     expect(after.buffers).toBeLessThan(1_000)
