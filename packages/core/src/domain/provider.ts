@@ -27,8 +27,10 @@ export const providerContactFields = {
 }
 
 /** A provider's row with its specialties: one provider as `getById`, `getByRut` and `create` answer it, and more fields when the kind has them. */
-export const withSpecialties = <Fields extends Schema.Struct.Fields, More extends Schema.Struct.Fields = {}>(row: Schema.Struct<Fields>, more?: More) =>
-  Schema.Struct({ ...row.fields, specialties: Schema.Array(ProviderSpecialty), ...(more ?? ({} as More)) })
+export const withSpecialties = <Fields extends Schema.Struct.Fields, More extends Schema.Struct.Fields = Record<never, never>>(
+  row: Schema.Struct<Fields>,
+  more?: More
+) => Schema.Struct({ ...row.fields, specialties: Schema.Array(ProviderSpecialty), ...(more ?? ({} as More)) })
 
 /** A provider's body names one specialty at least (400 on the field). */
 export const requireSpecialty = <A extends { readonly specialties: ReadonlyArray<string> }, I, R>(schema: Schema.Schema<A, I, R>) =>
