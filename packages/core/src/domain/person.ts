@@ -20,16 +20,21 @@ export const personFields = {
   phone: Schema.NullOr(Schema.String)
 }
 
+/** Where a person or a company is and how to reach them, as a body sends it (blanks are none). */
+export const contactInputFields = {
+  address: Schema.optionalWith(OptionalText(200), { default: () => "" }),
+  district: optionalNull(DistrictRef, "Comuna inválida"),
+  email: optionalNull(Email, INVALID_EMAIL),
+  phone: optionalNull(Phone, "Teléfono inválido")
+}
+
 export const personInputFields = {
   rut: Rut,
   name: Name(80),
   paternalLastName: Name(80),
   maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
   birthDate: optionalNull(BirthDate, INVALID_ISO_DATE),
-  address: Schema.optionalWith(OptionalText(200), { default: () => "" }),
-  district: optionalNull(DistrictRef, "Comuna inválida"),
-  email: optionalNull(Email, INVALID_EMAIL),
-  phone: optionalNull(Phone, "Teléfono inválido")
+  ...contactInputFields
 }
 
 export const Person = Schema.Struct(personFields)

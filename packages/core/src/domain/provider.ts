@@ -2,7 +2,7 @@ import { ParseResult, Schema } from "effect"
 import { DistrictRef, isUnique } from "./common.js"
 import { Id, Typeable } from "./fields.js"
 import { PageQuery } from "./page.js"
-import { INVALID_DISTRICT_REF, SEARCH_TOO_LONG } from "./messages.js"
+import { INVALID_DISTRICT_REF, NO_SPECIALTY, SEARCH_TOO_LONG } from "./messages.js"
 
 /**
  * What specialists and partners (the providers who resolve cases) share: their specialties as
@@ -13,6 +13,28 @@ import { INVALID_DISTRICT_REF, SEARCH_TOO_LONG } from "./messages.js"
 /** A specialty of a provider, and a row of the seed's `getFamilies` (a specialty with its family). */
 export const ProviderSpecialty = Schema.Struct({ id: Id, name: Schema.String, family_id: Id, family_name: Schema.String })
 export type ProviderSpecialty = typeof ProviderSpecialty.Type
+
+/**
+ * Where a provider is and how to reach them, as every provider row answers it (after the kind's own
+ * fields): `district` is the comuna's name ("" without one) and `district_id` its CUT code.
+ */
+export const providerContactFields = {
+  address: Schema.String,
+  district: Schema.String,
+  district_id: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  phone: Schema.NullOr(Schema.String)
+}
+
+/** A provider's row with its specialties: one provider as `getById`, `getByRut` and `create` answer it, and more fields when the kind has them. */
+export const withSpecialties = <Fields extends Schema.Struct.Fields, More extends Schema.Struct.Fields = Record<never, never>>(
+  row: Schema.Struct<Fields>,
+  more?: More
+) => Schema.Struct({ ...row.fields, specialties: Schema.Array(ProviderSpecialty), ...(more ?? ({} as More)) })
+
+/** A provider's body names one specialty at least (400 on the field). */
+export const requireSpecialty = <A extends { readonly specialties: ReadonlyArray<string> }, I, R>(schema: Schema.Schema<A, I, R>) =>
+  schema.pipe(Schema.filter((p) => p.specialties.length > 0 || { path: ["specialties"], message: NO_SPECIALTY }))
 
 /** An assistance (service) a provider can perform: `specialist/getAssistances`. */
 export const ProviderAssistance = Schema.Struct({ id: Id, name: Schema.String })

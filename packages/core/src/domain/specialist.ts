@@ -2,13 +2,12 @@ import { Schema } from "effect"
 import { DottedRut } from "../rut/Rut.js"
 import { Flag, Id, IsoDate, Payload } from "./fields.js"
 import { personInputFields } from "./person.js"
-import { ProviderSpecialty, ServedDistrict, ServedRefs, SpecialtyRefs } from "./provider.js"
-import { NO_SPECIALTY } from "./messages.js"
+import { providerContactFields, requireSpecialty, ServedDistrict, ServedRefs, SpecialtyRefs, withSpecialties } from "./provider.js"
 
 /**
  * An individual technician, as the seed's lists answer them (`getAll`, `getBySpecialtyId`,
- * `getByName`, `getByAssistanceAndDistrict`). `district` is the comuna's name ("" without one) and
- * `district_id` its CUT code; `person_id` is null: Palma keeps no separate person record for them.
+ * `getByName`, `getByAssistanceAndDistrict`). `person_id` is null: Palma keeps no separate person
+ * record for them.
  */
 export const Specialist = Schema.Struct({
   id: Id,
@@ -18,11 +17,7 @@ export const Specialist = Schema.Struct({
   paternalLastName: Schema.String,
   maternalLastName: Schema.String,
   birthDate: Schema.NullOr(IsoDate),
-  address: Schema.String,
-  district: Schema.String,
-  district_id: Schema.NullOr(Schema.String),
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String),
+  ...providerContactFields,
   isRemote: Schema.Boolean,
   isActive: Schema.Boolean
 })
@@ -37,19 +32,11 @@ export const NearbySpecialist = Schema.Struct({ ...Specialist.fields, reach: Sch
 export type NearbySpecialist = typeof NearbySpecialist.Type
 
 /** One specialist as `getById`, `getByRut` and `create` answer it: with what they do and where. */
-export const SpecialistDetail = Schema.Struct({
-  ...Specialist.fields,
-  specialties: Schema.Array(ProviderSpecialty),
-  districts: Schema.Array(ServedDistrict)
-})
+export const SpecialistDetail = withSpecialties(Specialist, { districts: Schema.Array(ServedDistrict) })
 export type SpecialistDetail = typeof SpecialistDetail.Type
 
 /** A row of Palma's paged list: the specialist, their specialties and how many comunas they serve. */
-export const SpecialistPageItem = Schema.Struct({
-  ...Specialist.fields,
-  specialties: Schema.Array(ProviderSpecialty),
-  districtCount: Schema.Number
-})
+export const SpecialistPageItem = withSpecialties(Specialist, { districtCount: Schema.Number })
 export type SpecialistPageItem = typeof SpecialistPageItem.Type
 
 /** `deleteById` answers the deactivated specialist, with the original's `deleted: true`. */
@@ -62,13 +49,14 @@ export type DeletedSpecialist = typeof DeletedSpecialist.Type
  * `{id, district_name}` rows; ids or comunas alone are accepted too. `district` is a comuna's name
  * or CUT code; anything else it sends (`id`, `person_id`…) is ignored.
  */
-export const SpecialistInput = Payload({
-  ...personInputFields,
-  specialties: SpecialtyRefs,
-  districts: Schema.optionalWith(ServedRefs, { default: () => [] }),
-  isRemote: Schema.optionalWith(Flag, { default: () => false })
-}).pipe(
-  Schema.filter((s) => s.specialties.length > 0 || { path: ["specialties"], message: NO_SPECIALTY }),
+export const SpecialistInput = requireSpecialty(
+  Payload({
+    ...personInputFields,
+    specialties: SpecialtyRefs,
+    districts: Schema.optionalWith(ServedRefs, { default: () => [] }),
+    isRemote: Schema.optionalWith(Flag, { default: () => false })
+  })
+).pipe(
   // Otherwise no case could ever be assigned to them.
   Schema.filter((s) => s.isRemote || s.districts.length > 0 || { path: ["districts"], message: "Indique al menos una comuna o marque atención remota" })
 )

@@ -29,8 +29,8 @@ interface ProviderCalls<K extends ProviderKind> {
   readonly page: (call: Call, query: ProviderPageQuery) => Promise<Page<ProviderRow<K>>>
   /** One provider with its version (`ETag`), which its edit and deactivation send. */
   readonly getById: (call: Call, id: string) => Promise<Versioned<ProviderDetail<K>>>
-  /** null when no provider of the kind has the RUT. */
-  readonly getByRut: (call: Call, rut: Rut) => Promise<ProviderDetail<K> | null>
+  /** null when no provider of the kind has the RUT; one found with its version, as by id. */
+  readonly getByRut: (call: Call, rut: Rut) => Promise<Versioned<ProviderDetail<K> | null>>
   readonly create: (call: Call, input: ProviderInput<K>) => Promise<ProviderDetail<K>>
   /** Palma's edit by id, sending the version read (`If-Match`), so another user's save in between is a 412. */
   readonly update: (call: Call, id: string, input: ProviderInput<K>, version: string | undefined) => Promise<Versioned<ProviderDetail<K>>>
@@ -44,7 +44,7 @@ const providerCalls: { readonly [K in ProviderKind]: ProviderCalls<K> } = {
   specialist: {
     page: (call, urlParams) => call((c) => c.specialist.page({ urlParams })),
     getById: (call, id) => call((c) => versioned(c.specialist.getById({ path: { id }, withResponse: true }))),
-    getByRut: (call, rut) => call((c) => c.specialist.getByRut({ path: { rut } })),
+    getByRut: (call, rut) => call((c) => versioned(c.specialist.getByRut({ path: { rut }, withResponse: true }))),
     create: (call, payload) => call((c) => c.specialist.create({ payload })),
     update: (call, id, payload, version) => call((c) => versioned(ifMatch(version)(c.specialist.update({ path: { id }, payload, withResponse: true })))),
     deactivate: (call, id, version) => call((c) => ifMatch(version)(c.specialist.deleteById({ path: { id } }))),
@@ -53,7 +53,7 @@ const providerCalls: { readonly [K in ProviderKind]: ProviderCalls<K> } = {
   partner: {
     page: (call, urlParams) => call((c) => c.partner.page({ urlParams })),
     getById: (call, id) => call((c) => versioned(c.partner.getById({ path: { id }, withResponse: true }))),
-    getByRut: (call, rut) => call((c) => c.partner.getByRut({ path: { rut } })),
+    getByRut: (call, rut) => call((c) => versioned(c.partner.getByRut({ path: { rut }, withResponse: true }))),
     create: (call, payload) => call((c) => c.partner.create({ payload })),
     update: (call, id, payload, version) => call((c) => versioned(ifMatch(version)(c.partner.update({ path: { id }, payload, withResponse: true })))),
     deactivate: (call, id, version) => call((c) => ifMatch(version)(c.partner.deletePartner({ path: { id } }))),
@@ -103,11 +103,11 @@ export const providerActors = <K extends ProviderKind>(call: Call, kind: K) => {
   const calls: ProviderCalls<K> = providerCalls[kind]
   return {
     load: fromPromise<Versioned<ProviderDetail<K>>, string>(({ input }) => calls.getById(call, input)),
-    // The record machine's key is the RUT the page checked (canonical).
-    // The lookup by RUT answers no version: a provider found is read again by id for it.
+    // The record machine's key is the RUT the page checked (canonical). A provider found comes with
+    // its version, which the page that opens it sends with its edit.
     find: fromPromise<Versioned<ProviderDetail<K>> | null, string>(async ({ input }) => {
-      const found = await calls.getByRut(call, input as Rut)
-      return found === null ? null : calls.getById(call, found.id)
+      const { record, version } = await calls.getByRut(call, input as Rut)
+      return record === null ? null : { record, version }
     }),
     // The record machine hands over the input of its SAVE: the kind's decoded body. A provider
     // already stored is edited by id, so a save over someone else's change is refused (412).

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from "xstate"
-import type { Versioned } from "../client/versions.js"
+import { heldVersions, type Versioned } from "../client/versions.js"
 import { type Failure, failureOf } from "../client/machineFailure.js"
-import { type Unreadable, unreadable } from "./versionKeeping.js"
+import { type HoldsVersions, type Unreadable, unreadable, versionKeeping } from "./versionKeeping.js"
 import { unprovided } from "./unprovided.js"
 
 /** What differs between one-record pages (a retail, a plan's file format): pure functions only. */
@@ -18,13 +18,15 @@ export interface RecordSpec<R, I, D, E> {
   readonly keyOf?: (input: I) => string
 }
 
-export interface RecordContext<R, I, D> {
+/**
+ * The record's version (`ETag`) as this page last read or wrote it, what its save and delete send,
+ * is held in `versions` under the record's id (`recordVersion` reads it).
+ */
+export interface RecordContext<R, I, D> extends HoldsVersions {
   /** The record's id (a retail's, a plan's); null while it is a new one. */
   readonly id: string | null
   /** The record as the server has it; null while it is a new one. */
   readonly record: R | null
-  /** The record's version (`ETag`) as this page last read or wrote it: what its save and delete send. */
-  readonly version: string | undefined
   readonly draft: D
   /** Why the record could not be loaded. */
   readonly failure: Failure | null
@@ -66,6 +68,12 @@ export type RecordEmitted<R> =
   | { type: "reloaded"; record: R }
   | Unreadable
 
+/** The key the record machine keeps its one record's version under: the id it was opened with ("" while new). */
+const keyOf = (context: { readonly id: string | null }) => context.id ?? ""
+
+/** What the record machine's save and delete send as If-Match: the version of the record held, when it was read with one. */
+export const recordVersion = <R, I, D>(context: RecordContext<R, I, D>): string | undefined => context.versions[keyOf(context)]
+
 /**
  * One record's page: load it (or start a new one), edit a draft, save it, delete it; outcomes
  * are emitted (`actor.on("saved" | "deleted" | "exists" | "rejected" | "reloaded")`). Hosts
@@ -73,8 +81,15 @@ export type RecordEmitted<R> =
  * version, which the machine keeps (or hands to the page that opens a found one) and its next save
  * or delete sends.
  */
-export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, D, E>) =>
-  setup({
+export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, D, E>) => {
+  const versions = versionKeeping<R, RecordContext<R, I, D>>((_, context) => keyOf(context))
+  /** The record as a read or write answered it, its version held, and the draft made afresh from it. */
+  const answered = (context: RecordContext<R, I, D>, output: Versioned<R>) => ({
+    record: output.record,
+    versions: versions.held({ context, event: { output } }),
+    draft: spec.draftOf(output.record)
+  })
+  return setup({
     types: {
       context: {} as RecordContext<R, I, D>,
       events: {} as RecordEvent<I, E>,
@@ -113,7 +128,8 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
     context: ({ input }) => {
       const record = input.record ?? null
       // A record handed over without its version is not guarded until it is read again.
-      return { id: input.id, record, version: input.version, draft: spec.draftOf(record), failure: null, rejection: null, pending: null, checkedKey: null }
+      const versions = heldVersions({}, keyOf(input), input.version)
+      return { id: input.id, record, versions, draft: spec.draftOf(record), failure: null, rejection: null, pending: null, checkedKey: null }
     },
     initial: "start",
     states: {
@@ -123,7 +139,7 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
         invoke: {
           src: "load",
           input: ({ context }) => context.id ?? "",
-          onDone: { target: "ready", actions: assign(({ event }) => ({ ...event.output, draft: spec.draftOf(event.output.record) })) },
+          onDone: { target: "ready", actions: assign(({ context, event }) => answered(context, event.output)) },
           onError: { target: "failure", actions: assign({ failure: ({ event }) => failureOf(event.error) }) }
         }
       },
@@ -153,7 +169,7 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
             target: "ready",
             actions: [
               // The refusal stays: the page keeps saying why it reloaded until the next save.
-              assign(({ event }) => ({ ...event.output, draft: spec.draftOf(event.output.record) })),
+              assign(({ context, event }) => answered(context, event.output)),
               { type: "announce", params: ({ event }) => ({ type: "reloaded", record: event.output.record }) }
             ]
           },
@@ -191,12 +207,12 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
       saving: {
         invoke: {
           src: "save",
-          input: ({ context }) => ({ id: context.id, input: context.pending, record: context.record, version: context.version }),
+          input: ({ context }) => ({ id: context.id, input: context.pending, record: context.record, version: versions.sent(context, keyOf(context)) }),
           onDone: {
             target: "ready",
             actions: [
               { type: "announce", params: ({ context, event }) => ({ type: "saved", ...event.output, created: context.record === null }) },
-              assign(({ event }) => ({ ...event.output, draft: spec.draftOf(event.output.record), pending: null }))
+              assign(({ context, event }) => ({ ...answered(context, event.output), pending: null }))
             ]
           },
           onError: {
@@ -211,11 +227,16 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
       deleting: {
         invoke: {
           src: "remove",
-          input: ({ context }: { context: RecordContext<R, I, D> }) => ({ id: context.id, input: null, record: context.record, version: context.version }),
+          input: ({ context }: { context: RecordContext<R, I, D> }) => ({
+            id: context.id,
+            input: null,
+            record: context.record,
+            version: versions.sent(context, keyOf(context))
+          }),
           onDone: {
             target: "ready",
             actions: [
-              assign(({ event }) => ({ ...event.output, draft: spec.draftOf(event.output.record) })),
+              assign(({ context, event }) => answered(context, event.output)),
               { type: "announce", params: ({ event }) => ({ type: "deleted", record: event.output.record }) }
             ]
           },
@@ -230,3 +251,4 @@ export const recordMachine = <R, I, D = null, E = never>(spec: RecordSpec<R, I, 
       }
     }
   })
+}

@@ -19,12 +19,13 @@ export interface Unreadable {
 export const unreadable = (error: unknown): Unreadable => ({ type: "unreadable", failure: failureOf(error) })
 
 /**
- * The version keeping of records keyed by `keyOf`: `held` assigns `versions` after a read that
- * answered a record with its version (the read's actor output); `sent` is what a write of the
- * record at `key` sends as If-Match (undefined: never read with one, so not guarded).
+ * The version keeping of records keyed by `keyOf` (of the record read, and of the machine's context
+ * for a machine that holds one record under the id it opened): `held` assigns `versions` after a
+ * read that answered a record with its version (the read's actor output); `sent` is what a write of
+ * the record at `key` sends as If-Match (undefined: never read with one, so not guarded).
  */
-export const versionKeeping = <V>(keyOf: (record: V) => string) => ({
-  held: ({ context, event }: { readonly context: HoldsVersions; readonly event: { readonly output: Versioned<V> } }) =>
-    heldVersions(context.versions, keyOf(event.output.record), event.output.version),
-  sent: (context: HoldsVersions, key: string): string | undefined => context.versions[key]
+export const versionKeeping = <V, C extends HoldsVersions = HoldsVersions>(keyOf: (record: V, context: C) => string) => ({
+  held: ({ context, event }: { readonly context: C; readonly event: { readonly output: Versioned<V> } }) =>
+    heldVersions(context.versions, keyOf(event.output.record, context), event.output.version),
+  sent: (context: C, key: string): string | undefined => context.versions[key]
 })

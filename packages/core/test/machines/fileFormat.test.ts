@@ -3,6 +3,7 @@ import { initialTransition, type SnapshotFrom, transition } from "xstate"
 import type { Call } from "../../src/client/caller.js"
 import type { FileFormat, FileFormatInput, RosterField } from "../../src/domain/fileFormat.js"
 import { fileFormatMachine, type PlanFormat, savedColumns } from "../../src/machines/fileFormat.js"
+import { recordVersion } from "../../src/machines/record.js"
 import { replay } from "../../src/client/journal.js"
 import { emittedBy } from "./fixtures.js"
 
@@ -65,7 +66,7 @@ describe("file format machine (pure transitions)", () => {
     expect(headers(ready)).toEqual(["Rut", "Fono"])
     expect(savedColumns(ready.context.record)?.map((c) => c.header)).toEqual(["Rut", "Fono"])
     expect(emittedBy(done)).toEqual([{ type: "saved", record: { fields, format }, version: '"2"', created: false }])
-    expect(ready.context.version).toBe('"2"')
+    expect(recordVersion(ready.context)).toBe('"2"')
   })
 
   it("DELETE is refused until a format is loaded; deleting emits `deleted` and leaves no saved format", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import { initialTransition, type SnapshotFrom, transition } from "xstate"
 import type { Call } from "../../src/client/caller.js"
 import type { Retail, RetailInput } from "../../src/domain/retail.js"
+import { recordVersion } from "../../src/machines/record.js"
 import { retailMachine } from "../../src/machines/retail.js"
 import { emittedBy } from "./fixtures.js"
 
@@ -86,10 +87,25 @@ describe("retail machine (pure transitions)", () => {
   it("keeps the version it loaded and sends it with the save; a save answers the next one", () => {
     const [loading] = initialTransition(machine, { id: "r1" })
     const ready = step(loading, { type: "xstate.done.actor.0.retail.loading", output: { record: retail, version: '"3"' } } as never)[0]
-    expect(ready.context.version).toBe('"3"')
+    expect(recordVersion(ready.context)).toBe('"3"')
     const [saving, actions] = step(ready, { type: "SAVE", input: {} as RetailInput })
     expect(spawned(actions)[0]).toMatchObject({ src: "save", input: { id: "r1", version: '"3"' } })
     const saved = step(saving, { type: "xstate.done.actor.0.retail.saving", output: { record: retail, version: '"4"' } } as never)[0]
-    expect(saved.context.version).toBe('"4"')
+    expect(recordVersion(saved.context)).toBe('"4"')
+    // A read answered without a version leaves the record unguarded rather than guarded by a stale one.
+    const reloaded = step(step(saved, { type: "RELOAD" })[0], {
+      type: "xstate.done.actor.0.retail.reloading",
+      output: { record: retail, version: undefined }
+    } as never)[0]
+    expect(reloaded.context.versions).toEqual({})
+  })
+
+  it("sends the version the page that opened it handed over with the record", () => {
+    const [ready] = initialTransition(machine, { id: "r1", record: retail, version: '"9"' })
+    expect(ready.context.versions).toEqual({ r1: '"9"' })
+    const [, deletes] = step(ready, { type: "DELETE" })
+    expect(spawned(deletes)[0]).toMatchObject({ src: "remove", input: { id: "r1", version: '"9"' } })
+    const [, saves] = step(ready, { type: "SAVE", input: {} as RetailInput })
+    expect(spawned(saves)[0]).toMatchObject({ src: "save", input: { id: "r1", version: '"9"' } })
   })
 })

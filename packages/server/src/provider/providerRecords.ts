@@ -4,7 +4,7 @@ import { AssignmentLoadRepo } from "../case/AssignmentLoadRepo.js"
 import { refuseWhileSent } from "./refuseWhileSent.js"
 import { Districts } from "../district/Districts.js"
 import { Invalid, Missing } from "../domain/errors.js"
-import { checkVersion, type Precondition } from "../domain/version.js"
+import { checkVersion, type Precondition, type Versioned } from "../domain/version.js"
 import { rowVersionsOf } from "../sql/rowVersion.js"
 import { Transaction } from "../sql/Transaction.js"
 import { type ProviderKind, ProviderSpecialties } from "./ProviderSpecialties.js"
@@ -115,8 +115,12 @@ export const providerRecords = <Row extends ProviderRow, Detail, Input extends P
       families: specialties.options,
       /** Active or not: a deactivated provider can be opened and restored by saving. */
       getById: (id: string) => versions.read(id, Effect.flatMap(found(id), detail)),
-      /** `null` when no provider has that RUT: the screen then opens a new one prefilled with it. */
-      getByRut: (rut: string) => Effect.flatMap(spec.rows.findByRut(rut), (row) => (Option.isSome(row) ? detail(row.value) : Effect.succeed(null))),
+      /**
+       * `null` when no provider has that RUT: the screen then opens a new one prefilled with it. One
+       * found comes with its version, as by id: the screen edits it, sending that version.
+       */
+      getByRut: (rut: string): Effect.Effect<Versioned<Detail> | null> =>
+        Effect.flatMap(spec.rows.findByRut(rut), (row) => (Option.isSome(row) ? versions.read(row.value.id, detail(row.value)) : Effect.succeed(null))),
       /** A page's rows, each with its specialties. */
       withSpecialties: <Page extends { readonly items: ReadonlyArray<{ readonly id: string }> }>(page: Page) =>
         Effect.map(withSpecialties<Page["items"][number]>(page.items), (items) => ({ ...page, items }))

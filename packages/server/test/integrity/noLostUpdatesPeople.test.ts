@@ -185,6 +185,34 @@ describe("providers: Palma's PUT /<kind>/update/:id beside the seed's create (an
     expect(versionOf(await call("GET", `/partner/getById/${id}`))).toBe(version + 1)
     expect((await call("PUT", `/partner/update/${id}`, { ...state("x"), rut: rutOf(76_345_622) })).status).toBe(400)
   })
+
+  it.each(["partner", "specialist"] as const)(
+    "%s: the lookup by RUT answers the version as getById does, which the edit of the provider found sends; a free RUT answers null without one",
+    async (kind) => {
+      const specialty = await specialtyNamed(ok, "Cerrajería")
+      const rut = rutOf(kind === "partner" ? 76_345_633 : 17_345_644)
+      const body = (address: string) => ({
+        rut: Rut.format(rut),
+        name: "Por RUT",
+        paternalLastName: "Buscado",
+        address,
+        specialties: [specialty.id],
+        isRemote: true
+      })
+      const id = String((await ok<Json>("POST", `/${kind}/create`, body("Inicial"))).id)
+      const found = await call("GET", `/${kind}/getByRut/${rut}`)
+      expect(found.json).toMatchObject({ id, address: "Inicial" })
+      expect(found.headers.get("etag")).toBe((await call("GET", `/${kind}/getById/${id}`)).headers.get("etag"))
+      const saved = await call("PUT", `/${kind}/update/${id}`, body("Tras buscarlo"), found.headers.get("etag")!)
+      expect(saved.status, saved.text).toBe(200)
+      // The tag of the lookup is now stale: a second edit with it changes nothing.
+      expect((await call("PUT", `/${kind}/update/${id}`, body("Perdida"), found.headers.get("etag")!)).status).toBe(412)
+      expect(await ok("GET", `/${kind}/getByRut/${rut}`)).toMatchObject({ address: "Tras buscarlo" })
+      const free = await call("GET", `/${kind}/getByRut/${rutOf(kind === "partner" ? 76_345_655 : 17_345_666)}`)
+      expect(free.json).toBeNull()
+      expect(free.headers.get("etag")).toBeNull()
+    }
+  )
 })
 
 describe("people: Palma's edits by id beside the seed's upserts by RUT", () => {

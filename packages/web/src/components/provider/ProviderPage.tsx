@@ -4,11 +4,12 @@ import { type Call, type ProviderDetail, type ProviderInput, type ProviderKind, 
 import { useActorRef, useSelector } from "@xstate/react"
 import { type ComponentType, useEffect, useMemo, useState } from "react"
 import { Link, useLocation, useNavigate, useParams } from "react-router"
-import { askActor, ConfirmDelete, type Noun, ofThe, textsOf, type WriteRejection } from "../../kit"
+import { askActor, ConfirmDelete, ofThe, textsOf, type WriteRejection } from "../../kit"
 import { TrashIcon } from "../../kit/icons"
 import { call as apiCall } from "../../lib/api"
 import { useLookupCache } from "../../lib/lookups/LookupsProvider"
 import { notify } from "../../lib/notify"
+import type { ProviderScreen } from "./providerScreen"
 import { RutLookup } from "./RutLookup"
 
 /** What a kind's form gets from the page. */
@@ -30,15 +31,8 @@ export interface ProviderFormProps<K extends ProviderKind> {
   readonly listTitle: string
 }
 
-/** What differs between the specialist and partner pages. */
-export interface ProviderScreenConfig<K extends ProviderKind> {
-  readonly kind: K
-  /** The list's title, plural: "Especialistas". */
-  readonly title: string
-  readonly noun: Noun
-  /** Where the list is ("/entities/specialist"); a provider's page is under it. */
-  readonly listPath: string
-  readonly nameOf: (record: ProviderDetail<K>) => string
+/** What differs between the specialist and partner pages: how the kind is named, and its form. */
+export interface ProviderScreenConfig<K extends ProviderKind> extends ProviderScreen<K> {
   readonly Form: ComponentType<ProviderFormProps<K>>
 }
 

@@ -1,24 +1,15 @@
-import { type PartnerDetail, PartnerInput, providerListActors } from "@palma/core"
-import { providerColumns } from "../../components/provider/providerColumns"
+import { PartnerInput } from "@palma/core"
+import { providerList } from "../../components/provider/providerList"
 import { SpecialtyFilter } from "../../components/provider/SpecialtyPicker"
-import { type ResourceConfig, ResourcePage } from "../../kit"
-import { partnerListPath } from "./paths"
+import { ResourcePage } from "../../kit"
+import { partnerScreen } from "./paths"
 
-const common = providerColumns<PartnerDetail>(partnerListPath, (p) => p.name)
-
-const partnerResource: ResourceConfig<PartnerDetail, PartnerInput> = {
-  name: "partner",
-  actors: providerListActors("partner"),
-  title: "Alianzas",
-  noun: { singular: "alianza", gender: "f" },
+const partnerResource = providerList(partnerScreen, {
   input: PartnerInput,
-  columns: [common.rut, common.name, common.specialties, { key: "line", label: "Giro", sortable: true }, common.district, common.phone],
-  fields: [],
-  defaultSort: "name",
+  columns: (common) => [common.rut, common.name, common.specialties, { key: "line", label: "Giro", sortable: true }, common.district, common.phone],
   // Partners have no comunas served nor remote work: the specialty is their filter.
-  filters: [{ key: "specialty_id", Control: SpecialtyFilter }],
-  pages: { create: `${partnerListPath}/new`, edit: (p) => `${partnerListPath}/${p.id}` }
-}
+  filters: [{ key: "specialty_id", Control: SpecialtyFilter }]
+})
 
 /** Alianzas: paged and searched (RUT or name, accents ignored) on the server, filtered by specialty. */
 export const PartnerListPage = () => <ResourcePage config={partnerResource} />

@@ -1,13 +1,13 @@
 import { Text } from "@mantine/core"
-import { fullName, providerListActors, SpecialistInput, type SpecialistPageItem } from "@palma/core"
-import { DistrictFilter, providerColumns } from "../../components/provider/providerColumns"
+import { SpecialistInput, type SpecialistPageItem } from "@palma/core"
+import { DistrictFilter } from "../../components/provider/providerColumns"
+import { providerList } from "../../components/provider/providerList"
 import { SpecialtyFilter } from "../../components/provider/SpecialtyPicker"
-import { type ResourceConfig, ResourcePage } from "../../kit"
-import { specialistListPath } from "./paths"
+import { ResourcePage } from "../../kit"
+import { specialistScreen } from "./paths"
 import { RemoteFilter } from "./RemoteFilter"
 
 const nf = new Intl.NumberFormat("es-CL")
-const common = providerColumns<SpecialistPageItem>(specialistListPath, fullName)
 
 /** Where a specialist works: remotely, in how many comunas, or both. */
 const attendance = (s: SpecialistPageItem) => {
@@ -15,13 +15,9 @@ const attendance = (s: SpecialistPageItem) => {
   return [s.isRemote ? "Remota" : null, comunas].filter(Boolean).join(" · ") || "—"
 }
 
-const specialistResource: ResourceConfig<SpecialistPageItem, SpecialistInput> = {
-  name: "specialist",
-  actors: providerListActors("specialist"),
-  title: "Especialistas",
-  noun: { singular: "especialista", gender: "m" },
+const specialistResource = providerList(specialistScreen, {
   input: SpecialistInput,
-  columns: [
+  columns: (common) => [
     common.rut,
     common.name,
     common.specialties,
@@ -29,16 +25,12 @@ const specialistResource: ResourceConfig<SpecialistPageItem, SpecialistInput> = 
     { key: "isRemote", label: "Atención", sortable: true, render: (s) => <Text size="sm">{attendance(s)}</Text> },
     common.phone
   ],
-  fields: [],
-  defaultSort: "name",
-  itemName: fullName,
   filters: [
     { key: "specialty_id", Control: SpecialtyFilter },
     { key: "district", Control: DistrictFilter },
     { key: "remote", Control: RemoteFilter }
-  ],
-  pages: { create: `${specialistListPath}/new`, edit: (s) => `${specialistListPath}/${s.id}` }
-}
+  ]
+})
 
 /** Especialistas: paged and searched (RUT or name, accents ignored) on the server, filtered by specialty, comuna and remote work. */
 export const SpecialistListPage = () => <ResourcePage config={specialistResource} />
