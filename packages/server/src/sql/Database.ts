@@ -13,6 +13,7 @@ import { ConnectionLoad } from "./ConnectionLoad.js"
 import * as DataDirLock from "./DataDirLock.js"
 import * as PgLiteClient from "./PgLiteClient.js"
 import { makePgTypeParsers } from "./PgTypes.js"
+import { PreparingClient } from "./preparingClient.js"
 import { RunningStatements } from "./RunningStatements.js"
 
 export interface DatabaseOptions {
@@ -104,6 +105,7 @@ const shared = (url: string, statementTimeoutSeconds: number | undefined): Layer
               max: PG_POOL_SIZE,
               application_name: "palma",
               types,
+              Client: PreparingClient,
               // Sent with each connection's start, so it holds for every statement of the pool's connections.
               ...(statementTimeoutSeconds === undefined ? {} : { statement_timeout: statementTimeoutSeconds * 1000 })
             })
