@@ -223,4 +223,27 @@ export const describeSqlClient = (layer: Layer.Layer<SqlClient.SqlClient, unknow
     expect(error.cause).toMatchObject({ code: "23505" })
     expect(error.cause).not.toHaveProperty("params")
   })
+
+  it("runs a statement again after a schema change alters its answer's columns: at most one failure per connection, then the new columns", async () => {
+    const readBack = Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      return yield* sql<Record<string, unknown>>`SELECT * FROM ${yield* table("counter")} WHERE id = ${7}`
+    })
+    await run(
+      Effect.flatMap(table("counter"), (counter) => Effect.flatMap(SqlClient.SqlClient, (sql) => sql`INSERT INTO ${counter} (id, value) VALUES (${7}, 1)`))
+    )
+    for (let i = 0; i < 3; i++) expect(await run(readBack)).toEqual([{ id: 7, value: 1 }])
+    await run(Effect.flatMap(table("counter"), (counter) => Effect.flatMap(SqlClient.SqlClient, (sql) => sql`ALTER TABLE ${counter} ADD COLUMN note text`)))
+    const failures: Array<unknown> = []
+    let rows: ReadonlyArray<Record<string, unknown>> | undefined
+    // A pool of up to 10 connections: each that prepared the statement may fail it once.
+    for (let i = 0; i < 12 && rows === undefined; i++) {
+      const answer = await run(Effect.either(readBack))
+      if (answer._tag === "Right") rows = answer.right
+      else failures.push(answer.left.cause)
+    }
+    expect(rows).toEqual([{ id: 7, value: 1, note: null }])
+    expect(failures.length).toBeLessThanOrEqual(10)
+    for (const failure of failures) expect(failure).toMatchObject({ code: "0A000" })
+  })
 }
