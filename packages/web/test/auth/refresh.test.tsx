@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react"
-import { afterEach, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { admin } from "../accounts"
 import { useRealServer } from "../realServer"
 import { renderApp } from "../renderApp"
@@ -63,6 +63,58 @@ describe("token refresh", () => {
     renderApp("/")
     expect(await screen.findByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
     expect(refreshes()).toBeGreaterThanOrEqual(1)
+  })
+
+  it("keeps the session known when a refresh gets no answer (a reload leaving the page), so the next page resumes", async () => {
+    await server.signIn(admin.email)
+    localStorage.setItem("palma.session.expiresAt", String(Date.now() - 3_600_000))
+    let lapsed = true
+    server.override.set("GET /api/auth/me", (forward) => {
+      if (!lapsed) return forward()
+      lapsed = false
+      return Response.json({ _tag: "Unauthorized", message: "Su sesión expiró. Inicie sesión nuevamente." }, { status: 401 })
+    })
+    // What Chromium does to a request of a page it is leaving: the fetch fails with no answer.
+    let cut = true
+    server.override.set("POST /api/auth/local/refresh", (forward) => {
+      if (!cut) return forward()
+      cut = false
+      return Promise.reject(new TypeError("Failed to fetch"))
+    })
+    const first = renderApp("/")
+    expect(await screen.findByRole("heading", { name: "Iniciar sesión" })).toBeInTheDocument()
+    expect(localStorage.getItem("palma.session.expiresAt")).not.toBeNull()
+    first.unmount()
+    renderApp("/")
+    expect(await screen.findByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
+  })
+
+  it("tries a timed refresh again when it got no answer, never telling other tabs of a sign-out", async () => {
+    // Other tabs learn of a sign-out from the shared expiry's removal (a storage event).
+    const removeItem = vi.spyOn(Storage.prototype, "removeItem")
+    let cut = true
+    server.override.set("POST /api/auth/local/refresh", (forward) => {
+      if (!cut) return forward()
+      cut = false
+      return Promise.reject(new TypeError("Failed to fetch"))
+    })
+    const { user } = renderApp("/sign-in")
+    await signInThroughForm(user, admin)
+    // The first refresh is cut; the retry a few seconds later renews the (by then lapsed) token.
+    await expect.poll(refreshes, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    await expect
+      .poll(
+        () =>
+          server.api("GET", "/api/auth/me").then(
+            () => true,
+            () => false
+          ),
+        { timeout: 5_000 }
+      )
+      .toBe(true)
+    expect(screen.getByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
+    expect(removeItem.mock.calls.map(([key]) => key)).not.toContain("palma.session.expiresAt")
+    removeItem.mockRestore()
   })
 
   it("signs out when the refresh fails", async () => {

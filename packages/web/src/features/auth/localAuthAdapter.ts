@@ -5,6 +5,9 @@ import { clearExpiry, expiryChange, readExpiry, writeExpiry } from "./sharedExpi
 
 const isUnauthorized = (error: unknown) => error instanceof ApiFailure && error.status === 401
 
+/** How soon a refresh that never reached an answer (offline, the page leaving) is tried again. */
+const retryDelay = 5_000
+
 /**
  * Sessions from the server's embedded issuer. The token travels in an HttpOnly cookie the
  * browser sends by itself; this adapter only keeps it fresh and tells other tabs what happened.
@@ -41,7 +44,14 @@ export const createLocalAuthAdapter = (call: Call): AuthAdapter => {
         (issued) => {
           if (!signingOut) remember(issued)
         },
-        () => {
+        (error: unknown) => {
+          // Only the server's refusal ends the session. A refresh cut on the way (offline, or a
+          // reload leaving the page) leaves it as it was: every tab and the next page still know it.
+          if (!isUnauthorized(error)) {
+            clearTimeout(timer)
+            if (notify !== null && !signingOut) timer = setTimeout(() => void refresh(), retryDelay)
+            return
+          }
           forget()
           notify?.()
         }
@@ -75,7 +85,15 @@ export const createLocalAuthAdapter = (call: Call): AuthAdapter => {
           // The access token lapsed (a sleeping laptop, a tab opened tomorrow): the session's
           // refresh cookie may still be live. Not after a sign-out here or in another tab,
           // which clears the stored expiry: then there is nothing to refresh.
-          const issued = readExpiry() === null ? null : await call((client) => client.auth.refresh()).catch(() => null)
+          // A refresh that got no answer fails the load and keeps the stored expiry, so the next page
+          // (a reload cut this one short) resumes; only the server's 401 means signed out.
+          const issued =
+            readExpiry() === null
+              ? null
+              : await call((client) => client.auth.refresh()).catch((failure: unknown) => {
+                  if (isUnauthorized(failure)) return null
+                  throw failure
+                })
           if (issued === null) {
             forget()
             return null
