@@ -1,7 +1,8 @@
 import { SqlClient, type Statement } from "@effect/sql"
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Data, Effect, Layer, Option, Schema } from "effect"
 import { type CaseChange, type CaseCriteria, type CaseFacts, type CaseListQuery, type LivePosition, type SeededStageCode, Rut } from "@palma/core/domain"
 import { foldedContains, foldText } from "../sql/textSearch.js"
+import { uniqueAs } from "../sql/uniqueViolation.js"
 import { caseColumns, type CaseLookups, factColumns } from "./caseColumns.js"
 import { decodedEvents } from "./caseEventRow.js"
 import { decodeStored } from "./storedCase.js"
@@ -24,13 +25,11 @@ const ListRow = Schema.Struct({
 })
 export type ListRow = typeof ListRow.Type
 
+/** Another write appended to the case after the version a write was decided on: nothing was written. */
+export class CaseMoved extends Data.TaggedError("CaseMoved") {}
+
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-
-  /** The case, locked until the caller's transaction ends: no other write slips in between. */
-  const lock = (id: string) =>
-    sql`SELECT c.id::text AS id, c.version, c.created_at, c.created_by, s.state
-      FROM assistance_case c JOIN case_state s ON s.case_id = c.id WHERE c.id = ${id} FOR UPDATE OF c`.pipe(Effect.flatMap(decodeStored))
 
   const find = (id: string) =>
     sql`SELECT c.id::text AS id, c.version, c.created_at, c.created_by, s.state
@@ -77,15 +76,17 @@ const make = Effect.gen(function* () {
     })
 
   /**
-   * More events on a case read at `version`, the facts they leave and the projection: one statement
-   * (a step's write is one round trip inside its transaction).
+   * More events on a case read at `version`, the facts they leave and the projection, in one
+   * statement and no transaction: the events' key (case, version) is the lock. When another write
+   * appended after `version` meanwhile, the first new event's key is taken, the whole statement
+   * fails and nothing is written (`CaseMoved`); the caller decides again on the newer case.
    */
-  const update = (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
-    sql`WITH ${changes.length === 0 ? sql`` : sql`appended AS (INSERT INTO case_event ${sql.insert(eventRows(id, version, changes, userId))}),`}
+  const append = (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
+    sql`WITH appended AS (INSERT INTO case_event ${sql.insert(eventRows(id, version, changes, userId))}),
       state AS (UPDATE case_state SET state = ${JSON.stringify(facts)} WHERE case_id = ${id})
     UPDATE assistance_case SET ${sql.update({ ...factColumns(facts), version: version + changes.length })}, updated_at = now(),
       (stage_id, applicant_rut, applicant_search) = (${lookups(facts, stage)})
-    WHERE id = ${id}`
+    WHERE id = ${id}`.pipe(uniqueAs(() => new CaseMoved()))
 
   /** The case's events after `version` (0: all), in order, decoded. */
   const events = (id: string, after: number) =>
@@ -159,14 +160,12 @@ const make = Effect.gen(function* () {
     WHERE EXISTS (SELECT 1 FROM assistance_case c WHERE c.stage_id = s.id) ORDER BY s.number, s.name`
 
   return {
-    lock: (id: string) => Effect.orDie(lock(id)),
     find: (id: string) => Effect.orDie(find(id)),
     idOfNumber: (number: number) => Effect.orDie(idOfNumber(number)),
     nextNumber: Effect.orDie(nextNumber),
     insert: (number: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
       Effect.orDie(insert(number, changes, facts, stage, userId)),
-    update: (id: string, version: number, changes: ReadonlyArray<CaseChange>, facts: CaseFacts, stage: SeededStageCode, userId: string) =>
-      Effect.orDie(update(id, version, changes, facts, stage, userId)),
+    append,
     events: (id: string, after = 0) => Effect.orDie(events(id, after)),
     livePosition: (id: string) => Effect.orDie(livePosition(id)),
     projection: (facts: CaseFacts, stage: SeededStageCode) => Effect.orDie(projection(facts, stage)),

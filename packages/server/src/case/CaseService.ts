@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option, Predicate } from "effect"
 import {
   type Actor,
   type CaseCommand,
@@ -14,7 +14,7 @@ import {
   lifecycleOf,
   stageOf
 } from "@palma/core/domain"
-import { Clash, Denied, Invalid, Missing } from "../domain/errors.js"
+import { Clash, Denied, Invalid, Missing, Stale } from "../domain/errors.js"
 import { Districts } from "../district/Districts.js"
 import { matchVersion, type Precondition } from "../domain/version.js"
 import { Transaction } from "../sql/Transaction.js"
@@ -24,7 +24,7 @@ import { CaseMemo } from "./CaseMemo.js"
 import { caseRowOf } from "./caseRow.js"
 import { CaseFeed } from "./CaseFeed.js"
 import { CaseReferences } from "./CaseReferences.js"
-import { CaseRepo } from "./CaseRepo.js"
+import { type CaseMoved, CaseRepo } from "./CaseRepo.js"
 import type { StoredCase } from "./storedCase.js"
 import { desiredFacts } from "./caseRequest.js"
 import { stepCommand } from "./caseStepCommand.js"
@@ -34,6 +34,7 @@ import { CaseViewRepo } from "./CaseViewRepo.js"
 import { caseNotFound } from "../domain/messages.js"
 
 const notFound = () => new Missing({ message: caseNotFound })
+const caseKeptMoving = "El caso cambió varias veces mientras se adjuntaba el archivo: vuelva a intentarlo"
 
 const make = Effect.gen(function* () {
   const cases = yield* CaseRepo
@@ -87,7 +88,7 @@ const make = Effect.gen(function* () {
     Effect.gen(function* () {
       const { changes, facts } = yield* decided(stored.facts, commands, actor)
       if (changes.length === 0) return
-      yield* cases.update(stored.id, stored.version, changes, facts, stageOf(facts), actor.userId)
+      yield* cases.append(stored.id, stored.version, changes, facts, stageOf(facts), actor.userId)
     })
 
   /**
@@ -134,25 +135,36 @@ const make = Effect.gen(function* () {
       return { ...doc, lead_id: leadId }
     })
 
-  const locked = (id: string) => Effect.flatMap(cases.lock(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed }))
+  const found = (id: string) => Effect.flatMap(cases.find(id), Option.match({ onNone: () => Effect.fail(notFound()), onSome: Effect.succeed }))
 
   /**
-   * Opens a case (no `case_id`) or records what changed in it: the document is merged over the
-   * stored case, the difference becomes events stamped with the acting user, and the projection
-   * is rewritten in the same transaction. A stale `If-Match` is a 412 with nothing written;
-   * posting the same document twice adds no event.
+   * A write decided on the case as stored, with no transaction held while it is decided: `write`
+   * reads what it needs and appends. When another write landed between the read and the append
+   * (`CaseMoved`), it is decided again on the newer case, as if it had come second; a request that
+   * named the version it saw (If-Match) then meets its 412. Every lost race is another write that
+   * landed, so of n writers at once each lands within n tries; a case that keeps moving past ten is a 412.
    */
-  const upsert = (doc: CaseDocument, actor: Actor, precondition: Precondition) =>
+  const onStored = <A, E, R>(
+    id: string,
+    precondition: Precondition,
+    write: (stored: StoredCase) => Effect.Effect<A, E | CaseMoved, R>
+  ): Effect.Effect<A, Exclude<E, CaseMoved> | Missing | Stale, R> =>
+    Effect.gen(function* () {
+      const stored = yield* found(id)
+      yield* matchVersion(stored.version, precondition)
+      return yield* write(stored)
+    }).pipe(
+      Effect.retry({ while: (error) => Predicate.isTagged(error, "CaseMoved"), times: 9 }),
+      Effect.catchIf(
+        (error): error is CaseMoved => Predicate.isTagged(error, "CaseMoved"),
+        () => Effect.fail(new Stale())
+      )
+    )
+
+  /** A case opened from a document: its number, the applicant's lead when it needs one, its first events. */
+  const open = (doc: CaseDocument, actor: Actor) =>
     transaction(
       Effect.gen(function* () {
-        if (doc.case_id !== null) {
-          const stored = yield* locked(doc.case_id)
-          yield* matchVersion(stored.version, precondition)
-          const desired = yield* desiredFacts(doc, stored.facts, refs, districts)
-          yield* requireCoverage(stored.facts, desired)
-          yield* record(stored, commandsBetween(stored.facts, desired), actor)
-          return stored.id
-        }
         const desired = yield* desiredFacts(yield* withApplicantLead(doc), emptyCase(0), refs, districts)
         yield* requireCoverage(emptyCase(0), desired)
         const number = yield* cases.nextNumber
@@ -160,6 +172,25 @@ const make = Effect.gen(function* () {
         const { changes, facts } = yield* decided(emptyCase(0), [opened, ...commandsBetween(emptyCase(0), desired)], actor)
         return yield* cases.insert(number, changes, facts, stageOf(facts), actor.userId)
       })
+    )
+
+  /**
+   * Opens a case (no `case_id`) or records what changed in it: the document is merged over the
+   * stored case and the difference becomes the lifecycle's commands, decided and appended stamped
+   * with the acting user. A stale `If-Match` is a 412 with nothing written; posting the same
+   * document twice adds no event.
+   */
+  const upsert = (doc: CaseDocument, actor: Actor, precondition: Precondition) =>
+    (doc.case_id === null
+      ? open(doc, actor)
+      : onStored(doc.case_id, precondition, (stored) =>
+          Effect.gen(function* () {
+            const desired = yield* desiredFacts(doc, stored.facts, refs, districts)
+            yield* requireCoverage(stored.facts, desired)
+            yield* record(stored, commandsBetween(stored.facts, desired), actor)
+            return stored.id
+          })
+        )
     ).pipe(
       Effect.flatMap(getById),
       Effect.tap(({ row }) => changed({ type: "case", case_id: row.case_id, version: row.version, stage_code: row.stage.code }))
@@ -171,13 +202,8 @@ const make = Effect.gen(function* () {
    * looked up. A stale `If-Match` is a 412 with nothing written.
    */
   const step = (caseId: string, input: CaseStepInput, actor: Actor, precondition: Precondition) =>
-    transaction(
-      Effect.gen(function* () {
-        const stored = yield* locked(caseId)
-        yield* matchVersion(stored.version, precondition)
-        yield* record(stored, [yield* stepCommand(input, stored.facts, refs)], actor)
-        return stored.id
-      })
+    onStored(caseId, precondition, (stored) =>
+      Effect.flatMap(stepCommand(input, stored.facts, refs), (command) => Effect.as(record(stored, [command], actor), stored.id))
     ).pipe(
       Effect.flatMap(getById),
       Effect.tap(({ row }) => changed({ type: "case", case_id: row.case_id, version: row.version, stage_code: row.stage.code }))
@@ -197,13 +223,10 @@ const make = Effect.gen(function* () {
 
   /** Lists a file in the case for a document (replacing that document's earlier one): a `filesSet` event. */
   const recordFile = (caseId: string, file: { readonly document_id: string; readonly file_tag: string }, actor: Actor) =>
-    transaction(
-      Effect.gen(function* () {
-        const stored = yield* locked(caseId)
-        const files = [...stored.facts.files.filter((f) => f.document_id !== file.document_id), file]
-        yield* record(stored, [{ type: "setFiles", files }], actor)
-      })
-    )
+    onStored(caseId, undefined, (stored) =>
+      // Its own (nested) transaction: inside the upload's, a lost race rolls back to here and is tried again.
+      transaction(record(stored, [{ type: "setFiles", files: [...stored.facts.files.filter((f) => f.document_id !== file.document_id), file] }], actor))
+    ).pipe(Effect.catchTag("Stale", () => Effect.fail(new Clash({ message: caseKeptMoving }))))
 
   // The criteria alone name a count (the user too, for `mine`): pages of one filter share it.
   const countOf = ({ records: _records, page: _page, ...criteria }: CaseListQuery, openedBy: string | null) =>

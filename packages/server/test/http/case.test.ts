@@ -151,6 +151,21 @@ describe("POST /case/upsert (caseStore.upsert) and GET /case/getById", () => {
     opened = after
   })
 
+  it("writers that name no version all land, one after the other: none lost, none written twice", async () => {
+    const version = opened.version as number
+    const writes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        upsert({ ...opened, event: { ...opened.event, description: `Escritura ${i}` } }, i % 2 === 0 ? tokens.user : tokens.moderator)
+      )
+    )
+    expect(writes.map((w) => w.status)).toEqual(Array(8).fill(200))
+    const after = (await call("GET", `/api/case/getById/${opened.case_id}`)).json
+    // Each write was decided on the case as the one before left it: eight description changes.
+    expect(after.version).toBe(version + 8)
+    expect(writes.map((w) => w.json.event.description)).toContain(after.event.description)
+    opened = after
+  })
+
   it("a refund is asked by an operator and moved only by a moderator, along Pendiente → Aprobado → Reembolsado", async () => {
     const asked = await upsert({
       ...opened,
