@@ -73,12 +73,23 @@ const cliSteps = async (role: Role, number: number): Promise<ReadonlyArray<CliSt
   return JSON.parse(run.stdout) as ReadonlyArray<CliStep>
 }
 
+/** A case's id by its number, as `palma case show` answers it: read once per case, since it never changes. */
+const ids = new Map<number, Promise<string>>()
+const idOf = (role: Role, number: number): Promise<string> => {
+  const known = ids.get(number)
+  if (known !== undefined) return known
+  const id = palma(["case", "show", String(number), "--json"], cli[role]).then((shown) => {
+    expect(shown.code, shown.stderr).toBe(0)
+    return (JSON.parse(shown.stdout) as { case_id: string }).case_id
+  })
+  ids.set(number, id)
+  return id
+}
+
 /** The case page's step buttons, as a person meets them: name, whether it can be pressed, and what it says why not. */
 const pageSteps = async (role: Role, number: number): Promise<ReadonlyArray<PageStep>> => {
   const page = pages[role]
-  const shown = await palma(["case", "show", String(number), "--json"], cli[role])
-  expect(shown.code, shown.stderr).toBe(0)
-  const { case_id: id } = JSON.parse(shown.stdout) as { case_id: string }
+  const id = await idOf(role, number)
   await page.goto(`${server.url}/assistance/case/${id}`)
   await page.getByRole("heading", { level: 1, name: `Caso N° ${number}` }).waitFor()
   const actions = page.getByRole("region", { name: "Acciones" })
