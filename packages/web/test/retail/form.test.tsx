@@ -45,6 +45,8 @@ describe("a retail's form", () => {
   })
 
   it("keeps the version of a retail found by its RUT: a save over another user's change is refused (412)", async () => {
+    // Signed in first: a test must not lean on the session an earlier one left in the page.
+    await signInAdmin(server)
     const existing = await retailNamed(server, austral.name)
     const { user, form } = await openNew()
     await user.type(form.getByRole("textbox", { name: "RUT" }), austral.shown)
@@ -92,6 +94,7 @@ describe("a retail's form", () => {
   })
 
   it("says so when the RUT already has a retail, and loads it for editing instead of overwriting it", async () => {
+    await signInAdmin(server)
     const existing = await retailNamed(server, austral.name)
     const before = (await retails()).length
     const { user, form } = await openNew()
@@ -118,6 +121,7 @@ describe("a retail's form", () => {
   })
 
   it("looks a RUT up before creating when Guardar comes first, and opens the existing retail", async () => {
+    await signInAdmin(server)
     const existing = await retailNamed(server, "Corredora Pacífico")
     const { user, form } = await openNew()
     await user.type(form.getByRole("textbox", { name: "Nombre" }), "Otro nombre")
