@@ -68,7 +68,16 @@ process.exitCode = await runBench(async (cleanups) => {
     // The views every user has (issue 12 §3): the bench's user's open cases, and the pending refunds.
     { label: "vista «Mis casos abiertos»", paths: [`/api/case/getAll?status=open&mine=true&${page}`] },
     { label: "vista «Reembolsos pendientes»", paths: [`/api/case/getAll?refund_status=Pendiente&${page}`] },
-    { label: "abrir caso de 200 eventos", paths: [`/api/case/getById/${target}`], p99TargetMs: 20, floor: true },
+    {
+      label: "abrir caso de 200 eventos",
+      paths: [`/api/case/getById/${target}`],
+      p99TargetMs: 20,
+      floor: true,
+      // On PostgreSQL, also the floor that runs Palma's own statement for the case (the database's share).
+      ...(prepared.databaseUrl === undefined
+        ? {}
+        : { databaseFloor: { reference: "caseOpen" as const, env: { FLOOR_DATABASE_URL: prepared.databaseUrl, FLOOR_AFTER: String(state.version) } } })
+    },
     ...steps
   ].filter(wanted)
   const title = `${engine}, ${prepared.population.cases} casos (${prepared.population.events} eventos); ${settings.connections} conexiones, ${settings.durationS} s por fila, 20 por página.`

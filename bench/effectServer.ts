@@ -1,38 +1,5 @@
-/**
- * The platform's floor: the smallest Effect HttpApi server (one GET endpoint, no middleware, no
- * authorization, no database, tracing off as in Palma) answering, for each benched path, the JSON
- * Palma returned for it, decoded and encoded again as an endpoint's answer is. What separates it
- * from the bare node:http server is Effect's own cost per request; what separates Palma from it is
- * Palma's. Same IPC protocol as bareServer.ts (referenceChild.ts).
- */
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiError, HttpApiGroup, HttpMiddleware, HttpServerRequest } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, Schema } from "effect"
-import { createServer } from "node:http"
-import { type BareRoutes, serveParentRoutes } from "./referenceChild.ts"
+/** The platform's floor as a reference server (effectFloor.ts), same IPC protocol as bareServer.ts (referenceChild.ts). */
+import { serveFloor } from "./effectFloor.ts"
+import { serveParentRoutes } from "./referenceChild.ts"
 
-const api = HttpApi.make("floor").add(
-  HttpApiGroup.make("floor").add(HttpApiEndpoint.get("captured", "/*").addSuccess(Schema.Unknown).addError(HttpApiError.NotFound))
-)
-
-const serve = (routes: BareRoutes) => {
-  const bodies = new Map<string, unknown>(routes.map((route) => [route.path, JSON.parse(Buffer.from(route.bodyBase64, "base64").toString("utf8"))]))
-  const handlers = HttpApiBuilder.group(api, "floor", (handlers) =>
-    handlers.handle("captured", () =>
-      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-        bodies.has(request.url) ? Effect.succeed(bodies.get(request.url)) : Effect.fail(new HttpApiError.NotFound())
-      )
-    )
-  )
-  const server = createServer()
-  const app = HttpApiBuilder.serve().pipe(
-    HttpMiddleware.withTracerDisabledWhen(() => true),
-    Layer.provide(HttpApiBuilder.api(api).pipe(Layer.provide(handlers))),
-    Layer.provide(NodeHttpServer.layer(() => server, { port: 0, host: "127.0.0.1" })),
-    Layer.provide(Layer.setTracerEnabled(false))
-  )
-  Effect.runFork(Layer.launch(app))
-  return server
-}
-
-serveParentRoutes(serve)
+serveParentRoutes((routes) => serveFloor(routes))

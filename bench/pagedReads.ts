@@ -4,13 +4,14 @@
  * (or of writes) measured with autocannon at a few connections against a p99 goal.
  */
 import autocannon, { type Request, type Result } from "autocannon"
+import type { ChildProcess } from "node:child_process"
 import { readFileSync, rmSync } from "node:fs"
 import { demo, demoPassword } from "../packages/server/test/support/api.ts"
 import { psql } from "../packages/server/test/support/psql.ts"
 import { startServerProcess } from "../packages/server/test/support/serverProcess.ts"
 import type { RunningServer } from "../packages/server/test/support/testServer.ts"
 import { capture } from "./capture.ts"
-import { sameResponse, startReference, stopChild } from "./reference.ts"
+import { type Reference, sameResponse, startReference, stopChild } from "./reference.ts"
 
 export const envInt = (name: string, fallback: number, min: number, max: number): number => {
   const raw = process.env[name]
@@ -54,6 +55,8 @@ export interface Row {
    * Palma returned for these paths (bench/effectServer.ts), so the goal reads as a ratio to it.
    */
   readonly floor?: boolean
+  /** Also measured on a floor that does this row's database work too (e.g. caseOpenFloor.ts), started with `env`. */
+  readonly databaseFloor?: { readonly reference: Reference; readonly env: Readonly<Record<string, string>> }
 }
 
 export interface Settings {
@@ -99,7 +102,7 @@ export const preparedServer = async <P>(populate: (database: RunningServer) => P
   const population = await populate(first)
   const server = await startServerProcess({ dataDir: first.dataDir, keep: true, ...(first.databaseUrl ? { env: { DATABASE_URL: first.databaseUrl } } : {}) })
   cleanups.unshift(() => server.stop())
-  return { server, population, headers: { authorization: `Bearer ${await signIn(server.url)}` }, cleanups }
+  return { server, population, databaseUrl: first.databaseUrl, headers: { authorization: `Bearer ${await signIn(server.url)}` }, cleanups }
 }
 
 /**
@@ -114,11 +117,18 @@ const cpuMs = (pid: number | undefined) => {
 }
 
 /** The platform's floor for `paths`: the smallest Effect server answering, checked, the bytes Palma answers now. */
-const floorOf = async (baseUrl: string, headers: Record<string, string>, paths: ReadonlyArray<string>) => {
+const floorOf = async (
+  baseUrl: string,
+  headers: Record<string, string>,
+  paths: ReadonlyArray<string>,
+  reference: Reference = "effect",
+  env: Readonly<Record<string, string>> = {}
+) => {
   const captured = await Promise.all(paths.map(async (path) => ({ path, response: await capture(baseUrl + path, headers) })))
   const floor = await startReference(
-    "effect",
-    captured.map(({ path, response }) => ({ path, headers: response.headers, bodyBase64: response.body.toString("base64") }))
+    reference,
+    captured.map(({ path, response }) => ({ path, headers: response.headers, bodyBase64: response.body.toString("base64") })),
+    env
   )
   for (const { path, response } of captured) {
     if (!sameResponse(response, await capture(floor.url + path, headers))) {
@@ -128,6 +138,8 @@ const floorOf = async (baseUrl: string, headers: Record<string, string>, paths: 
   }
   return floor
 }
+
+const floorNames = { platform: "Effect, los mismos bytes", database: "Effect + la sentencia de Palma, los mismos bytes" }
 
 /** Each row measured in turn (a warm-up first); the table printed; 1 if any request failed. */
 export const measureRows = async (
@@ -144,9 +156,11 @@ export const measureRows = async (
     }
   }
   const failures: string[] = []
-  type Measured = { row: Row; result: Result; cpuMsPerRequest: number; onFloor: boolean }
+  /** Which floor a result was measured on, if any. */
+  type Floor = "platform" | "database"
+  type Measured = { row: Row; result: Result; cpuMsPerRequest: number; onFloor: Floor | null }
   const results: Array<Measured> = []
-  const measure = async (row: Row, url: string, pid: number | undefined, onFloor: boolean) => {
+  const measure = async (row: Row, url: string, pid: number | undefined, onFloor: Floor | null) => {
     const run = (seconds: number) =>
       autocannon({
         url,
@@ -156,7 +170,7 @@ export const measureRows = async (
         requests: row.requests ?? row.paths.map((path) => ({ method: "GET" as const, path }))
       })
     if (settings.warmupS > 0) await run(settings.warmupS)
-    log(`  midiendo ${row.label}${onFloor ? " en el piso Effect" : ""} (${settings.durationS} s)…`)
+    log(`  midiendo ${row.label}${onFloor === null ? "" : ` en el piso ${floorNames[onFloor]}`} (${settings.durationS} s)…`)
     const cpuBefore = cpuMs(pid)
     const result = await run(settings.durationS)
     const cpuMsPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(result.requests.total, 1)
@@ -164,32 +178,33 @@ export const measureRows = async (
       failures.push(`${row.label}: ${result.errors} errores, ${result.timeouts} timeouts, ${result.non2xx} no-2xx`)
     results.push({ row, result, cpuMsPerRequest, onFloor })
   }
-  for (const row of rows) {
-    await measure(row, server.url, server.pid, false)
-    if (row.floor) {
-      const floor = await floorOf(server.url, headers, row.paths)
-      try {
-        await measure(row, floor.url, floor.child.pid, true)
-      } finally {
-        await stopChild(floor.child)
-      }
+  const onFloor = async (row: Row, kind: Floor, floor: { url: string; child: ChildProcess }) => {
+    try {
+      await measure(row, floor.url, floor.child.pid, kind)
+    } finally {
+      await stopChild(floor.child)
     }
+  }
+  for (const row of rows) {
+    await measure(row, server.url, server.pid, null)
+    if (row.floor) await onFloor(row, "platform", await floorOf(server.url, headers, row.paths))
+    if (row.databaseFloor) await onFloor(row, "database", await floorOf(server.url, headers, row.paths, row.databaseFloor.reference, row.databaseFloor.env))
   }
   console.log("")
   console.log(title)
   const header = ["lectura", "req/s", "p50 ms", "p99 ms", "CPU ms/pet.", "p99 ÷ piso", "meta p99", "resultado"]
   const lines = results.map(({ row, result, cpuMsPerRequest, onFloor }) => {
     const target = row.p99TargetMs ?? settings.p99TargetMs
-    const floor = results.find((other) => other.row === row && other.onFloor)?.result
+    const floor = results.find((other) => other.row === row && other.onFloor === "platform")?.result
     return [
-      onFloor ? `  piso Effect, los mismos bytes` : row.label,
+      onFloor === null ? row.label : `  piso ${floorNames[onFloor]}`,
       result.requests.average.toFixed(0),
       String(result.latency.p50),
       String(result.latency.p99),
       Number.isNaN(cpuMsPerRequest) ? "—" : cpuMsPerRequest.toFixed(2),
-      !onFloor && floor && floor.latency.p99 > 0 ? `${(result.latency.p99 / floor.latency.p99).toFixed(1)}×` : "",
-      onFloor ? "" : `≤ ${target} ms`,
-      onFloor ? "" : result["2xx"] > 0 && result.latency.p99 <= target ? "PASS" : "MISS"
+      onFloor === null && floor && floor.latency.p99 > 0 ? `${(result.latency.p99 / floor.latency.p99).toFixed(1)}×` : "",
+      onFloor !== null ? "" : `≤ ${target} ms`,
+      onFloor !== null ? "" : result["2xx"] > 0 && result.latency.p99 <= target ? "PASS" : "MISS"
     ]
   })
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))

@@ -8,14 +8,19 @@ import { fileURLToPath } from "node:url"
 import type { Captured } from "./capture.ts"
 import type { BareRoutes } from "./referenceChild.ts"
 
-export type Reference = "effect" | "bare"
-const referenceScripts: Record<Reference, string> = { effect: "./effectServer.ts", bare: "./bareServer.ts" }
+export type Reference = "effect" | "bare" | "caseOpen"
+const referenceScripts: Record<Reference, string> = { effect: "./effectServer.ts", bare: "./bareServer.ts", caseOpen: "./caseOpenFloor.ts" }
 
 /** Starts a reference server (bare node:http, or the smallest Effect HttpApi) as a child process and resolves its loopback URL. */
-export const startReference = (reference: Reference, routes: BareRoutes): Promise<{ url: string; child: ChildProcess }> =>
+export const startReference = (
+  reference: Reference,
+  routes: BareRoutes,
+  env: Readonly<Record<string, string>> = {}
+): Promise<{ url: string; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL(referenceScripts[reference], import.meta.url)), [], {
       execArgv: ["--import", "tsx"],
+      env: { ...process.env, ...env },
       stdio: ["ignore", "inherit", "inherit", "ipc"]
     })
     const timer = setTimeout(() => {

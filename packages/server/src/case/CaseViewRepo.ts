@@ -52,23 +52,20 @@ const caseUsage = (sql: SqlClient.SqlClient): UsageTerms => ({
   date: sql`COALESCE(o.event_date, (o.created_at AT TIME ZONE 'America/Santiago')::date)`
 })
 
-const make = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
+/** The ids listed at `path` of the case's facts (`s.state`), under `key`. */
+const idsIn = (sql: SqlClient.SqlClient, path: string, key: string) => sql`(SELECT (x ->> ${key})::uuid FROM jsonb_array_elements(s.state -> ${path}) x)`
+/** The id at `path` of the case's facts, or null. */
+const idAt = (sql: SqlClient.SqlClient, ...path: ReadonlyArray<string>) => sql`(s.state #>> ${`{${path.join(",")}}`})::uuid`
 
-  /** The ids listed at `path` of the case's facts (`s.state`), under `key`. */
-  const idsIn = (path: string, key: string) => sql`(SELECT (x ->> ${key})::uuid FROM jsonb_array_elements(s.state -> ${path}) x)`
-  /** The id at `path` of the case's facts, or null. */
-  const idAt = (...path: ReadonlyArray<string>) => sql`(s.state #>> ${`{${path.join(",")}}`})::uuid`
-
-  /**
-   * The case `id` with everything `getById` shows by name, what the applicant used of its
-   * assistance (nothing while it names no plan and applicant) and its events after version
-   * `after`: one statement, so opening a case is one round trip on one snapshot. The names follow
-   * the projection's columns and the ids inside the facts; the stage is the projection's.
-   */
-  const open = (id: string, after: number) =>
-    Effect.gen(function* () {
-      const rows = yield* sql`SELECT o.id::text AS id, o.version, o.created_at, o.created_by, s.state,
+/**
+ * The case `id` with everything `getById` shows by name, what the applicant used of its
+ * assistance (nothing while it names no plan and applicant) and its events after version
+ * `after`: one statement, so opening a case is one round trip on one snapshot. The names follow
+ * the projection's columns and the ids inside the facts; the stage is the projection's. (Also
+ * what bench/caseOpenFloor.ts runs alone: the database's share of opening a case.)
+ */
+export const openStatement = (sql: SqlClient.SqlClient, id: string, after: number) =>
+  sql`SELECT o.id::text AS id, o.version, o.created_at, o.created_by, s.state,
         (SELECT json_build_object('id', l.id::text, 'number', l.policy_number::text, 'startDate', to_char(l.start_date, 'YYYY-MM-DD'),
           'endDate', to_char(l.end_date, 'YYYY-MM-DD')) FROM lead l WHERE l.id = o.lead_id) AS policy,
         (SELECT json_build_object('id', r.id::text, 'rut', r.rut, 'name', r.name) FROM retail r WHERE r.id = o.retail_id) AS retail,
@@ -81,22 +78,30 @@ const make = Effect.gen(function* () {
           FROM product_assistance pa WHERE pa.product_id = o.product_id AND pa.assistance_id = o.assistance_id) AS assigned,
         (SELECT json_agg(json_build_object('id', v.id::text, 'name', v.name, 'family_id', v.family_id::text,
             'line_order', COALESCE((SELECT av.position FROM assistance_value av WHERE av.value_id = v.id AND av.assistance_id = o.assistance_id), 0)))
-          FROM value v WHERE v.id IN ${idsIn("values", "id")}) AS value_names,
-        (SELECT json_agg(json_build_object('id', d.id::text, 'name', d.name)) FROM document d WHERE d.id IN ${idsIn("files", "document_id")}) AS document_names,
+          FROM value v WHERE v.id IN ${idsIn(sql, "values", "id")}) AS value_names,
+        (SELECT json_agg(json_build_object('id', d.id::text, 'name', d.name)) FROM document d WHERE d.id IN ${idsIn(sql, "files", "document_id")}) AS document_names,
         (SELECT name FROM district WHERE id = s.state #>> '{event,district_id}') AS event_district,
-        (SELECT ${fullName(sql, "sp")} FROM specialist sp WHERE sp.id = ${idAt("specialist", "provider_id")}) AS specialist,
-        (SELECT name FROM specialty WHERE id = ${idAt("specialist", "specialty_id")}) AS specialist_specialty,
+        (SELECT ${fullName(sql, "sp")} FROM specialist sp WHERE sp.id = ${idAt(sql, "specialist", "provider_id")}) AS specialist,
+        (SELECT name FROM specialty WHERE id = ${idAt(sql, "specialist", "specialty_id")}) AS specialist_specialty,
         (SELECT name FROM district WHERE id = s.state #>> '{specialist,district_id}') AS specialist_district,
-        (SELECT name FROM qualification WHERE id = ${idAt("specialist", "qualification_id")}) AS specialist_qualification,
+        (SELECT name FROM qualification WHERE id = ${idAt(sql, "specialist", "qualification_id")}) AS specialist_qualification,
         (SELECT json_build_object('name', p.name, 'address', p.address, 'district', (SELECT d.name FROM district d WHERE d.id = p.district_id),
-          'email', p.email, 'phone', p.phone) FROM partner p WHERE p.id = ${idAt("alliance", "provider_id")}) AS partner,
-        (SELECT name FROM specialty WHERE id = ${idAt("alliance", "specialty_id")}) AS alliance_specialty,
-        (SELECT name FROM qualification WHERE id = ${idAt("alliance", "qualification_id")}) AS alliance_qualification,
+          'email', p.email, 'phone', p.phone) FROM partner p WHERE p.id = ${idAt(sql, "alliance", "provider_id")}) AS partner,
+        (SELECT name FROM specialty WHERE id = ${idAt(sql, "alliance", "specialty_id")}) AS alliance_specialty,
+        (SELECT name FROM qualification WHERE id = ${idAt(sql, "alliance", "qualification_id")}) AS alliance_qualification,
         (SELECT json_build_object('id', st.id::text, 'code', st.code, 'name', st.name) FROM stage st WHERE st.id = o.stage_id) AS stage,
         CASE WHEN o.product_id IS NOT NULL THEN (SELECT json_agg(u) FROM (${usedStatement(sql, caseUsage(sql))}) u) END AS used,
         (SELECT json_agg(json_build_object('version', e.version, 'type', e.type, 'payload', e.payload, 'user_id', e.user_id, 'at', e.at) ORDER BY e.version)
           FROM case_event e WHERE e.case_id = o.id AND e.version > ${after}) AS events
         FROM assistance_case o JOIN case_state s ON s.case_id = o.id WHERE o.id = ${id}`
+
+const make = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+
+  /** The case opened (openStatement), its rows decoded. */
+  const open = (id: string, after: number) =>
+    Effect.gen(function* () {
+      const rows = yield* openStatement(sql, id, after)
       const found = yield* decodeStored(rows)
       if (Option.isNone(found)) return Option.none()
       const stored = found.value
