@@ -4,6 +4,7 @@ import { Choice, Phone, optionalNull } from "./common.js"
 import { Email, INVALID_EMAIL, IsoDate, OptionalText, Payload, Name } from "./fields.js"
 import { PersonRecord } from "./personRecord.js"
 import { formatDate } from "./time.js"
+import { INVALID_PHONE } from "./messages.js"
 
 /** Who asks for a case: the titular (I), a carga (B) or someone not yet covered (C, customer). */
 export const ApplicantType = Choice(["I", "B", "C"], "Tipo de solicitante inválido: I (titular), B (carga) o C (cliente)")
@@ -30,7 +31,7 @@ export const ApplicantInput = Payload({
   paternalLastName: Name(80),
   maternalLastName: Schema.optionalWith(OptionalText(80), { default: () => "" }),
   email: optionalNull(Email, INVALID_EMAIL),
-  phone: optionalNull(Phone, "Teléfono inválido")
+  phone: optionalNull(Phone, INVALID_PHONE)
 })
 export type ApplicantInput = typeof ApplicantInput.Type
 

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { Id } from "./fields.js"
 import { liveDataDecoder } from "./liveData.js"
 import { PageNumber } from "./page.js"
-import { INVALID_PAGE_SIZE } from "./messages.js"
+import { INVALID_PAGE_SIZE, INVALID_PAGE } from "./messages.js"
 
 /** Where a roster job is: checked and read (validating), waiting for a confirmation (ready), writing (loading)… */
 export const bulkLoadStatuses = ["queued", "validating", "ready", "loading", "done", "failed", "cancelled"] as const
@@ -129,7 +129,7 @@ export const BulkLoadPath = Schema.Struct({ id: Id })
 export const BulkLoadListQuery = Schema.Struct({
   retail_id: Schema.optional(Id),
   productPlan_id: Schema.optional(Id),
-  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
+  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, INVALID_PAGE)),
   pageSize: Schema.optional(PageNumber(1, 200, INVALID_PAGE_SIZE))
 })
 export type BulkLoadListQuery = typeof BulkLoadListQuery.Type
@@ -144,7 +144,7 @@ export type BulkLoadListQuery = typeof BulkLoadListQuery.Type
 export const BulkLoadRowsQuery = Schema.Struct({
   outcome: Schema.optional(RowOutcome),
   after: Schema.optional(PageNumber(0, Number.MAX_SAFE_INTEGER, "Cursor de página inválido")),
-  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
+  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, INVALID_PAGE)),
   pageSize: Schema.optional(PageNumber(1, 200, INVALID_PAGE_SIZE))
 })
 export type BulkLoadRowsQuery = typeof BulkLoadRowsQuery.Type

@@ -2,7 +2,7 @@ import { ParseResult, Schema } from "effect"
 import { QueryCount } from "./caseView.js"
 import { Id } from "./fields.js"
 import { YearMonth, addDays, monthOf } from "./time.js"
-import { INVALID_RECORD_COUNT } from "./messages.js"
+import { INVALID_RECORD_COUNT, INVALID_PAGE } from "./messages.js"
 
 /** Retail filter: "Todos" (no filter) or a retail id. */
 export const RetailFilter = Schema.Union(Schema.Literal("Todos"), Id).annotations({
@@ -49,7 +49,7 @@ export const CaseExportQuery = Schema.Struct({
   case_date: omittedWhenEmpty(SentDateFilter),
   event_date: omittedWhenEmpty(SentDateFilter),
   records: Schema.optional(QueryCount(INVALID_RECORD_COUNT)),
-  page: Schema.optional(QueryCount("Página inválida"))
+  page: Schema.optional(QueryCount(INVALID_PAGE))
 })
 export type CaseExportQuery = typeof CaseExportQuery.Type
 

@@ -4,7 +4,7 @@ import { Id, IsoDate, OptionalText } from "./fields.js"
 import { personFields } from "./person.js"
 import { CoverageTerms } from "./productAssistance.js"
 import { RefundStatus } from "./refund.js"
-import { INVALID_RECORD_COUNT, INVALID_CASE_NUMBER } from "./messages.js"
+import { INVALID_RECORD_COUNT, INVALID_CASE_NUMBER, INVALID_PAGE } from "./messages.js"
 
 /**
  * A case as `GET /case/getById/:id` and `POST /case/upsert` answer it: the original's shape
@@ -145,7 +145,7 @@ export type CaseCriteria = typeof CaseCriteria.Type
 export const CaseListQuery = Schema.Struct({
   ...CaseCriteria.fields,
   records: Schema.optional(QueryCount(INVALID_RECORD_COUNT)),
-  page: Schema.optional(QueryCount("Página inválida"))
+  page: Schema.optional(QueryCount(INVALID_PAGE))
 })
 export type CaseListQuery = typeof CaseListQuery.Type
 

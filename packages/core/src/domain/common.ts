@@ -1,6 +1,6 @@
 import { ParseResult, Schema } from "effect"
 import { Id, NumberLike } from "./fields.js"
-import { NOT_AN_ID_LIST, INVALID_DISTRICT_REF, tooManyItems } from "./messages.js"
+import { NOT_AN_ID_LIST, INVALID_DISTRICT_REF, tooManyItems, INVALID_PHONE, INVALID_DISTRICT } from "./messages.js"
 
 /**
  * Field helpers shared by the entity schemas, beside fields.ts. Base type messages sit on the
@@ -56,7 +56,7 @@ export const IdList = (max = 200) =>
  * client sends names). The server resolves it against the official list and answers the name in
  * `district` with the code beside it in `district_id`.
  */
-export const DistrictRef = Schema.transformOrFail(Schema.String.annotations({ message: () => "Comuna inválida" }), Schema.String, {
+export const DistrictRef = Schema.transformOrFail(Schema.String.annotations({ message: () => INVALID_DISTRICT }), Schema.String, {
   strict: true,
   decode: (input, _, ast) => {
     const s = input.trim().replace(/\s+/g, " ")
@@ -79,8 +79,8 @@ export const isDistrictCode = (ref: string): boolean => /^\d{5}$/.test(ref)
 export const normalizeDistrictName = (name: string): string => name.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " ").toLowerCase()
 
 /** A phone as typed (Chilean or international); 8 to 15 digits. */
-export const Phone = Schema.Trim.annotations({ message: () => "Teléfono inválido" }).pipe(
-  Schema.pattern(/^\+?[\d\s()-]{8,24}$/, { message: () => "Teléfono inválido" }),
+export const Phone = Schema.Trim.annotations({ message: () => INVALID_PHONE }).pipe(
+  Schema.pattern(/^\+?[\d\s()-]{8,24}$/, { message: () => INVALID_PHONE }),
   Schema.filter((s) => {
     const digits = s.replace(/\D/g, "").length
     return (digits >= 8 && digits <= 15) || "Teléfono inválido (8 a 15 dígitos)"

@@ -5,7 +5,7 @@ import { BirthDate, Email, Flag, INVALID_EMAIL, NOT_A_FLAG, OptionalText, Payloa
 import { Amount } from "./money.js"
 import { PageNumber } from "./page.js"
 import { DerivedAmount } from "./subscription.js"
-import { INVALID_ISO_DATE, INVALID_PAGE_SIZE } from "./messages.js"
+import { INVALID_ISO_DATE, INVALID_PAGE_SIZE, INVALID_PHONE, INVALID_DISTRICT, INVALID_PAGE } from "./messages.js"
 
 /** Who pays, as the original's contractor calls name it: a person (P) or a company (C). */
 export const ContractorKind = Choice(["P", "C"], "Tipo de contratante inválido: P (persona) o C (empresa)")
@@ -30,9 +30,9 @@ export const ContractorCreateInput = Schema.transform(
     maternalLastName: kept(80),
     birthDate: optionalNull(BirthDate, INVALID_ISO_DATE),
     address: kept(200),
-    district: optionalNull(DistrictRef, "Comuna inválida"),
+    district: optionalNull(DistrictRef, INVALID_DISTRICT),
     email: optionalNull(Email, INVALID_EMAIL),
-    phone: optionalNull(Phone, "Teléfono inválido")
+    phone: optionalNull(Phone, INVALID_PHONE)
   }),
   Schema.Struct({
     type: Schema.typeSchema(ContractorKind),
@@ -89,7 +89,7 @@ export const ContractorPageQuery = Schema.Struct({
   rut: Schema.optional(Typeable.pipe(Schema.maxLength(20, { message: () => "El RUT es demasiado largo (máximo 20 caracteres)" }))),
   nameLike: Schema.optional(Typeable.pipe(Schema.maxLength(120, { message: () => "El nombre es demasiado largo (máximo 120 caracteres)" }))),
   active: Schema.optional(Schema.Literal("true", "false").annotations({ message: () => "Vigentes: true o false" })),
-  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
+  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, INVALID_PAGE)),
   pageSize: Schema.optional(PageNumber(1, 200, INVALID_PAGE_SIZE))
 })
 export type ContractorPageQuery = typeof ContractorPageQuery.Type

@@ -45,3 +45,15 @@ export const NO_SPECIALTY = "Indique al menos una especialidad"
 
 /** A file with nothing in it (a roster, a case's document, a logo). */
 export const EMPTY_FILE = "El archivo está vacío"
+
+/** A phone that is not one, on every person and retail. */
+export const INVALID_PHONE = "Teléfono inválido"
+
+/** A comuna that is not a text, on every person and retail. */
+export const INVALID_DISTRICT = "Comuna inválida"
+
+/** A page number out of range, on every paged list. */
+export const INVALID_PAGE = "Página inválida"
+
+/** A subscription (póliza) number out of range. */
+export const INVALID_SUBSCRIPTION = "Suscripción inválida"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Typeable } from "./fields.js"
-import { SEARCH_TOO_LONG, INVALID_PAGE_SIZE } from "./messages.js"
+import { SEARCH_TOO_LONG, INVALID_PAGE_SIZE, INVALID_PAGE } from "./messages.js"
 
 export const PageNumber = (min: number, max: number, message: string) =>
   Schema.NumberFromString.annotations({ message: () => message }).pipe(
@@ -14,7 +14,7 @@ export const PageQuery = Schema.Struct({
   family_id: Schema.optional(Schema.UUID.annotations({ message: () => "Familia inválida" })),
   sort: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z_]{1,40}$/, { message: () => "Orden inválido" }))),
   order: Schema.optional(Schema.Literal("asc", "desc")),
-  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, "Página inválida")),
+  page: Schema.optional(PageNumber(1, Number.MAX_SAFE_INTEGER, INVALID_PAGE)),
   pageSize: Schema.optional(PageNumber(1, 200, INVALID_PAGE_SIZE))
 })
 export type PageQuery = typeof PageQuery.Type

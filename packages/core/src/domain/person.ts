@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
 import { BirthDate, Email, INVALID_EMAIL, IsoDate, OptionalText, Name } from "./fields.js"
-import { INVALID_ISO_DATE } from "./messages.js"
+import { INVALID_ISO_DATE, INVALID_PHONE, INVALID_DISTRICT } from "./messages.js"
 
 /**
  * The person fields shared by insured, beneficiaries, contractors and specialists, named as in
@@ -23,9 +23,9 @@ export const personFields = {
 /** Where a person or a company is and how to reach them, as a body sends it (blanks are none). */
 export const contactInputFields = {
   address: Schema.optionalWith(OptionalText(200), { default: () => "" }),
-  district: optionalNull(DistrictRef, "Comuna inválida"),
+  district: optionalNull(DistrictRef, INVALID_DISTRICT),
   email: optionalNull(Email, INVALID_EMAIL),
-  phone: optionalNull(Phone, "Teléfono inválido")
+  phone: optionalNull(Phone, INVALID_PHONE)
 }
 
 export const personInputFields = {

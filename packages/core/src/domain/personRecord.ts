@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { DottedRut, Rut } from "../rut/Rut.js"
 import { DistrictRef, Phone, optionalNull } from "./common.js"
 import { BirthDate, Email, INVALID_EMAIL, OptionalText, Payload } from "./fields.js"
-import { INVALID_ISO_DATE } from "./messages.js"
+import { INVALID_ISO_DATE, INVALID_PHONE, INVALID_DISTRICT } from "./messages.js"
 
 /**
  * A titular or carga as the original's person calls answer it (`insured/upsert`,
@@ -45,9 +45,9 @@ export const PersonUpsertInput = Payload({
   paternalLastName: kept(80),
   maternalLastName: kept(80),
   address: kept(200),
-  district: optionalNull(DistrictRef, "Comuna inválida"),
+  district: optionalNull(DistrictRef, INVALID_DISTRICT),
   email: optionalNull(Email, INVALID_EMAIL),
-  phone: optionalNull(Phone, "Teléfono inválido"),
+  phone: optionalNull(Phone, INVALID_PHONE),
   birthDate: optionalNull(BirthDate, INVALID_ISO_DATE)
 })
 export type PersonUpsertInput = typeof PersonUpsertInput.Type

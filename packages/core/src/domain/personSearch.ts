@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { DottedRut } from "../rut/Rut.js"
 import { OptionalText } from "./fields.js"
-import { INVALID_RECORD_COUNT } from "./messages.js"
+import { INVALID_RECORD_COUNT, INVALID_PAGE } from "./messages.js"
 
 const Count = (message: string) =>
   Schema.NumberFromString.annotations({ message: () => message }).pipe(
@@ -18,7 +18,7 @@ export const PersonSearchQuery = Schema.Struct({
   rut: Schema.optional(OptionalText(20)),
   name: Schema.optional(OptionalText(120)),
   records: Schema.optional(Count(INVALID_RECORD_COUNT)),
-  page: Schema.optional(Count("Página inválida"))
+  page: Schema.optional(Count(INVALID_PAGE))
 })
 export type PersonSearchQuery = typeof PersonSearchQuery.Type
 

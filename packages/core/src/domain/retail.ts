@@ -5,6 +5,7 @@ import { Email, Id, INVALID_EMAIL, NOT_ALLOWED_CHARACTERS, OptionalText, Payload
 import { Amount, Currency } from "./money.js"
 import { Frequency } from "./product.js"
 import { ProductPlan } from "./productPlan.js"
+import { INVALID_PHONE, INVALID_DISTRICT } from "./messages.js"
 
 /** A logo reference: an http(s) URL or a path on this server. */
 export const LogoUrl = Schema.Trim.annotations({ message: () => "Logo inválido" }).pipe(
@@ -83,9 +84,9 @@ export const RetailInput = Payload({
   line: text(120),
   fantasyName: text(120),
   address: text(200),
-  district: optionalNull(DistrictRef, "Comuna inválida"),
+  district: optionalNull(DistrictRef, INVALID_DISTRICT),
   email: optionalNull(Email, INVALID_EMAIL),
-  phone: optionalNull(Phone, "Teléfono inválido"),
+  phone: optionalNull(Phone, INVALID_PHONE),
   logo: optionalNull(LogoUrl, "Logo inválido")
 })
 export type RetailInput = typeof RetailInput.Type

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { NumberLike } from "./fields.js"
 import { Amount } from "./money.js"
 import { BeneficiaryRecord, PersonRecord } from "./personRecord.js"
+import { INVALID_SUBSCRIPTION } from "./messages.js"
 
 /**
  * Money computed from the catalog's (charged, paid, balance): pesos as a whole number, UF as a
@@ -12,15 +13,15 @@ export type DerivedAmount = typeof DerivedAmount.Type
 
 /** A subscription's number, as the original's paths and bodies carry it (also as text). */
 export const SubscriptionId = NumberLike.pipe(
-  Schema.int({ message: () => "Suscripción inválida" }),
-  Schema.between(1, 2_147_483_647, { message: () => "Suscripción inválida" })
+  Schema.int({ message: () => INVALID_SUBSCRIPTION }),
+  Schema.between(1, 2_147_483_647, { message: () => INVALID_SUBSCRIPTION })
 ).annotations({ identifier: "SubscriptionId" })
 
 /** The same number as a path segment. */
 export const SubscriptionPath = Schema.Struct({
-  id: Schema.NumberFromString.annotations({ message: () => "Suscripción inválida" }).pipe(
-    Schema.int({ message: () => "Suscripción inválida" }),
-    Schema.between(1, 2_147_483_647, { message: () => "Suscripción inválida" })
+  id: Schema.NumberFromString.annotations({ message: () => INVALID_SUBSCRIPTION }).pipe(
+    Schema.int({ message: () => INVALID_SUBSCRIPTION }),
+    Schema.between(1, 2_147_483_647, { message: () => INVALID_SUBSCRIPTION })
   )
 })
 

@@ -9,15 +9,13 @@ const isNotFound = (error: unknown) => typeof error === "object" && error !== nu
 /** The retail page's calls: read one, look a RUT up (null when free), upsert by RUT. */
 export const retailActors = (call: Call) => ({
   load: fromPromise<Versioned<Retail>, string>(({ input }) => call((c) => versioned(c.retail.getById({ path: { id: input }, withResponse: true })))),
-  // The lookup by RUT answers no version: a retail found is read again by id for it, so the page
-  // that opens it sends it (If-Match) like any other.
-  find: fromPromise<Versioned<Retail> | null, string>(async ({ input }) => {
-    const found = await call((c) => c.retail.getByRut({ path: { rut: input as Retail["rut"] } })).catch((error: unknown) => {
+  // A retail found by its RUT comes with its version, which the page that opens it sends (If-Match).
+  find: fromPromise<Versioned<Retail> | null, string>(({ input }) =>
+    call((c) => versioned(c.retail.getByRut({ path: { rut: input as Retail["rut"] }, withResponse: true }))).catch((error: unknown) => {
       if (isNotFound(error)) return null
       throw error
     })
-    return found === null ? null : call((c) => versioned(c.retail.getById({ path: { id: found.id }, withResponse: true })))
-  }),
+  ),
   // The record machine hands over the pending input it got in SAVE (a RetailInput). A retail
   // already saved is edited by id with the version the page holds, so a lost update is a 412.
   save: fromPromise<Versioned<Retail>, RecordWrite>(async ({ input }) => {

@@ -4,7 +4,7 @@ import { Assistance, Document, type PageQuery, Value } from "@palma/core/domain"
 import { duplicateKeyOrDie } from "../sql/duplicateKey.js"
 import { familiesWith } from "../sql/familiesWith.js"
 import { pagedRows } from "../sql/pagedRows.js"
-import { valueTable } from "../value/table.js"
+import { valueTable } from "../value/tableSql.js"
 import { returnedId } from "../sql/returnedId.js"
 import type { AssistanceWrite } from "./complete.js"
 

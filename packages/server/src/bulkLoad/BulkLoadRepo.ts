@@ -1,7 +1,7 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Option } from "effect"
 import type { BulkLoadJob, BulkLoadListQuery, BulkLoadRow, BulkLoadRowsQuery, BulkLoadStatus, Page, RowChange } from "@palma/core/domain"
-import { byIndex, leftOutPage, storeLeftOut } from "./leftOut.js"
+import { byIndex, leftOutPage, storeLeftOut } from "./leftOutSql.js"
 
 /** A job's columns as the contract answers them; the counts come back as one object. */
 const jobSelect = (sql: SqlClient.SqlClient) => sql`SELECT j.id::text AS id, j.retail_id::text AS retail_id, r.name AS retail_name,

@@ -1,10 +1,11 @@
-import { SqlClient } from "@effect/sql"
-import { PgClient } from "@effect/sql-pg"
 import { Context, Data, Effect, Layer, Option, Stream, identity } from "effect"
 import { chileDateOf, isColumnRequired, isDistrictCode, normalizeDistrictName } from "@palma/core/domain"
+import { DistrictRepo } from "../district/DistrictRepo.js"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
 import { letOthersIn } from "../sql/letOthersIn.js"
+import { isSharedDatabase } from "../sql/sharedDatabase.js"
+import { Transaction } from "../sql/Transaction.js"
 import { BulkLoadRepo, type HeldJob, type ReadRow } from "./BulkLoadRepo.js"
 import { type ChangeLookups, classify } from "./classify.js"
 import { type RosterRecord, type RowLookups, parseRosterRow } from "./rosterRow.js"
@@ -18,7 +19,7 @@ import {
   readRosterSheet,
   type SheetRow
 } from "./rosterSheet.js"
-import { RosterWriter } from "./RosterWriter.js"
+import { RosterRepo } from "./RosterRepo.js"
 
 /**
  * Rows per batch written per transaction while loading (a crash loses at most one batch's work,
@@ -41,16 +42,17 @@ class JobFailed extends Data.TaggedError("JobFailed")<{ readonly message: string
 class JobLost extends Data.TaggedError("JobLost") {}
 
 const make = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
   const repo = yield* BulkLoadRepo
-  const writer = yield* RosterWriter
+  const roster = yield* RosterRepo
+  const districts = yield* DistrictRepo
   const formats = yield* FileFormatRepo
   const fields = yield* FieldService
-  const batchRows = Option.isSome(yield* Effect.serviceOption(PgClient.PgClient)) ? BATCH_ROWS.shared : BATCH_ROWS.embedded
+  const transaction = (yield* Transaction).withTransaction
+  const batchRows = (yield* isSharedDatabase) ? BATCH_ROWS.shared : BATCH_ROWS.embedded
 
   const lookupsOf = (planId: string) =>
     Effect.gen(function* () {
-      const comunas = yield* Effect.orDie(sql<{ id: string; name: string }>`SELECT id, name FROM district`)
+      const comunas = yield* districts.names
       const names = new Map(comunas.map((c) => [c.id, c.name]))
       const byName = new Map(comunas.map((c) => [normalizeDistrictName(c.name), c.id]))
       const planFields = yield* Effect.orElseFail(fields.ofPlan(planId), () => new JobFailed({ message: "El plan ya no existe" }))
@@ -113,7 +115,7 @@ const make = Effect.gen(function* () {
         Stream.runForEach((parsed) =>
           Effect.gen(function* () {
             const valid = parsed.flatMap((p) => ("outcome" in p ? [] : [p.record]))
-            const stored = new Map((yield* writer.stored(job.product_plan_id, valid)).map((s) => [s.rut, s]))
+            const stored = new Map((yield* roster.stored(job.product_plan_id, valid)).map((s) => [s.rut, s]))
             const rows = parsed.map((p): ReadRow => {
               if ("outcome" in p) return p
               const { outcome, changes } = classify(p.record, stored.get(p.record.rut), columns, lookups)
@@ -152,33 +154,32 @@ const make = Effect.gen(function* () {
   /** Writes the rows after the last committed batch, one transaction per batch; then, if asked, ends the missing's coverage. */
   const load = (job: HeldJob, owner: string, leaseSeconds: number) =>
     Effect.gen(function* () {
-      const [plan] = yield* Effect.orDie(
-        sql<{ term: number }>`SELECT p.term FROM product_plan pp JOIN product p ON p.id = pp.product_id WHERE pp.id = ${job.product_plan_id}`
-      )
-      const term = plan?.term ?? 12
+      const term = Option.getOrElse(yield* roster.term(job.product_plan_id), () => 12)
       let after = job.loaded_row
       for (;;) {
-        const written = yield* Effect.gen(function* () {
-          // The commit need not wait for the disk: a crash may lose the last batches, but with their
-          // progress (same transaction), so the job writes them again.
-          yield* sql`SET LOCAL synchronous_commit = off`
-          const next = yield* repo.nextBatch(job.id, after, batchRows)
-          if (Option.isNone(next)) return Option.none<number>()
-          // Progress first: a process that lost the job writes nothing before finding out.
-          if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, next.value))) return yield* new JobLost()
-          yield* writer.write(job.id, job.product_plan_id, term, next.value)
-          return Option.some(next.value.last)
-        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+        const written = yield* transaction(
+          Effect.gen(function* () {
+            yield* roster.commitWithoutFlush
+            const next = yield* repo.nextBatch(job.id, after, batchRows)
+            if (Option.isNone(next)) return Option.none<number>()
+            // Progress first: a process that lost the job writes nothing before finding out.
+            if (!(yield* repo.markLoaded(job.id, owner, leaseSeconds, next.value))) return yield* new JobLost()
+            yield* roster.write(job.id, job.product_plan_id, term, next.value)
+            return Option.some(next.value.last)
+          })
+        )
         if (Option.isNone(written)) break
         after = written.value
         yield* letOthersIn
       }
-      yield* Effect.gen(function* () {
-        const current = yield* repo.find(job.id)
-        if (Option.isNone(current) || current.value.status !== "loading") return yield* new JobLost()
-        if (current.value.removeMissing) yield* repo.markRemoved(job.id, yield* writer.removeMissing(job.id))
-        if (!(yield* repo.end(job.id, owner, "done"))) return yield* new JobLost()
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+      yield* transaction(
+        Effect.gen(function* () {
+          const current = yield* repo.find(job.id)
+          if (Option.isNone(current) || current.value.status !== "loading") return yield* new JobLost()
+          if (current.value.removeMissing) yield* repo.markRemoved(job.id, yield* roster.removeMissing(job.id))
+          if (!(yield* repo.end(job.id, owner, "done"))) return yield* new JobLost()
+        })
+      )
       yield* repo.dropFile(job.id)
     })
 

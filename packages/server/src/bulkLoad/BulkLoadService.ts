@@ -15,16 +15,18 @@ import {
   type Positioned
 } from "@palma/core/domain"
 import { CurrentUser } from "@palma/core/api"
+import { DistrictRepo } from "../district/DistrictRepo.js"
 import { Clash, Invalid, Missing } from "../domain/errors.js"
 import { FieldService } from "../field/FieldService.js"
 import { FileFormatRepo } from "../fileFormat/FileFormatRepo.js"
+import { Transaction } from "../sql/Transaction.js"
 import { BulkLoadRepo, pageOf } from "./BulkLoadRepo.js"
 import { BulkLoadRunner } from "./BulkLoadRunner.js"
 import type { BulkLoadForm } from "./bulkLoadUpload.js"
 import { BulkLoadWorker } from "./BulkLoadWorker.js"
 import { buildErrorWorkbook } from "./errorWorkbook.js"
 import { fileErrorMessage, logFault, readRosterSheet } from "./rosterSheet.js"
-import { RosterWriter } from "./RosterWriter.js"
+import { RosterRepo } from "./RosterRepo.js"
 
 const notFound = () => new Missing({ message: "No se encontró la carga" })
 
@@ -181,6 +183,6 @@ export class BulkLoadService extends Context.Tag("palma/BulkLoadService")<BulkLo
     Layer.effect(BulkLoadService, make).pipe(
       Layer.provide(BulkLoadWorker.layer(options)),
       Layer.provide(BulkLoadRunner.layer),
-      Layer.provideMerge(Layer.mergeAll(BulkLoadRepo.layer, RosterWriter.layer, FileFormatRepo.layer, FieldService.layer))
+      Layer.provideMerge(Layer.mergeAll(BulkLoadRepo.layer, RosterRepo.layer, DistrictRepo.layer, FileFormatRepo.layer, FieldService.layer, Transaction.layer))
     )
 }

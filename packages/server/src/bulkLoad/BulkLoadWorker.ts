@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto"
-import { PgClient } from "@effect/sql-pg"
 import { Context, Duration, Effect, Layer, Option, Queue } from "effect"
 import { BULK_LOAD_REVIEW_DAYS } from "@palma/core/domain"
 import { Drain } from "../drain/Drain.js"
+import { isSharedDatabase } from "../sql/sharedDatabase.js"
 import { BulkLoadRepo } from "./BulkLoadRepo.js"
 import { BulkLoadRunner } from "./BulkLoadRunner.js"
 
@@ -29,7 +29,7 @@ export class BulkLoadWorker extends Context.Tag("palma/BulkLoadWorker")<BulkLoad
         const repo = yield* BulkLoadRepo
         const runner = yield* BulkLoadRunner
         const drain = yield* Drain
-        const shared = Option.isSome(yield* Effect.serviceOption(PgClient.PgClient))
+        const shared = yield* isSharedDatabase
         const owner = randomUUID()
         const signal = yield* Queue.sliding<void>(1)
         const idle = shared ? Effect.race(Queue.take(signal), Effect.sleep(POLL)) : Queue.take(signal)

@@ -1,7 +1,7 @@
 import { formatDate, type RowChange, type RowOutcome } from "@palma/core/domain"
 import type { RosterRecord } from "./rosterRow.js"
 import type { RosterColumn } from "./rosterSheet.js"
-import type { StoredInsured } from "./RosterWriter.js"
+import type { StoredInsured } from "./RosterRepo.js"
 
 /** Person fields a blank cell leaves alone: texts ("" when blank) and typed values (null). */
 const personFields = ["name", "paternalLastName", "maternalLastName", "birthDate", "address", "district", "email", "phone"] as const

@@ -9,7 +9,8 @@ import {
   rosterFieldLabel,
   rosterFieldNames,
   type RosterFieldName,
-  tooManyCharacters
+  tooManyCharacters,
+  INVALID_PHONE
 } from "@palma/core/domain"
 import { type FormulaCell, isFormulaCell, type RosterCell, type RosterColumn } from "./rosterSheet.js"
 import { districtNotListed } from "../domain/messages.js"
@@ -157,7 +158,7 @@ const fieldParsers: Record<RosterFieldName, (cell: Present, lookups: RowLookups)
   phone: (cell) => {
     const value = textOf(cell)
     const digits = value.replace(/\D/g, "").length
-    return PHONE.test(value) && digits >= 8 && digits <= 15 ? ok(value) : problem("Teléfono inválido")
+    return PHONE.test(value) && digits >= 8 && digits <= 15 ? ok(value) : problem(INVALID_PHONE)
   },
   initialDate: date,
   endDate: date

@@ -3,7 +3,7 @@ import { Context, Effect, Layer, Option, Schema } from "effect"
 import { CasePerson, type CoverageTerms, type CoverageUsed, Currency, IsoDate, Nullable, Rut } from "@palma/core/domain"
 import { nothingUsed, type UsageTerms, usedFromRows, usedStatement } from "../caseIntake/CoverageRepo.js"
 import { fromNumeric } from "../product/amounts.js"
-import { fullName, personJson } from "../person/columns.js"
+import { fullName, personJson } from "../person/columnsSql.js"
 import { decodedEventsJson } from "./caseEventRow.js"
 import { decodeStored } from "./storedCase.js"
 

@@ -1,7 +1,8 @@
 import { Effect, Option } from "effect"
 import { type CaseAssignment, type CaseDocument, type CaseFacts, chileDateOf } from "@palma/core/domain"
 import type { DistrictsShape } from "../district/Districts.js"
-import { type CaseReferences, type LeadTerms, invalid, unknownReference } from "./CaseReferences.js"
+import { type CaseReferences, invalid, unknownReference } from "./CaseReferences.js"
+import type { LeadTerms } from "./CaseReferencesRepo.js"
 import { subscriptionNotFound } from "../domain/messages.js"
 
 type References = Effect.Effect.Success<typeof CaseReferences>

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
 import { HeldProduct, PersonRecord, RetailRef, type Rut } from "@palma/core/domain"
-import { fullName, personJson } from "../person/columns.js"
+import { fullName, personJson } from "../person/columnsSql.js"
 
 /** One policy in force that makes the person an applicant: as titular (I) or as carga (B). */
 const Row = Schema.Struct({

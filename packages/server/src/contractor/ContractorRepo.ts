@@ -1,8 +1,8 @@
 import { SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
 import { ContractorFields, type ContractorKind, type ContractorPageQuery, type ContractorSearch } from "@palma/core/domain"
-import { fullName, personJson } from "../person/columns.js"
-import { personFilters } from "../person/search.js"
+import { fullName, personJson } from "../person/columnsSql.js"
+import { personFilters } from "../person/searchSql.js"
 import { returnedId } from "../sql/returnedId.js"
 import { ListedRow, PaymentRow, SubscriptionDetailRow, SubscriptionRow } from "./rows.js"
 

@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Document } from "@palma/core/domain"
 import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
-import { documentTable } from "./table.js"
+import { documentTable } from "./tableSql.js"
 
 export const DocumentLive = HttpApiBuilder.group(PalmaApi, "document", (handlers) =>
   masterGroupHandlers(Document, documentTable, (document) =>

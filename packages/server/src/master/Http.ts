@@ -5,7 +5,7 @@ import { asHttp, type HttpOf } from "../http/domainErrors.js"
 import { answerVersioned, ifMatch } from "../http/etag.js"
 import { MasterCache } from "./MasterCache.js"
 import { makeMasterService, type MasterService } from "./MasterService.js"
-import type { MasterTable } from "./MasterTable.js"
+import type { MasterTable } from "./MasterTableSql.js"
 
 /**
  * The endpoints every master group declares whose requests do not carry the input: `create` and

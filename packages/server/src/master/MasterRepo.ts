@@ -2,7 +2,7 @@ import { SqlClient, type SqlError, SqlSchema } from "@effect/sql"
 import { Effect, type ParseResult, Schema } from "effect"
 import { FamilyOfItems, type Page, type PageQuery } from "@palma/core/domain"
 import { containsText } from "../sql/textSearch.js"
-import type { MasterTable } from "./MasterTable.js"
+import type { MasterTable } from "./MasterTableSql.js"
 
 /** A row that does not decode is a drifted column: a defect, not a client's problem. */
 const decoded = <A, R>(effect: Effect.Effect<A, SqlError.SqlError | ParseResult.ParseError, R>) => Effect.catchTag(effect, "ParseError", Effect.die)

@@ -7,7 +7,7 @@ import { rowVersionsOf } from "../sql/rowVersion.js"
 import { uniqueAs } from "../sql/uniqueViolation.js"
 import { MasterCache } from "./MasterCache.js"
 import { makeMasterRepo } from "./MasterRepo.js"
-import type { MasterTable } from "./MasterTable.js"
+import type { MasterTable } from "./MasterTableSql.js"
 
 /**
  * One master's operations, as its HTTP group calls them; `A` is the row, `In` the validated input.

@@ -4,7 +4,7 @@ import { Effect } from "effect"
 /**
  * The 0028 triggers stand aside for a roster batch (`palma.roster_batch` on, for its transaction
  * only): the batch knows the one policy of each person it inserts and writes their ends with the
- * person, and refreshes the people that were already stored itself (RosterWriter). Through the
+ * person, and refreshes the people that were already stored itself (RosterRepo). Through the
  * triggers, every person a roster inserted was written twice — inserted, then updated with their
  * ends — which was the largest part of a batch's time.
  */

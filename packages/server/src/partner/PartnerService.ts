@@ -3,7 +3,7 @@ import type { PartnerDetail, PartnerInput, ProviderPageQuery } from "@palma/core
 import { AssignmentLoadRepo } from "../case/AssignmentLoadRepo.js"
 import { Districts } from "../district/Districts.js"
 import { providerRecords } from "../provider/providerRecords.js"
-import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
+import { ProviderSpecialtiesRepo } from "../provider/ProviderSpecialtiesRepo.js"
 import { Transaction } from "../sql/Transaction.js"
 import { PartnerRepo } from "./PartnerRepo.js"
 
@@ -32,6 +32,6 @@ const make = Effect.gen(function* () {
 /** Partners (alliances), provider companies with specialties: one per RUT, comunas from the official list. */
 export class PartnerService extends Context.Tag("palma/PartnerService")<PartnerService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(PartnerService, make).pipe(
-    Layer.provide([PartnerRepo.layer, ProviderSpecialties.layer, Districts.layer, AssignmentLoadRepo.layer, Transaction.layer])
+    Layer.provide([PartnerRepo.layer, ProviderSpecialtiesRepo.layer, Districts.layer, AssignmentLoadRepo.layer, Transaction.layer])
   )
 }

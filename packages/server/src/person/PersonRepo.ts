@@ -2,7 +2,7 @@ import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { BeneficiaryRecord, PersonRecord } from "@palma/core/domain"
 import { returnedId } from "../sql/returnedId.js"
-import { personColumns } from "./columns.js"
+import { personColumns } from "./columnsSql.js"
 
 /** The two tables of covered people: titulares and cargas, each one row per RUT. */
 export type PersonTable = "insured" | "beneficiary"

@@ -4,7 +4,7 @@ import type { Amount, Product, ProductPlan } from "@palma/core/domain"
 import { returnedId } from "../sql/returnedId.js"
 import { toNumeric } from "./amounts.js"
 import { PlanRow, ProductRow, toPlan, toProduct } from "./rows.js"
-import { planSelect, productColumns } from "./selects.js"
+import { planSelect, productColumns } from "./selectsSql.js"
 
 /** A plan with its product, as one row. */
 const PricedRow = Schema.Struct({ ...ProductRow.fields, plan: PlanRow })

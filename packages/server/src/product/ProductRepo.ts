@@ -7,7 +7,7 @@ import { pagedRows } from "../sql/pagedRows.js"
 import { returnedId } from "../sql/returnedId.js"
 import { toNumeric } from "./amounts.js"
 import { PlanRow, ProductRow, toPlan, toProduct } from "./rows.js"
-import { planSelect, productColumns } from "./selects.js"
+import { planSelect, productColumns } from "./selectsSql.js"
 
 /** A product with the plans its active retails sell of it. */
 const ListedRow = Schema.Struct({ ...ProductRow.fields, plans: Schema.Array(PlanRow) })

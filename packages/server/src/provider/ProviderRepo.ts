@@ -2,8 +2,8 @@ import { type SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Effect, type Option, Schema } from "effect"
 import type { ProviderPageQuery } from "@palma/core/domain"
 import { containsText } from "../sql/textSearch.js"
-import { pageOf, providerConditions } from "./pageFilters.js"
-import { type ProviderKind, providerLinks } from "./ProviderSpecialties.js"
+import { pageOf, providerConditions } from "./pageFiltersSql.js"
+import { type ProviderKind, providerLinks } from "./ProviderSpecialtiesRepo.js"
 
 /**
  * What tells one provider table from the other in SQL (the repo both PartnerRepo and SpecialistRepo build on). Every fragment names the provider's table

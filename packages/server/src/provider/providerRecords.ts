@@ -7,7 +7,7 @@ import { Invalid, Missing } from "../domain/errors.js"
 import { checkVersion, type Precondition, type Versioned } from "../domain/version.js"
 import { rowVersionsOf } from "../sql/rowVersion.js"
 import { Transaction } from "../sql/Transaction.js"
-import { type ProviderKind, ProviderSpecialties } from "./ProviderSpecialties.js"
+import { type ProviderKind, ProviderSpecialtiesRepo } from "./ProviderSpecialtiesRepo.js"
 import { requireSpecialties } from "./requireSpecialties.js"
 
 /** What a provider is at least, for the rules every kind shares. */
@@ -52,7 +52,7 @@ export interface ProviderKindSpec<Row extends ProviderRow, Detail, Input extends
  */
 export const providerRecords = <Row extends ProviderRow, Detail, Input extends ProviderWrite, E>(spec: ProviderKindSpec<Row, Detail, Input, E>) =>
   Effect.gen(function* () {
-    const specialties = yield* ProviderSpecialties
+    const specialties = yield* ProviderSpecialtiesRepo
     const districts = yield* Districts
     const load = yield* AssignmentLoadRepo
     const transaction = (yield* Transaction).withTransaction
@@ -113,6 +113,8 @@ export const providerRecords = <Row extends ProviderRow, Detail, Input extends P
       update,
       deactivate,
       families: specialties.options,
+      /** The provider's active specialties that perform the assistance (the case screens' combo). */
+      specialtiesFor: (id: string, assistanceId: string) => specialties.forAssistance(spec.kind, id, assistanceId),
       /** Active or not: a deactivated provider can be opened and restored by saving. */
       getById: (id: string) => versions.read(id, Effect.flatMap(found(id), detail)),
       /**

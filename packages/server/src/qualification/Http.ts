@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Qualification } from "@palma/core/domain"
 import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
-import { qualificationTable } from "./table.js"
+import { qualificationTable } from "./tableSql.js"
 
 export const QualificationLive = HttpApiBuilder.group(PalmaApi, "qualification", (handlers) =>
   masterGroupHandlers(Qualification, qualificationTable, (qualification) =>

@@ -31,7 +31,7 @@ export const RetailLive = HttpApiBuilder.group(PalmaApi, "retail", (handlers) =>
         .handle("page", ({ urlParams }) => retails.page(urlParams))
         .handle("getBySearchValues", ({ payload }) => retails.search(payload))
         .handle("getById", ({ path }) => Effect.flatMap(retails.getById(path.id), answerVersioned))
-        .handle("getByRut", ({ path }) => retails.getByRut(path.rut))
+        .handle("getByRut", ({ path }) => Effect.flatMap(retails.getByRut(path.rut), answerVersioned))
         .handle("getProductsAndRetail", () => retails.withPlans)
         .handle("getCustomersByRetailIdAndProductId", ({ path }) => retails.customersOf(path.retail_id, path.productPlan_id))
         .handle("deleteById", ({ path }) => Effect.flatMap(ifMatch, (precondition) => retails.deactivate(path.id, precondition)))

@@ -1,7 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Context, Effect, Layer, Schema } from "effect"
 import { RetailCustomer } from "@palma/core/domain"
-import { personColumns } from "../person/columns.js"
+import { personColumns } from "../person/columnsSql.js"
 
 const Request = Schema.Struct({ retailId: Schema.String, productPlanId: Schema.String })
 

@@ -3,7 +3,7 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { Currency, Frequency, type RetailProduct, type RetailWithPlans, Rut } from "@palma/core/domain"
 import { fromNumeric } from "../product/amounts.js"
 import { PlanRow, toPlan } from "../product/rows.js"
-import { planSelect } from "../product/selects.js"
+import { planSelect } from "../product/selectsSql.js"
 
 /** A plan of the retail with its product, as the SQL reads it (prices as numeric text). */
 const SoldRow = Schema.Struct({

@@ -77,7 +77,12 @@ const make = Effect.gen(function* () {
     page: retails.page,
     search: (criteria: RetailSearch) => retails.search(criteria),
     getById: (id: string) => versions.read(id, Effect.flatMap(getActive(id), detail)),
-    getByRut: (rut: string) => retails.findByRut(rut).pipe(Effect.flatMap(Effect.orElseFail(notFound)), Effect.flatMap(detail)),
+    /** With its version, as by id: the page that opens the retail found edits it with that version. */
+    getByRut: (rut: string) =>
+      retails.findByRut(rut).pipe(
+        Effect.flatMap(Effect.orElseFail(notFound)),
+        Effect.flatMap((retail) => versions.read(retail.id, detail(retail)))
+      ),
     withPlans: plans.withPlans,
     /** Who one channel's plan covers today. */
     customersOf: customers.covered,

@@ -4,7 +4,7 @@ import { Missing } from "../domain/errors.js"
 import { AssignmentLoadRepo } from "../case/AssignmentLoadRepo.js"
 import { Districts } from "../district/Districts.js"
 import { providerRecords } from "../provider/providerRecords.js"
-import { ProviderSpecialties } from "../provider/ProviderSpecialties.js"
+import { ProviderSpecialtiesRepo } from "../provider/ProviderSpecialtiesRepo.js"
 import { ActiveRows } from "../sql/ActiveRows.js"
 import { type Precondition } from "../domain/version.js"
 import { Transaction } from "../sql/Transaction.js"
@@ -71,6 +71,6 @@ const make = Effect.gen(function* () {
 /** Specialists, who attend cases in the comunas they serve or remotely: one per RUT, with specialties and comunas. */
 export class SpecialistService extends Context.Tag("palma/SpecialistService")<SpecialistService, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(SpecialistService, make).pipe(
-    Layer.provide([SpecialistRepo.layer, ProviderSpecialties.layer, Districts.layer, ActiveRows.layer, AssignmentLoadRepo.layer, Transaction.layer])
+    Layer.provide([SpecialistRepo.layer, ProviderSpecialtiesRepo.layer, Districts.layer, ActiveRows.layer, AssignmentLoadRepo.layer, Transaction.layer])
   )
 }

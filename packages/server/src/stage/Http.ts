@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Stage } from "@palma/core/domain"
 import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
-import { stageTable } from "./table.js"
+import { stageTable } from "./tableSql.js"
 
 export const StageLive = HttpApiBuilder.group(PalmaApi, "stage", (handlers) =>
   masterGroupHandlers(Stage, stageTable, (stage) =>

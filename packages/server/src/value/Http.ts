@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { Value } from "@palma/core/domain"
 import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
-import { valueTable } from "./table.js"
+import { valueTable } from "./tableSql.js"
 
 export const ValueLive = HttpApiBuilder.group(PalmaApi, "value", (handlers) =>
   masterGroupHandlers(Value, valueTable, (value) =>

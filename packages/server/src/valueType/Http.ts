@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { ValueType } from "@palma/core/domain"
 import { PalmaApi } from "@palma/core/api"
 import { masterGroupHandlers } from "../master/Http.js"
-import { valueTypeTable } from "./table.js"
+import { valueTypeTable } from "./tableSql.js"
 
 export const ValueTypeLive = HttpApiBuilder.group(PalmaApi, "valueType", (handlers) =>
   masterGroupHandlers(ValueType, valueTypeTable, (valueType) =>

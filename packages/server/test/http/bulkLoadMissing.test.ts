@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { BulkLoadJob, Call, MissingInsured } from "@palma/core"
-import { leftOutPage } from "../../src/bulkLoad/leftOut.js"
+import { leftOutPage } from "../../src/bulkLoad/leftOutSql.js"
 import { clientAs, demoTokens } from "../support/api.js"
 import type { PlanFixture } from "../support/catalogFixture.js"
 import { pageWork } from "../support/pageWork.js"

@@ -136,6 +136,19 @@ describe("a retail edited by id (Palma's PUT /retail/update/:id beside the seed'
     expect(moved.json).toMatchObject({ message: "El RUT de un canal no se puede cambiar" })
     expect((await call("PUT", "/api/retail/update/00000000-0000-4000-8000-000000000000", body)).status).toBe(404)
   })
+
+  it("the lookup by RUT answers the version as getById does, which the edit of the retail found sends", async () => {
+    const retail = (await admin((c) => c.retail.getAll()))[1]!
+    const found = await call("GET", `/api/retail/getByRut/${retail.rut}`)
+    expect(found.json).toMatchObject({ id: retail.id })
+    expect(found.headers.get("etag")).toMatch(/^"\d+"$/)
+    expect(found.headers.get("etag")).toBe((await call("GET", `/api/retail/getById/${retail.id}`)).headers.get("etag"))
+    const body = { ...(found.json as Record<string, unknown>), rut: retail.rut, district: null }
+    const saved = await call("PUT", `/api/retail/update/${retail.id}`, { ...body, line: "Tras buscarlo" }, found.headers.get("etag")!)
+    expect(saved.status, saved.text).toBe(200)
+    // The tag of the lookup is now stale.
+    expectStale(await call("PUT", `/api/retail/update/${retail.id}`, { ...body, line: "Perdido" }, found.headers.get("etag")!))
+  })
 })
 
 describe("the typed client (web and CLI)", () => {

@@ -3,7 +3,7 @@ import { Effect, Layer, ManagedRuntime, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MasterCache } from "../../src/master/MasterCache.js"
 import { makeMasterService, type MasterService } from "../../src/master/MasterService.js"
-import { asValidated, type MasterTable } from "../../src/master/MasterTable.js"
+import { asValidated, type MasterTable } from "../../src/master/MasterTableSql.js"
 import * as PgLiteClient from "../../src/sql/PgLiteClient.js"
 import { RowIntegrity } from "../../src/sql/RowIntegrity.js"
 

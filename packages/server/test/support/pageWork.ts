@@ -1,6 +1,6 @@
 import type { SqlClient, Statement } from "@effect/sql"
 import { Effect } from "effect"
-import { byIndex } from "../../src/bulkLoad/leftOut.js"
+import { byIndex } from "../../src/bulkLoad/leftOutSql.js"
 import type { InProcessServer } from "./startServer.js"
 
 /**

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { type Value, type ValueInput } from "@palma/core/domain"
 import { Missing } from "../domain/errors.js"
-import type { MasterTable } from "../master/MasterTable.js"
+import type { MasterTable } from "../master/MasterTableSql.js"
 import { unknownFamily } from "../domain/messages.js"
 
 interface ResolvedValue {

@@ -1,5 +1,5 @@
 import type { Specialty, SpecialtyInput } from "@palma/core/domain"
-import { familyScopedTable } from "../master/familyScopedTable.js"
+import { familyScopedTable } from "../master/familyScopedTableSql.js"
 
 export const specialtyTable = familyScopedTable<Specialty, SpecialtyInput>({
   table: "specialty",

@@ -79,6 +79,6 @@ const make = Effect.gen(function* () {
 })
 
 /** The specialties of specialists and partners in SQL: links, the pickers' rows, the case screens' combo. */
-export class ProviderSpecialties extends Context.Tag("palma/ProviderSpecialties")<ProviderSpecialties, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(ProviderSpecialties, make)
+export class ProviderSpecialtiesRepo extends Context.Tag("palma/ProviderSpecialtiesRepo")<ProviderSpecialtiesRepo, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(ProviderSpecialtiesRepo, make)
 }

@@ -1,4 +1,4 @@
-import { asValidated, type MasterTable } from "./MasterTable.js"
+import { asValidated, type MasterTable } from "./MasterTableSql.js"
 import { unknownFamily } from "../domain/messages.js"
 
 interface FamilyScopedInput {

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
-import { Context, Effect, Layer } from "effect"
-import { leftOutBy } from "./leftOut.js"
+import { Context, Effect, Layer, Option } from "effect"
+import { leftOutBy } from "./leftOutSql.js"
 
 /**
  * What is stored today for a RUT: the person (as titular, else as a customer: the load writes
@@ -35,6 +35,19 @@ const leadOfRow = (sql: SqlClient.SqlClient, planId: string) => sql`(SELECT l.id
 
 const make = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+
+  /** The months a new policy on the plan runs: its product's term (none when the plan is gone). */
+  const term = (planId: string) =>
+    sql<{ term: number }>`SELECT p.term FROM product_plan pp JOIN product p ON p.id = pp.product_id WHERE pp.id = ${planId}`.pipe(
+      Effect.map((rows) => Option.fromNullable(rows[0]?.term)),
+      Effect.orDie
+    )
+
+  /**
+   * For the rest of the batch's transaction, the commit need not wait for the disk: a crash may
+   * lose the last batches, but with their progress (same transaction), so the job writes them again.
+   */
+  const commitWithoutFlush = sql`SET LOCAL synchronous_commit = off`.pipe(Effect.asVoid, Effect.orDie)
 
   /** What Palma holds today for these RUTs (one row each; nulls where nothing is stored). */
   const stored = (planId: string, rows: ReadonlyArray<{ readonly rut: string; readonly initialDate: string | null }>) =>
@@ -144,7 +157,7 @@ const make = Effect.gen(function* () {
       yield* sql`UPDATE bulk_load_row b SET lead_id = r.lead_id FROM roster_batch r
         WHERE b.job_id = ${jobId} AND b.row > ${batch.after} AND b.row <= ${batch.last} AND b.row = r.row`
       yield* sql`DROP TABLE roster_batch`
-    })
+    }).pipe(Effect.orDie)
 
   /** Ends the plan's subscriptions the file left out (yesterday: no coverage from today), in the caller's transaction. */
   const removeMissing = (jobId: string) =>
@@ -152,12 +165,12 @@ const make = Effect.gen(function* () {
       sql`UPDATE lead SET end_date = current_date - 1, start_date = LEAST(start_date, current_date - 1)
         WHERE id IN (SELECT l.id FROM lead l WHERE ${leftOutBy(sql, jobId)}) RETURNING id`,
       (rows) => rows.length
-    )
+    ).pipe(Effect.orDie)
 
-  return { stored, write, removeMissing }
+  return { term, commitWithoutFlush, stored, write, removeMissing }
 })
 
-/** SQL of the insured a roster writes. */
-export class RosterWriter extends Context.Tag("palma/RosterWriter")<RosterWriter, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(RosterWriter, make)
+/** SQL of the insured a roster writes: what is stored for its RUTs, its batches, the coverage it ends. */
+export class RosterRepo extends Context.Tag("palma/RosterRepo")<RosterRepo, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(RosterRepo, make)
 }

@@ -1,5 +1,5 @@
 import { type Procedure, procedureCodes, type ProcedureInput } from "@palma/core/domain"
-import { asValidated, type MasterTable } from "../master/MasterTable.js"
+import { asValidated, type MasterTable } from "../master/MasterTableSql.js"
 
 const seeded: ReadonlyArray<string> = procedureCodes
 

@@ -1,5 +1,5 @@
 import type { Qualification, QualificationInput } from "@palma/core/domain"
-import { asValidated, type MasterTable } from "../master/MasterTable.js"
+import { asValidated, type MasterTable } from "../master/MasterTableSql.js"
 
 export const qualificationTable: MasterTable<Qualification, QualificationInput, QualificationInput> = {
   table: "qualification",

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { codeFromName, seededStageCodes, type Stage, type StageInput } from "@palma/core/domain"
-import type { MasterTable } from "../master/MasterTable.js"
+import type { MasterTable } from "../master/MasterTableSql.js"
 
 const seeded: ReadonlyArray<string> = seededStageCodes
 

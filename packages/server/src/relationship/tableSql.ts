@@ -1,5 +1,5 @@
 import type { Relationship, RelationshipInput } from "@palma/core/domain"
-import { asValidated, type MasterTable } from "../master/MasterTable.js"
+import { asValidated, type MasterTable } from "../master/MasterTableSql.js"
 
 export const relationshipTable: MasterTable<Relationship, RelationshipInput, RelationshipInput> = {
   table: "relationship",

@@ -1,28 +1,8 @@
-import type { SqlClient, Statement } from "@effect/sql"
-import { Effect, Schema } from "effect"
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Layer, Schema } from "effect"
 import { type PersonSearchQuery, Rut } from "@palma/core/domain"
-import { foldedContains } from "../sql/textSearch.js"
-import { fullName } from "./columns.js"
-
-/**
- * The filters of a RUT-or-name search over person row `alias`: the RUT from its start (dots and
- * dash ignored; a whole valid RUT also matches exactly), the name anywhere in the folded full
- * name. Blank criteria do not filter.
- */
-export const personFilters = (sql: SqlClient.SqlClient, alias: string, query: PersonSearchQuery): ReadonlyArray<Statement.Fragment> => {
-  const t = sql(alias)
-  const filters: Array<Statement.Fragment> = []
-  const rut = (query.rut ?? "").replace(/[^0-9kK]/g, "").toUpperCase()
-  if (rut !== "") {
-    const whole = Rut.normalize(rut)
-    const digits = rut.replace(/K/g, "")
-    const prefix = sql`${t}.rut LIKE ${`${digits}%`}`
-    filters.push(whole === undefined ? prefix : sql`(${t}.rut = ${whole} OR ${prefix})`)
-  }
-  const name = (query.name ?? "").trim()
-  if (name !== "") filters.push(foldedContains(sql, sql`${t}.search_name`, name))
-  return filters
-}
+import { fullName } from "./columnsSql.js"
+import { personFilters } from "./searchSql.js"
 
 const Row = Schema.Struct({
   id: Schema.String,
@@ -48,7 +28,7 @@ export interface SearchResult {
  * people, `subscriptions` their policies in force; `pages` = ceil(found ÷ records); without
  * `records`, one page of all.
  */
-export const searchPage = (sql: SqlClient.SqlClient, table: "customer" | "insured", query: PersonSearchQuery) =>
+const searchPage = (sql: SqlClient.SqlClient, table: "customer" | "insured", query: PersonSearchQuery): Effect.Effect<SearchResult> =>
   Effect.gen(function* () {
     const page = query.page ?? 1
     const records = query.records ?? null
@@ -78,3 +58,14 @@ export const searchPage = (sql: SqlClient.SqlClient, table: "customer" | "insure
       data: rows.map(({ id, rut, name, products }) => ({ id, rut, name, products }))
     } satisfies SearchResult
   }).pipe(Effect.orDie)
+
+/** SQL of the RUT-or-name search over customers and titulares. */
+export class PersonSearchRepo extends Context.Tag("palma/PersonSearchRepo")<
+  PersonSearchRepo,
+  { readonly page: (table: "customer" | "insured", query: PersonSearchQuery) => Effect.Effect<SearchResult> }
+>() {
+  static readonly layer = Layer.effect(
+    PersonSearchRepo,
+    Effect.map(SqlClient.SqlClient, (sql) => ({ page: (table: "customer" | "insured", query: PersonSearchQuery) => searchPage(sql, table, query) }))
+  )
+}

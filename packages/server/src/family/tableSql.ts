@@ -1,5 +1,5 @@
 import type { Family, FamilyInput } from "@palma/core/domain"
-import { asValidated, type MasterTable } from "../master/MasterTable.js"
+import { asValidated, type MasterTable } from "../master/MasterTableSql.js"
 
 export const familyTable: MasterTable<Family, FamilyInput, FamilyInput> = {
   table: "family",

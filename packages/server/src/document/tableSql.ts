@@ -1,5 +1,5 @@
 import type { Document, DocumentInput } from "@palma/core/domain"
-import { familyScopedTable } from "../master/familyScopedTable.js"
+import { familyScopedTable } from "../master/familyScopedTableSql.js"
 
 export const documentTable = familyScopedTable<Document, DocumentInput>({
   table: "document",

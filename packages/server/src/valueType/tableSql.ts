@@ -1,5 +1,5 @@
 import type { ValueType, ValueTypeInput } from "@palma/core/domain"
-import { asValidated, type MasterTable } from "../master/MasterTable.js"
+import { asValidated, type MasterTable } from "../master/MasterTableSql.js"
 
 export const valueTypeTable: MasterTable<ValueType, ValueTypeInput, ValueTypeInput> = {
   table: "value_type",
