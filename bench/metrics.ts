@@ -1,9 +1,9 @@
 /**
  * `pnpm bench:metrics` (issue 33): what metrics cost a request. Two built servers on the demo
  * data, one without PALMA_METRICS_TOKEN and one with it, both signed in as the admin; autocannon
- * on `GET /api/family/list` (the `pnpm bench` row) in alternating rounds (off, on, on, off, …),
- * so a load the other processes of a shared machine put on it falls on both alike. Each round
- * reads the server's CPU time from /proc. Other processes on the cores inflate a round's CPU per
+ * on `GET /api/family/list` (the `pnpm bench` row) in rounds that load both servers at once
+ * (BENCH_ALTERNATE=1: one after the other, off-on, on-off, …), so whatever else the machine runs
+ * falls on both alike, at the same moment. Each round reads each server's CPU time from /proc. Other processes on the cores inflate a round's CPU per
  * request too (shared caches, hyperthreads), never deflate it: besides the medians, the lowest
  * round of each server is its cost with the least interference. A machine's load drifts over a
  * run, so each round's two servers (measured one right after the other) are also compared as a
@@ -23,6 +23,7 @@ const warmupS = envInt("BENCH_WARMUP", 3, 0, 30)
 const connections = envInt("BENCH_CONNECTIONS", 32, 1, 256)
 const token = randomBytes(24).toString("hex")
 const goal = 0.05
+const together = process.env.BENCH_ALTERNATE !== "1"
 
 interface Round {
   readonly reqPerS: number
@@ -67,12 +68,18 @@ try {
     return { reqPerS: result.requests.average, p99Ms: result.latency.p99, cpuUsPerReq: ((cpuSeconds(pid) - before) * 1e6) / result.requests.total }
   }
   log(
-    `Métricas: GET ${path}, ${connections} conexiones, ${rounds} rondas de ${roundS} s por servidor alternadas (+${warmupS} s de calentamiento), Node ${process.version}, ${availableParallelism()} CPU`
+    `Métricas: GET ${path}, ${connections} conexiones, ${rounds} rondas de ${roundS} s por servidor ${together ? "a la vez" : "alternadas"} (+${warmupS} s de calentamiento), Node ${process.version}, ${availableParallelism()} CPU`
   )
   for (const target of servers) if (warmupS > 0) await measure(target, warmupS)
   for (let round = 0; round < rounds; round++) {
-    // off-on, on-off, …: neither always runs first.
-    for (const target of round % 2 === 0 ? servers : [...servers].reverse()) target.rounds.push(await measure(target, roundS))
+    if (together) {
+      const [offRound, onRound] = await Promise.all(servers.map((target) => measure(target, roundS)))
+      servers[0].rounds.push(offRound!)
+      servers[1].rounds.push(onRound!)
+    } else {
+      // off-on, on-off, …: neither always runs first.
+      for (const target of round % 2 === 0 ? servers : [...servers].reverse()) target.rounds.push(await measure(target, roundS))
+    }
     log(`  ronda ${round + 1}/${rounds}`)
   }
 
@@ -82,7 +89,7 @@ try {
 
   console.log("")
   console.log(
-    `GET ${path}, ${connections} conexiones, ${rounds} rondas de ${roundS} s por servidor, alternadas; autocannon y ambos servidores comparten ${availableParallelism()} CPU.`
+    `GET ${path}, ${connections} conexiones, ${rounds} rondas de ${roundS} s por servidor, ${together ? "ambos a la vez" : "alternadas"}; autocannon y ambos servidores comparten ${availableParallelism()} CPU.`
   )
   console.log("metrics  ronda:  req/s   p99 ms  CPU µs/req")
   for (const target of servers) {
