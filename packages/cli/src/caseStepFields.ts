@@ -15,6 +15,7 @@ import {
   loadCandidateSpecialties,
   loadCandidates,
   pesosOf,
+  UNKNOWN_PROCEDURE,
   UNKNOWN_QUALIFICATION
 } from "@palma/core"
 import { CliError, ExitCode, usageError } from "./errors.js"
@@ -100,7 +101,7 @@ export const stepFieldsOf = async (call: Call, view: CaseView, step: CaseStep, o
       return { ...blankStepFields, note: options.description ?? "" }
     case "chooseProcedure": {
       const active = (await call((c) => c.procedure.list({ urlParams: {} }))).filter((p) => p.isActive)
-      const { id, name, code } = namedRecord(options.procedure ?? "", active, "Procedimiento desconocido", "--procedure")
+      const { id, name, code } = namedRecord(options.procedure ?? "", active, UNKNOWN_PROCEDURE, "--procedure")
       return { ...blankStepFields, procedure: { id, name, code } }
     }
     case "assignProvider": {

@@ -1,7 +1,7 @@
 import { Option, ParseResult, Schema, type SchemaAST } from "effect"
 import { isUnique } from "./common.js"
 import { Id, NOT_ALLOWED_CHARACTERS, OptionalText, Payload, Name, isStorable } from "./fields.js"
-import { REQUIRED, INVALID_ID, NOT_AN_ID_LIST, tooManyItems, tooManyCharacters } from "./messages.js"
+import { REQUIRED, INVALID_ID, NOT_AN_ID_LIST, REPEATED_IDS, tooManyItems, tooManyCharacters } from "./messages.js"
 
 /** A specialty or document an assistance uses, as the seed answers it. */
 export const AssistanceMember = Schema.Struct({ id: Id, name: Schema.String })
@@ -45,7 +45,7 @@ const idList = <I>(item: Schema.Schema<Id, I>, max: number) =>
     .annotations({ message: () => NOT_AN_ID_LIST })
     .pipe(
       Schema.maxItems(max, { message: () => tooManyItems(max) }),
-      Schema.filter((ids) => isUnique(ids) || "Hay identificadores repetidos")
+      Schema.filter((ids) => isUnique(ids) || REPEATED_IDS)
     )
 
 const MAX_TEXTS = 50

@@ -1,6 +1,6 @@
 import { ParseResult, Schema } from "effect"
 import { Id, NumberLike } from "./fields.js"
-import { NOT_AN_ID_LIST, INVALID_DISTRICT_REF, tooManyItems, INVALID_PHONE, INVALID_DISTRICT } from "./messages.js"
+import { NOT_AN_ID_LIST, REPEATED_IDS, INVALID_DISTRICT_REF, tooManyItems, INVALID_PHONE, INVALID_DISTRICT } from "./messages.js"
 
 /**
  * Field helpers shared by the entity schemas, beside fields.ts. Base type messages sit on the
@@ -47,7 +47,7 @@ export const IdList = (max = 200) =>
     .annotations({ message: () => NOT_AN_ID_LIST })
     .pipe(
       Schema.maxItems(max, { message: () => tooManyItems(max) }),
-      Schema.filter((ids) => isUnique(ids) || "Hay identificadores repetidos")
+      Schema.filter((ids) => isUnique(ids) || REPEATED_IDS)
     )
 
 /**

@@ -16,6 +16,12 @@ export const INVALID_TYPED_DATE = "Fecha inválida (use dd-mm-aaaa)"
 /** A record's id that is not one (not a UUID, or too long). */
 export const INVALID_ID = "Identificador inválido"
 
+/** A list of ids that names one twice. */
+export const REPEATED_IDS = "Hay identificadores repetidos"
+
+/** A case's procedure that no active procedure is (by id at the server, by name in the CLI). */
+export const UNKNOWN_PROCEDURE = "Procedimiento desconocido"
+
 /** A list of ids that is not a list. */
 export const NOT_AN_ID_LIST = "Debe ser una lista de identificadores"
 

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { Invalid } from "../domain/errors.js"
-import { UNKNOWN_QUALIFICATION } from "@palma/core/domain"
+import { UNKNOWN_PROCEDURE, UNKNOWN_QUALIFICATION } from "@palma/core/domain"
 import { CaseReferencesRepo, type Referenced } from "./CaseReferencesRepo.js"
 
 /** What a person is told when a case names a record that is not there, or no longer active. */
@@ -11,7 +11,7 @@ const UNKNOWN: Record<Referenced | "procedure", string> = {
   value: "Valor desconocido",
   document: "Documento desconocido",
   qualification: UNKNOWN_QUALIFICATION,
-  procedure: "Procedimiento desconocido"
+  procedure: UNKNOWN_PROCEDURE
 }
 
 /** Invalid, naming the field of the request that is wrong. */

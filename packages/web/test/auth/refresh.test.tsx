@@ -12,6 +12,29 @@ afterEach(() => server.signOut())
 
 const refreshes = () => server.calls("POST /api/auth/local/refresh").length
 
+/** Only the first call to `route` gets `answer`; the rest reach the server. */
+const firstOnly = (route: string, answer: () => Response | Promise<Response>) => {
+  let first = true
+  server.override.set(route, (forward) => {
+    if (!first) return forward()
+    first = false
+    return answer()
+  })
+}
+
+/**
+ * This browser knew of a session whose token ran out an hour ago, and the first check of the
+ * session meets that expired token, as after a night asleep; the session itself is live.
+ */
+const wokenUp = async () => {
+  await server.signIn(admin.email)
+  localStorage.setItem("palma.session.expiresAt", String(Date.now() - 3_600_000))
+  firstOnly("GET /api/auth/me", () => Response.json({ _tag: "Unauthorized", message: "Su sesión expiró. Inicie sesión nuevamente." }, { status: 401 }))
+}
+
+/** What Chromium does to a request of a page it is leaving: the first refresh fails with no answer. */
+const cutFirstRefresh = () => firstOnly("POST /api/auth/local/refresh", () => Promise.reject(new TypeError("Failed to fetch")))
+
 describe("token refresh", () => {
   it("refreshes the token before it expires and stays signed in", async () => {
     const { user } = renderApp("/sign-in")
@@ -50,37 +73,15 @@ describe("token refresh", () => {
   })
 
   it("opens signed in when the access token lapsed but the session is live (a laptop woken up)", async () => {
-    await server.signIn(admin.email)
-    // This browser knew of a session whose token ran out an hour ago, and the first check of
-    // the session meets that expired token, as after a night asleep.
-    localStorage.setItem("palma.session.expiresAt", String(Date.now() - 3_600_000))
-    let lapsed = true
-    server.override.set("GET /api/auth/me", (forward) => {
-      if (!lapsed) return forward()
-      lapsed = false
-      return Response.json({ _tag: "Unauthorized", message: "Su sesión expiró. Inicie sesión nuevamente." }, { status: 401 })
-    })
+    await wokenUp()
     renderApp("/")
     expect(await screen.findByRole("heading", { name: `Hola, ${admin.fullName}` })).toBeInTheDocument()
     expect(refreshes()).toBeGreaterThanOrEqual(1)
   })
 
   it("keeps the session known when a refresh gets no answer (a reload leaving the page), so the next page resumes", async () => {
-    await server.signIn(admin.email)
-    localStorage.setItem("palma.session.expiresAt", String(Date.now() - 3_600_000))
-    let lapsed = true
-    server.override.set("GET /api/auth/me", (forward) => {
-      if (!lapsed) return forward()
-      lapsed = false
-      return Response.json({ _tag: "Unauthorized", message: "Su sesión expiró. Inicie sesión nuevamente." }, { status: 401 })
-    })
-    // What Chromium does to a request of a page it is leaving: the fetch fails with no answer.
-    let cut = true
-    server.override.set("POST /api/auth/local/refresh", (forward) => {
-      if (!cut) return forward()
-      cut = false
-      return Promise.reject(new TypeError("Failed to fetch"))
-    })
+    await wokenUp()
+    cutFirstRefresh()
     const first = renderApp("/")
     expect(await screen.findByRole("heading", { name: "Iniciar sesión" })).toBeInTheDocument()
     expect(localStorage.getItem("palma.session.expiresAt")).not.toBeNull()
@@ -92,12 +93,7 @@ describe("token refresh", () => {
   it("tries a timed refresh again when it got no answer, never telling other tabs of a sign-out", async () => {
     // Other tabs learn of a sign-out from the shared expiry's removal (a storage event).
     const removeItem = vi.spyOn(Storage.prototype, "removeItem")
-    let cut = true
-    server.override.set("POST /api/auth/local/refresh", (forward) => {
-      if (!cut) return forward()
-      cut = false
-      return Promise.reject(new TypeError("Failed to fetch"))
-    })
+    cutFirstRefresh()
     const { user } = renderApp("/sign-in")
     await signInThroughForm(user, admin)
     // The first refresh is cut; the retry a few seconds later renews the (by then lapsed) token.
