@@ -8,7 +8,7 @@ const Numeric = Schema.String
 /** A coverage line as the product's JSON column carries it. */
 const CoverageRow = Schema.Struct({ ...ProductAssistance.fields, amount: Numeric, maximum: Numeric })
 
-/** A product as the SQL reads it (see selects.ts): money as numeric text, coverage as JSON. */
+/** A product as the SQL reads it (see selectsSql.ts): money as numeric text, coverage as JSON. */
 export const ProductRow = Schema.Struct({
   ...Product.fields,
   cost: Numeric,
@@ -18,7 +18,7 @@ export const ProductRow = Schema.Struct({
 })
 export type ProductRow = typeof ProductRow.Type
 
-/** A plan as the SQL reads it (see selects.ts); prices are in the product's currency. */
+/** A plan as the SQL reads it (see selectsSql.ts); prices are in the product's currency. */
 export const PlanRow = Schema.Struct({ ...ProductPlan.fields, customerPrice: Numeric, companyPrice: Numeric, yearlyPrice: Numeric })
 export type PlanRow = typeof PlanRow.Type
 
