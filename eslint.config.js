@@ -58,15 +58,7 @@ const sqlAllowed = [
   // The wiring: the file that builds the client.
   "packages/server/src/app.ts",
   // The seed writes demo data as migrations write schema: once, straight into the tables.
-  "packages/server/src/seed/**",
-  // The case feed listens on PostgreSQL's NOTIFY channel: LISTEN needs the PgClient itself.
-  "packages/server/src/case/CaseFeed.ts",
-  // The signing key is read and stored before any service exists (startup).
-  "packages/server/src/auth/SigningKeyStore.ts",
-  // Readiness asks the database itself whether it answers.
-  "packages/server/src/monitoring/Readiness.ts",
-  // Restore replaces the whole cluster, below any repo.
-  "packages/server/src/backup/restore.ts"
+  "packages/server/src/seed/**"
 ]
 
 export default tseslint.config(

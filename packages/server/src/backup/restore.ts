@@ -2,10 +2,10 @@ import { readdirSync, rmSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { promisify } from "node:util"
 import { gunzip } from "node:zlib"
-import { SqlClient } from "@effect/sql"
 import { Data, Effect } from "effect"
 import * as DataDirLock from "../sql/DataDirLock.js"
 import { databaseDirOf } from "../sql/Database.js"
+import { appliedMigrations } from "../sql/Migrations.js"
 import * as PgLiteClient from "../sql/PgLiteClient.js"
 
 /** Why a backup was not restored, in Spanish, for the person at the terminal. */
@@ -35,7 +35,7 @@ const readBackup = (file: string) =>
 
 /** The cluster unpacked into `dir` and opened once (PostgreSQL's recovery runs then), checked to be Palma's. */
 const unpack = (dir: string, tar: Uint8Array, file: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT count(*) AS migrations FROM effect_sql_migrations`).pipe(
+  appliedMigrations.pipe(
     Effect.provide(PgLiteClient.layer({ dataDir: dir, loadDataDir: new Blob([tar]) })),
     Effect.mapError(
       (error) =>

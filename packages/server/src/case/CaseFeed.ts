@@ -1,9 +1,6 @@
-import { SqlClient } from "@effect/sql"
-import { PgClient } from "@effect/sql-pg"
 import { Context, Deferred, Duration, Effect, Layer, Option, PubSub, type Queue, Schedule, Schema, type Scope, Stream } from "effect"
 import { CaseNotice } from "@palma/core/domain"
-
-const CHANNEL = "palma_case"
+import { caseChannel } from "./CaseFeedRepo.js"
 const decodeNotice = Schema.decodeUnknownOption(Schema.parseJson(CaseNotice))
 
 /** How long a process waits at start for its LISTEN to hear its own probe before going on without that proof. */
@@ -36,17 +33,15 @@ export class CaseFeed extends Context.Tag("palma/CaseFeed")<CaseFeed, CaseFeedSh
         notices: Stream.fromPubSub(hub),
         subscribe: PubSub.subscribe(hub)
       }
-      const pg = yield* Effect.serviceOption(PgClient.PgClient)
-      if (Option.isNone(pg)) return { ...local, publish: (notice) => Effect.asVoid(PubSub.publish(hub, notice)) } satisfies CaseFeedShape
+      const channel = yield* caseChannel
+      if (Option.isNone(channel)) return { ...local, publish: (notice) => Effect.asVoid(PubSub.publish(hub, notice)) } satisfies CaseFeedShape
 
-      const sql = yield* SqlClient.SqlClient
-      // pg_notify, not the client's notify: NOTIFY takes no bind parameters, so the client's fails.
-      const notify = (payload: string) => sql`SELECT pg_notify(${CHANNEL}, ${payload})`.pipe(Effect.asVoid)
+      const { notify, listen } = channel.value
       // One LISTEN for the process (each follower unlistening its own would silence the others).
       // Its own probe coming back proves it is in place before the process serves anyone.
       const probe = `probe:${crypto.randomUUID()}`
       const heard = yield* Deferred.make<void>()
-      yield* pg.value.listen(CHANNEL).pipe(
+      yield* listen.pipe(
         Stream.tap((payload) => (payload === probe ? Deferred.succeed(heard, undefined) : Effect.void)),
         Stream.filterMap(decodeNotice),
         Stream.runForEach((notice) => PubSub.publish(hub, notice)),

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
 import { Context, Duration, Effect, Layer, Ref } from "effect"
+import { databaseProbe } from "../sql/databaseProbe.js"
 
 /** Why the process should or should not get new requests. */
 export type ReadyState = "ready" | "draining" | "databaseSilent"
@@ -30,16 +30,9 @@ export class Readiness extends Context.Tag("palma/Readiness")<
   static readonly layer = Layer.effect(
     Readiness,
     Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
       const draining = yield* Ref.make(false)
       const last = yield* Ref.make<ReadyState>("ready")
-      // Disconnected: a PGlite statement cannot be interrupted, and the probe must answer on time anyway.
-      const databaseAnswers = sql`SELECT 1`.pipe(
-        Effect.disconnect,
-        Effect.timeout(DATABASE_ANSWER_WITHIN),
-        Effect.as(true),
-        Effect.orElseSucceed(() => false)
-      )
+      const databaseAnswers = yield* databaseProbe(DATABASE_ANSWER_WITHIN)
       const current = Effect.flatMap(Ref.get(draining), (isDraining): Effect.Effect<ReadyState> =>
         isDraining ? Effect.succeed("draining") : Effect.map(databaseAnswers, (answers) => (answers ? "ready" : "databaseSilent"))
       )

@@ -4,7 +4,7 @@
  * id order, and are recorded in `effect_sql_migrations`; a failing migration rolls all of them back
  * and fails with `MigrationError` (reason "failed", the SQL error as its cause).
  */
-import { Migrator, type SqlClient, type SqlError } from "@effect/sql"
+import { Migrator, SqlClient, type SqlError } from "@effect/sql"
 import { Effect, Option } from "effect"
 
 /** A migration: plain tagged-template SQL against the `SqlClient`. */
@@ -32,3 +32,8 @@ export const runMigrations = (
     Effect.catchSomeDefect((defect) => (defect instanceof Migrator.MigrationError ? Option.some(Effect.fail(defect)) : Option.none()))
   )
 }
+
+/** How many migrations the database records as applied: it fails on a database that is not Palma's (no such table). */
+export const appliedMigrations = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  Effect.map(sql<{ applied: number }>`SELECT count(*)::int AS applied FROM effect_sql_migrations`, (rows) => rows[0]?.applied ?? 0)
+)
