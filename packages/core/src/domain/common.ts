@@ -1,6 +1,6 @@
 import { ParseResult, Schema } from "effect"
 import { Id, NumberLike } from "./fields.js"
-import { NOT_AN_ID_LIST, REPEATED_IDS, INVALID_DISTRICT_REF, tooManyItems, INVALID_PHONE, INVALID_DISTRICT } from "./messages.js"
+import { NOT_AN_ID_LIST, REPEATED_IDS, INVALID_DISTRICT_REF, tooManyItems, INVALID_PHONE, INVALID_DISTRICT, INVALID_VALUE } from "./messages.js"
 
 /**
  * Field helpers shared by the entity schemas, beside fields.ts. Base type messages sit on the
@@ -18,7 +18,7 @@ export const Choice = <const L extends ReadonlyArray<string | number>>(literals:
  * own Spanish messages are kept. Any text is read first, so a blank also means none for a
  * `Choice` (whose own encoded side would refuse "").
  */
-export const Nullable = <A, I extends string>(schema: Schema.Schema<A, I>, typeMessage = "Valor inválido") =>
+export const Nullable = <A, I extends string>(schema: Schema.Schema<A, I>, typeMessage = INVALID_VALUE) =>
   Schema.transformOrFail(
     Schema.Union(Schema.Null, Schema.String).annotations({
       message: () => ({ message: typeMessage, override: true })

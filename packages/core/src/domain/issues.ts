@@ -1,5 +1,5 @@
 import { ParseResult } from "effect"
-import { REQUIRED } from "./messages.js"
+import { INVALID_VALUE, REQUIRED } from "./messages.js"
 
 /**
  * A decode failure as Spanish field issues, the shape of `BadRequest.issues`. Effect writes
@@ -12,8 +12,6 @@ export interface SpanishIssue {
   readonly message: string
 }
 
-const GENERIC = "Valor inválido"
-
 // Effect's own messages; they also echo the input back, which a 400 must not do.
 const isEnglishDefault = (message: string): boolean => /^(Expected |is |Expected$|Unable to decode|Unexpected|Missing)/.test(message)
 
@@ -24,7 +22,7 @@ const translate = (issue: ParseResult.ArrayFormatterIssue): string => {
     case "Missing":
       return REQUIRED
     default:
-      return isEnglishDefault(issue.message) ? GENERIC : issue.message
+      return isEnglishDefault(issue.message) ? INVALID_VALUE : issue.message
   }
 }
 
@@ -38,8 +36,8 @@ export const spanishFormatted = (issues: ReadonlyArray<ParseResult.ArrayFormatte
     path: issue.path.map((p) => (typeof p === "number" ? p : String(p))),
     message: translate(issue)
   }))
-  const specific = all.filter((i) => i.message !== GENERIC)
-  const kept = all.filter((i) => i.message !== GENERIC || !specific.some((s) => startsWith(s.path, i.path)))
+  const specific = all.filter((i) => i.message !== INVALID_VALUE)
+  const kept = all.filter((i) => i.message !== INVALID_VALUE || !specific.some((s) => startsWith(s.path, i.path)))
   const seen = new Set<string>()
   return kept.filter((i) => {
     const key = JSON.stringify(i)

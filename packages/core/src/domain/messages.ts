@@ -63,3 +63,6 @@ export const INVALID_PAGE = "Página inválida"
 
 /** A subscription (póliza) number out of range. */
 export const INVALID_SUBSCRIPTION = "Suscripción inválida"
+
+/** A value of the wrong kind where no rule has a message of its own (Effect's English one is never shown). */
+export const INVALID_VALUE = "Valor inválido"

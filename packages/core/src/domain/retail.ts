@@ -7,8 +7,10 @@ import { Frequency } from "./product.js"
 import { ProductPlan } from "./productPlan.js"
 import { INVALID_PHONE, INVALID_DISTRICT } from "./messages.js"
 
+const INVALID_LOGO = "Logo inválido"
+
 /** A logo reference: an http(s) URL or a path on this server. */
-export const LogoUrl = Schema.Trim.annotations({ message: () => "Logo inválido" }).pipe(
+export const LogoUrl = Schema.Trim.annotations({ message: () => INVALID_LOGO }).pipe(
   Schema.maxLength(500, { message: () => "La dirección del logo es demasiado larga" }),
   Schema.pattern(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, { message: () => "El logo debe ser una dirección http(s) o una ruta" }),
   // PostgreSQL cannot store NUL; control characters and lone surrogates have no place in an address.
@@ -87,7 +89,7 @@ export const RetailInput = Payload({
   district: optionalNull(DistrictRef, INVALID_DISTRICT),
   email: optionalNull(Email, INVALID_EMAIL),
   phone: optionalNull(Phone, INVALID_PHONE),
-  logo: optionalNull(LogoUrl, "Logo inválido")
+  logo: optionalNull(LogoUrl, INVALID_LOGO)
 })
 export type RetailInput = typeof RetailInput.Type
 

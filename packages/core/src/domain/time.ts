@@ -20,9 +20,11 @@ export const TimeOfDay = Schema.String.annotations({ message: () => INVALID_TIME
   .annotations({ identifier: "TimeOfDay" })
 export type TimeOfDay = typeof TimeOfDay.Type
 
+const INVALID_YEAR_MONTH = "Mes inválido (use AAAA-MM)"
+
 /** A calendar month, "YYYY-MM". */
-export const YearMonth = Schema.String.annotations({ message: () => "Mes inválido (use AAAA-MM)" })
-  .pipe(Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])$/, { message: () => "Mes inválido (use AAAA-MM)" }))
+export const YearMonth = Schema.String.annotations({ message: () => INVALID_YEAR_MONTH })
+  .pipe(Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])$/, { message: () => INVALID_YEAR_MONTH }))
   .annotations({ identifier: "YearMonth" })
 export type YearMonth = typeof YearMonth.Type
 
