@@ -50,9 +50,15 @@ const fromProductOfPlan = (product: ProductOfPlan): PlanRow => ({
   yearlyPrice: product.yearlyPrice
 })
 
+/** A retail's products (its detail's `products`) as its plans section lists them: by product name. */
+export const planList = (products: ReadonlyArray<RetailProduct>): ListResult<PlanRow> => {
+  const items = products.map(planRowOf).sort((a, b) => a.product_name.localeCompare(b.product_name, "es"))
+  return { items, total: items.length }
+}
+
 /**
  * The plans of one retail over core's resource machine: listed from the retail's detail
- * (`GET /retail/getById/{id}`, its `products`),
+ * (`GET /retail/getById/{id}`, its `products`: `planList`),
  * added with `POST /product/assignPrices` (it creates the retail's plan of that product), repriced
  * with Palma's `PUT /product/updatePlan/{productPlan_id}` and removed with `DELETE
  * /product/deletePlan/{productPlan_id}`, both sending the plan's version `read` answered (412 when
@@ -62,10 +68,7 @@ export const planActors = (call: Call, retailId: string) => {
   const assign = (input: unknown) => call((c) => c.product.assignPrices({ payload: input as ProductPlanInput })).then(asRow)
   return {
     list: fromPromise<ListResult<PlanRow>, ResourceQuery>(() =>
-      call((c) => c.retail.getById({ path: { id: retailId } })).then((retail) => {
-        const items = retail.products.map(planRowOf).sort((a, b) => a.product_name.localeCompare(b.product_name, "es"))
-        return { items, total: items.length }
-      })
+      call((c) => c.retail.getById({ path: { id: retailId } })).then((retail) => planList(retail.products))
     ),
     create: fromPromise<PlanRow, unknown>(({ input }) => assign(input)),
     update: fromPromise<PlanRow, ItemWrite>(({ input }) => {

@@ -63,6 +63,12 @@ export type ResourceEmitted<A> =
   /** The READ failed (one read runs at a time: it is the last one asked). */
   | Unreadable
 
+/** What a resource's host starts it with: the query, and the list when the host has read it already (with the record it belongs to). */
+export interface ResourceInput<A> {
+  readonly query?: ResourceQuery
+  readonly listed?: ListResult<A>
+}
+
 /**
  * A data area: list (with its query), selection, and writes that reload the list. The same
  * machine serves every master and catalog list; hosts provide the actors for their resource (see
@@ -78,7 +84,7 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
       context: {} as ResourceContext<A>,
       events: {} as ResourceEvent<A, I>,
       emitted: {} as ResourceEmitted<A>,
-      input: {} as { query?: ResourceQuery } | undefined
+      input: {} as ResourceInput<A> | undefined
     },
     actors: {
       list: unprovided<ListResult<A>, ResourceQuery>("list"),
@@ -95,18 +101,20 @@ export const resourceMachine = <A extends { readonly id: string }, I = never>() 
     id: "resource",
     context: ({ input }) => ({
       query: input?.query ?? {},
-      items: [],
-      total: 0,
+      items: input?.listed?.items ?? [],
+      total: input?.listed?.total ?? 0,
       selected: null,
-      loading: true,
+      loading: input?.listed === undefined,
       failure: null,
       versions: {}
     }),
-    initial: "loading",
+    initial: "starting",
     on: {
       SELECT: { actions: assign({ selected: ({ event }) => event.item }) }
     },
     states: {
+      // A list its host already holds is shown as it is; any other is read first.
+      starting: { always: [{ guard: ({ context }) => !context.loading, target: "ready" }, { target: "loading" }] },
       loading: {
         entry: assign({ loading: true, failure: null }),
         // A write asked while the list (re)loads goes ahead: the list is read again after it anyway.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { initialTransition, type SnapshotFrom, transition } from "xstate"
 import type { Call } from "../../src/client/caller.js"
-import type { Retail, RetailInput } from "../../src/domain/retail.js"
+import type { RetailDetail, RetailInput } from "../../src/domain/retail.js"
 import { recordVersion } from "../../src/machines/record.js"
 import { retailMachine } from "../../src/machines/retail.js"
 import { emittedBy } from "./fixtures.js"
@@ -12,7 +12,7 @@ const machine = retailMachine(unused)
 type Snap = SnapshotFrom<typeof machine>
 type Ev = Parameters<typeof transition<typeof machine>>[2]
 
-const retail = { id: "r1", rut: "76512340-2", name: "Tiendas Andes" } as unknown as Retail
+const retail = { id: "r1", rut: "76512340-2", name: "Tiendas Andes" } as unknown as RetailDetail
 const input = (rut: string) => ({ rut, name: "Tiendas Andes" }) as unknown as RetailInput
 const step = (s: Snap, e: Ev) => transition(machine, s, e)
 const fold = (s: Snap, ...events: Ev[]) => events.reduce<Snap>((acc, e) => step(acc, e)[0], s)

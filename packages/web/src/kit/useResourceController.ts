@@ -1,4 +1,4 @@
-import { type Failure, type ResourceQuery, type ResourceWrite, resourceMachine } from "@palma/core"
+import { type Failure, type ListResult, type ResourceQuery, type ResourceWrite, resourceMachine } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { useLookupCache } from "../lib/lookups/LookupsProvider"
@@ -11,6 +11,8 @@ export interface ResourceControllerOptions<A extends { readonly id: string }> {
   readonly resource: string
   readonly actors: ResourceActors<A>
   readonly query?: ResourceQuery
+  /** The list as the host already holds it (read with its record): shown without a call of its own. */
+  readonly listed?: ListResult<A>
   /** The toast of each kind of write: "Familia creada". */
   readonly done: Readonly<Record<ResourceWrite, string>>
 }
@@ -22,9 +24,9 @@ const busy = (status: string) => status === "loading" || status === "creating" |
  * dialog open or closed, and each write's outcome (`written`: close and toast; `rejected`: the
  * server's reasons for the dialog). ResourcePage and sections with lists of their own share it.
  */
-export const useResourceController = <A extends { readonly id: string }, I, D>({ resource, actors, query, done }: ResourceControllerOptions<A>) => {
+export const useResourceController = <A extends { readonly id: string }, I, D>({ resource, actors, query, listed, done }: ResourceControllerOptions<A>) => {
   const [machine] = useState(() => resourceMachine<A, I>().provide({ actors }))
-  const actor = useActorRef(machine, { input: { query } })
+  const actor = useActorRef(machine, { input: { query, listed } })
   const snapshot = useSelector(actor, (s) => s)
   const status = snapshot.value
 

@@ -8,9 +8,9 @@ import { arranged, austral, retailNamed, retailWithPlans, plansOf, productNamed,
 const server = useRealServer()
 
 /** The retail's page, at its plans. */
-const openPlans = async (retailId: string) => {
+const openPlans = async (retailId: string, options?: Parameters<typeof renderApp>[1]) => {
   arranged(server)
-  const view = renderApp(`/entities/retail/${retailId}`)
+  const view = renderApp(`/entities/retail/${retailId}`, options)
   const table = await screen.findByRole("table", { name: "Planes del canal" })
   return { table: within(table), ...view }
 }
@@ -31,7 +31,8 @@ describe("a retail's plans", () => {
   it("lists each plan with its prices in the product's currency", async () => {
     await signInAdmin(server)
     // The seeded retail's plans (demoChannels.ts); no test of this file changes them.
-    const { table } = await openPlans((await retailNamed(server, austral.name)).id)
+    const retail = await retailNamed(server, austral.name)
+    const { table } = await openPlans(retail.id, { strict: false })
     const hogar = rowOf(table, "Asistencia Hogar")
     expect(
       hogar
@@ -47,6 +48,9 @@ describe("a retail's plans", () => {
         .slice(0, 5)
     ).toEqual(["Asistencia Integral", "UF", "UF 0,45", "UF 0,30", "UF 4,95"])
     expect(table.queryByRole("cell", { name: "Asistencia Mascota" })).not.toBeInTheDocument()
+    // The plans are the retail's products as its page read them: the page reads the retail once.
+    expect(screen.getByRole("heading", { level: 1, name: austral.name })).toBeInTheDocument()
+    expect(server.calls(`GET /api/retail/getById/${retail.id}`)).toHaveLength(1)
   })
 
   it("adds a plan in pesos: the prices travel as whole pesos", async () => {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from "@mantine/core"
-import { type Call, type Retail, retailMachine, Rut } from "@palma/core"
+import { type Call, type RetailDetail, retailMachine, Rut } from "@palma/core"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { Link, useLocation, useNavigate, useParams } from "react-router"
@@ -14,7 +14,7 @@ import { retailPath, retailListPath } from "./paths"
 
 /** Navigation state of a retail's page: the retail as the opener has it, and why it was opened. */
 interface OpenedState {
-  readonly retail?: Retail
+  readonly retail?: RetailDetail
   /** Its version (`ETag`), which the page's saves send. */
   readonly version?: string | undefined
   /** A new retail's RUT was already taken by this one. */
@@ -43,7 +43,7 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
   const status = useSelector(actor, (s) => s.value as string)
   const { record: retail, failure, rejection, pending } = useSelector(actor, (s) => s.context)
   const [logoVersion, setLogoVersion] = useState(0)
-  const [saved, setSaved] = useState<Retail | null>(null)
+  const [saved, setSaved] = useState<RetailDetail | null>(null)
   const lookups = useLookupCache()
 
   useEffect(() => {
@@ -141,7 +141,7 @@ const RetailScreen = ({ call, retailId }: { readonly call: Call; readonly retail
             />
           </Section>
           <Section title="Planes">
-            <PlansSection call={call} retailId={retail.id} />
+            <PlansSection call={call} retailId={retail.id} plans={retail.products} />
           </Section>
         </>
       )}

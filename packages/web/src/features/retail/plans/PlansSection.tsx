@@ -1,5 +1,5 @@
 import { Alert, Button, EmptyState, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core"
-import { type Call, currencyLabel, formatAmount, planActors, type PlanRow, type ProductPlanInput } from "@palma/core"
+import { type Call, currencyLabel, formatAmount, planActors, planList, type PlanRow, type ProductPlanInput, type RetailProduct } from "@palma/core"
 import { useState } from "react"
 import { Link } from "react-router"
 import { ConfirmDelete, useResourceController, useTask } from "../../../kit"
@@ -23,9 +23,20 @@ const Prices = ({ plan }: { readonly plan: PlanRow }) => (
  * The plans a retail sells, each a product with the retail's prices in the product's currency:
  * add one, change its prices, remove it (after confirming) or read its contract.
  */
-export const PlansSection = ({ call, retailId }: { readonly call: Call; readonly retailId: string }) => {
+export const PlansSection = ({
+  call,
+  retailId,
+  plans
+}: {
+  readonly call: Call
+  readonly retailId: string
+  /** The retail's products (its plans) as its page read them: the first listing needs no call of its own. */
+  readonly plans: ReadonlyArray<RetailProduct>
+}) => {
   const [actors] = useState(() => planActors(call, retailId))
-  const controller = useResourceController<PlanRow, ProductPlanInput, Dialog>({ resource: "plan", actors, done })
+  // The page's retail came with its products: the section opens with them, and reads them again after a write.
+  const [listed] = useState(() => planList(plans))
+  const controller = useResourceController<PlanRow, ProductPlanInput, Dialog>({ resource: "plan", actors, listed, done })
   const { status, context, dialog } = controller
   const [contract, setContract] = useState<PlanRow | null>(null)
 
