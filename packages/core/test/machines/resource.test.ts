@@ -36,6 +36,16 @@ describe("resource machine (pure transitions)", () => {
     expect(spawned(actions)).toEqual([expect.objectContaining({ id: "list", src: "list", input: { search: "gas", page: 2 } })])
   })
 
+  it("starts ready with a list its host holds, reading nothing; LOAD reads it again", () => {
+    const [s, actions] = initialTransition(machine, { listed: list(a, b) })
+    expect(s.value).toBe("ready")
+    expect(s.context).toMatchObject({ items: [a, b], total: 12, loading: false, failure: null })
+    expect(spawned(actions)).toEqual([])
+    const [again, reading] = step(s, { type: "LOAD" })
+    expect(again.value).toBe("loading")
+    expect(spawned(reading)).toEqual([expect.objectContaining({ src: "list" })])
+  })
+
   it("starts with an empty query without a query or without input", () => {
     expect(start().context.query).toEqual({})
     expect(initialTransition(machine, undefined as never)[0].context.query).toEqual({})
