@@ -9,6 +9,8 @@
  * run, so each round's two servers (measured one right after the other) are also compared as a
  * pair: the median of the pairs' ratios, with a bootstrap 90 % interval of that median, says
  * whether the cost is shown to be within the goal (≤ 5 %) or the run cannot tell.
+ * BENCH_CONTROL=1 runs the same rounds with metrics off on both servers: what the method itself
+ * reads as a cost where there is none (the second server's place, the client's turns).
  */
 import autocannon, { type Result } from "autocannon"
 import { randomBytes } from "node:crypto"
@@ -24,6 +26,9 @@ const connections = envInt("BENCH_CONNECTIONS", 32, 1, 256)
 const token = randomBytes(24).toString("hex")
 const goal = 0.05
 const together = process.env.BENCH_ALTERNATE !== "1"
+const control = process.env.BENCH_CONTROL === "1"
+/** How the summary names the two servers. */
+const [first, second] = control ? ["A", "B"] : ["sin", "con"]
 
 interface Round {
   readonly reqPerS: number
@@ -52,12 +57,12 @@ const bootstrapMedian = (values: ReadonlyArray<number>, draws = 2000): readonly 
 const [off, on] = await Promise.all([
   // Without the variable whatever the caller's environment holds.
   startServerProcess({ env: { PALMA_METRICS_TOKEN: "" } }),
-  startServerProcess({ env: { PALMA_METRICS_TOKEN: token } })
+  startServerProcess({ env: { PALMA_METRICS_TOKEN: control ? "" : token } })
 ])
 try {
   const servers = [
     { label: "off", server: off, headers: { authorization: `Bearer ${await signIn(off.url)}` }, rounds: [] as Round[] },
-    { label: "on", server: on, headers: { authorization: `Bearer ${await signIn(on.url)}` }, rounds: [] as Round[] }
+    { label: control ? "off'" : "on", server: on, headers: { authorization: `Bearer ${await signIn(on.url)}` }, rounds: [] as Round[] }
   ] as const
   const measure = async (target: (typeof servers)[number], seconds: number) => {
     const pid = target.server.pid
@@ -83,9 +88,9 @@ try {
     log(`  ronda ${round + 1}/${rounds}`)
   }
 
-  const scrape = await fetch(`${on.url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.text())
+  const scrape = control ? "" : await fetch(`${on.url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.text())
   const counted = /^palma_http_requests_total\{method="GET",route="\/api\/family\/list",status="200"\} (\d+)$/m.exec(scrape)?.[1]
-  if (counted === undefined) throw new Error("El servidor con métricas no contó las peticiones: ¿arrancó sin PALMA_METRICS_TOKEN?")
+  if (!control && counted === undefined) throw new Error("El servidor con métricas no contó las peticiones: ¿arrancó sin PALMA_METRICS_TOKEN?")
 
   console.log("")
   console.log(
@@ -107,10 +112,11 @@ try {
   const rpsOff = median(offRounds.map((round) => round.reqPerS))
   const rpsOn = median(onRounds.map((round) => round.reqPerS))
   console.log("")
-  console.log(`mediana CPU µs/req: sin ${cpuOff.toFixed(0)}, con ${cpuOn.toFixed(0)} → ${percent(cpuOn, cpuOff)}`)
-  console.log(`mejor ronda CPU µs/req: sin ${cpuOffBest.toFixed(0)}, con ${cpuOnBest.toFixed(0)} → ${percent(cpuOnBest, cpuOffBest)}`)
-  console.log(`mediana req/s:      sin ${rpsOff.toFixed(0)}, con ${rpsOn.toFixed(0)} → ${percent(rpsOn, rpsOff)}`)
-  console.log(`el servidor con métricas contó ${counted} respuestas 200 de ${path} (calentamiento incluido)`)
+  console.log(`mediana CPU µs/req: ${first} ${cpuOff.toFixed(0)}, ${second} ${cpuOn.toFixed(0)} → ${percent(cpuOn, cpuOff)}`)
+  console.log(`mejor ronda CPU µs/req: ${first} ${cpuOffBest.toFixed(0)}, ${second} ${cpuOnBest.toFixed(0)} → ${percent(cpuOnBest, cpuOffBest)}`)
+  console.log(`mediana req/s:      ${first} ${rpsOff.toFixed(0)}, ${second} ${rpsOn.toFixed(0)} → ${percent(rpsOn, rpsOff)}`)
+  if (control) console.log("control: ambos servidores sin métricas; lo que se lee como costo es del método")
+  else console.log(`el servidor con métricas contó ${counted} respuestas 200 de ${path} (calentamiento incluido)`)
   const pairs = onRounds.map((round, i) => round.cpuUsPerReq / offRounds[i]!.cpuUsPerReq - 1)
   const [low, high] = bootstrapMedian(pairs)
   const asPercent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`
