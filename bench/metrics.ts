@@ -10,7 +10,9 @@
  * pair: the median of the pairs' ratios, with a bootstrap 90 % interval of that median, says
  * whether the cost is shown to be within the goal (≤ 5 %) or the run cannot tell.
  * BENCH_CONTROL=1 runs the same rounds with metrics off on both servers: what the method itself
- * reads as a cost where there is none (the second server's place, the client's turns).
+ * reads as a cost where there is none (the second server's place, the client's turns);
+ * BENCH_ON_FIRST=1 gives metrics to the server started and loaded first, so two runs with the
+ * places swapped cancel what the place adds.
  */
 import autocannon, { type Result } from "autocannon"
 import { randomBytes } from "node:crypto"
@@ -27,6 +29,7 @@ const token = randomBytes(24).toString("hex")
 const goal = 0.05
 const together = process.env.BENCH_ALTERNATE !== "1"
 const control = process.env.BENCH_CONTROL === "1"
+const onFirst = process.env.BENCH_ON_FIRST === "1"
 /** How the summary names the two servers. */
 const [first, second] = control ? ["A", "B"] : ["sin", "con"]
 
@@ -54,11 +57,12 @@ const bootstrapMedian = (values: ReadonlyArray<number>, draws = 2000): readonly 
   return [medians[Math.floor(draws * 0.05)]!, medians[Math.floor(draws * 0.95)]!]
 }
 
-const [off, on] = await Promise.all([
-  // Without the variable whatever the caller's environment holds.
-  startServerProcess({ env: { PALMA_METRICS_TOKEN: "" } }),
-  startServerProcess({ env: { PALMA_METRICS_TOKEN: control ? "" : token } })
-])
+// Without the variable whatever the caller's environment holds.
+const startOff = () => startServerProcess({ env: { PALMA_METRICS_TOKEN: "" } })
+const startOn = () => startServerProcess({ env: { PALMA_METRICS_TOKEN: control ? "" : token } })
+const [off, on] = onFirst
+  ? await Promise.all([startOn(), startOff()]).then(([started, other]) => [other, started] as const)
+  : await Promise.all([startOff(), startOn()])
 try {
   const servers = [
     { label: "off", server: off, headers: { authorization: `Bearer ${await signIn(off.url)}` }, rounds: [] as Round[] },
@@ -73,14 +77,16 @@ try {
     return { reqPerS: result.requests.average, p99Ms: result.latency.p99, cpuUsPerReq: ((cpuSeconds(pid) - before) * 1e6) / result.requests.total }
   }
   log(
-    `Métricas: GET ${path}, ${connections} conexiones, ${rounds} rondas de ${roundS} s por servidor ${together ? "a la vez" : "alternadas"} (+${warmupS} s de calentamiento), Node ${process.version}, ${availableParallelism()} CPU`
+    `Métricas: GET ${path}, ${connections} conexiones, ${rounds} rondas de ${roundS} s por servidor ${together ? "a la vez" : "alternadas"}${onFirst ? ", el de métricas primero" : ""} (+${warmupS} s de calentamiento), Node ${process.version}, ${availableParallelism()} CPU`
   )
   for (const target of servers) if (warmupS > 0) await measure(target, warmupS)
   for (let round = 0; round < rounds; round++) {
     if (together) {
-      const [offRound, onRound] = await Promise.all(servers.map((target) => measure(target, roundS)))
-      servers[0].rounds.push(offRound!)
-      servers[1].rounds.push(onRound!)
+      const [offRound, onRound] = onFirst
+        ? await Promise.all([measure(servers[1], roundS), measure(servers[0], roundS)]).then(([first, second]) => [second, first] as const)
+        : await Promise.all([measure(servers[0], roundS), measure(servers[1], roundS)])
+      servers[0].rounds.push(offRound)
+      servers[1].rounds.push(onRound)
     } else {
       // off-on, on-off, …: neither always runs first.
       for (const target of round % 2 === 0 ? servers : [...servers].reverse()) target.rounds.push(await measure(target, roundS))
