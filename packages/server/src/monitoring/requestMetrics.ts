@@ -51,15 +51,28 @@ const keptAlive = (server: Server): Server => Object.assign(server, { keepAliveT
 /** The Node HTTP server itself, for what the platform's `HttpServer` does not do: stop listening while requests finish (drain). */
 export class NodeServer extends Context.Tag("palma/NodeServer")<NodeServer, Server>() {}
 
+/**
+ * When the server's scope closes, the connections still open are cut before the platform closes
+ * the server and waits for them: by then a stopping process has drained (its requests finished),
+ * and a connection its client left open (a follower's stream aborted through fetch) would hold the
+ * stop for the whole keep-alive, 65 s.
+ */
+const cutOnClose = (server: Server) => Layer.scopedDiscard(Effect.addFinalizer(() => Effect.sync(() => server.closeAllConnections())))
+
 /** The Node HTTP server on `port`, its requests measured when metrics are on. */
 export const nodeServerLayer = (port: number) =>
   Layer.unwrapEffect(
     Effect.gen(function* () {
       const metrics = yield* Effect.serviceOption(Metrics)
       const server = Option.match(metrics, { onNone: () => keptAlive(createServer()), onSome: (on) => measureRequests(keptAlive(createServer()), on) })
-      return Layer.merge(
-        NodeHttpServer.layer(() => server, { port }),
-        Layer.succeed(NodeServer, server)
+      // Built after the platform's server, so released before it.
+      return cutOnClose(server).pipe(
+        Layer.provideMerge(
+          Layer.merge(
+            NodeHttpServer.layer(() => server, { port }),
+            Layer.succeed(NodeServer, server)
+          )
+        )
       )
     })
   )
