@@ -7,7 +7,7 @@ const isTypedError = (body: unknown) => typeof body === "object" && body !== nul
 /**
  * A 5xx that is not one of Palma's typed answers (a proxy's page, a crashed handler, a 503 of a
  * load balancer) fails as the server's fault. Decoded as the contract's `Unavailable`, it failed
- * on its missing `_tag` and reached the person as «_tag: Este campo es obligatorio», a 400.
+ * on its missing `_tag` and reached the person as «_tag:» and the required-field message, a 400.
  * The body is read once: the response keeps its text for the decoder.
  */
 export const withServerFaults = (client: HttpClient.HttpClient): HttpClient.HttpClient =>

@@ -10,9 +10,10 @@ export const readSigningKeyPem = Effect.map(
   (rows) => Option.fromNullable(rows[0]?.pem)
 )
 
-/** Stores `pem` unless a key is there already (a racing process's); answers the PEM now stored. */
+/** Stores `pem` unless a key is there already (a racing process's); answers the PEM now stored (the racing process's, if it came first). */
 export const storeSigningKeyPem = (pem: string) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => sql`INSERT INTO auth_signing_key (id, private_key_pem) VALUES (1, ${pem}) ON CONFLICT (id) DO NOTHING`).pipe(
     Effect.zipRight(readSigningKeyPem),
-    Effect.map(Option.getOrElse(() => pem))
+    // The row is there after the insert (ours or a racing process's): none would be a broken database.
+    Effect.flatMap(Option.match({ onNone: () => Effect.dieMessage("La clave de firma no quedó guardada"), onSome: Effect.succeed }))
   )

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { type BeneficiaryUpsertInput, normalizeDistrictName, type PersonUpsertInput, uuidPattern } from "@palma/core/domain"
+import { type BeneficiaryUpsertInput, normalizeDistrictName, type PersonUpsertInput, REQUIRED, uuidPattern } from "@palma/core/domain"
 import { Districts } from "../district/Districts.js"
 import { Invalid, Missing } from "../domain/errors.js"
 import { checkVersion, type Precondition } from "../domain/version.js"
@@ -7,10 +7,13 @@ import { rowVersionsOf } from "../sql/rowVersion.js"
 import { Transaction } from "../sql/Transaction.js"
 import { PersonRepo, type PersonTable } from "./PersonRepo.js"
 
+/** A field an existing person may leave out, but a new one must have. */
+const REQUIRED_FOR_NEW = `${REQUIRED} para una persona nueva`
+
 const required = (field: string) =>
   new Invalid({
-    message: `${field}: Este campo es obligatorio para una persona nueva`,
-    issues: [{ path: [field], message: "Este campo es obligatorio para una persona nueva" }]
+    message: `${field}: ${REQUIRED_FOR_NEW}`,
+    issues: [{ path: [field], message: REQUIRED_FOR_NEW }]
   })
 
 const notFound: Record<PersonTable, () => Missing> = {

@@ -40,6 +40,6 @@ export const issuesByField = (
 
 const isEmpty = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "")
 
-/** "Este campo es obligatorio" for each of the `required` fields left empty: it goes before what the schema says of them. */
+/** `REQUIRED` for each of the `required` fields left empty: it goes before what the schema says of them. */
 export const emptyRequired = <V extends object>(values: V, required: ReadonlyArray<keyof V & string>): FormErrors =>
   Object.fromEntries(required.filter((name) => isEmpty(values[name])).map((name) => [name, REQUIRED]))

@@ -112,7 +112,7 @@ export const PersonFields = <V extends PersonValues>({ form, rutFixed, company =
   )
 }
 
-/** «Este campo es obligatorio» for a new person's name (and a person's paternal surname), before anything is sent. */
+/** `REQUIRED` for a new person's name (and a person's paternal surname), before anything is sent. */
 export const requiredForNew = (values: PersonValues, company = false): Record<string, string> => ({
   ...(values.name.trim() === "" ? { name: REQUIRED } : {}),
   ...(!company && values.paternalLastName.trim() === "" ? { paternalLastName: REQUIRED } : {})
